@@ -1,0 +1,1 @@
+"""An arcade-style card game collection: TriPeaks, Skyjo, Three Thirteen and Switch."""

@@ -1,0 +1,1 @@
+"""Pure Python shared by every game's rules and AI. Never imports pygame."""

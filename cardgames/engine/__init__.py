@@ -1,0 +1,1 @@
+"""Game-agnostic pygame machinery: scenes, time, tweens, input, canvas, assets."""

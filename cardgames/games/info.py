@@ -1,0 +1,52 @@
+"""What the menus need to know about a game, without importing its scene."""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One choice on the game-select screen. `choices` pairs a value with its label."""
+
+    key: str
+    label: str
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+
+    def label_of(self, value: Any) -> str:
+        for v, text in self.choices:
+            if v == value:
+                return text
+        return str(value)
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    name: str                 # "tripeaks": package name, command-line name, save key
+    title: str                # "TriPeaks"
+    tagline: str              # one line for the tile
+    description: str          # two or three lines for the select screen
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    scene: str = ""           # "module.path:ClassName", imported lazily
+
+    @property
+    def rules_page(self) -> str:
+        return f"{self.name}.md"
+
+    @property
+    def available(self) -> bool:
+        """True once the game's scene module exists (else the tile says "coming soon")."""
+        module = self.scene.partition(":")[0]
+        return bool(module) and importlib.util.find_spec(module) is not None
+
+    def default_options(self) -> dict[str, Any]:
+        return {o.key: o.default for o in self.options}
+
+    def scene_class(self):
+        module, _, cls = self.scene.partition(":")
+        return getattr(importlib.import_module(module), cls)

@@ -1,0 +1,16 @@
+from cardgames.games.info import GameInfo, OptionSpec
+
+INFO = GameInfo(
+    name="skyjo",
+    title="Skyjo",
+    tagline="Lowest grid wins: swap, flip and clear columns.",
+    description="Each player has a grid of twelve hidden cards. Swap in low cards, clear columns "
+    "of three equal values, and end the round before your rivals. First to 100 loses.",
+    min_players=2,
+    max_players=8,
+    options=(
+        OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 9)), 4),
+        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+    ),
+    scene="cardgames.games.skyjo.scene:SkyjoScene",
+)

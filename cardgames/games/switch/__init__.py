@@ -1,0 +1,17 @@
+from cardgames.games.info import GameInfo, OptionSpec
+
+INFO = GameInfo(
+    name="switch",
+    title="Switch",
+    tagline="Shed your hand: pick-ups, skips and \"last card!\"",
+    description="Match suit or value to shed your cards. 2s and Aces make the next player pick up, "
+    "Jacks change the suit, 8s skip. Call \"last card\" or be caught!",
+    min_players=2,
+    max_players=6,
+    options=(
+        OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 7)), 3),
+        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match")), False),
+    ),
+    scene="cardgames.games.switch.scene:SwitchScene",
+)

@@ -1,0 +1,10 @@
+import os
+import sys
+from pathlib import Path
+
+# Every test runs headless: no window, no audio device needed.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
