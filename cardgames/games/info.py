@@ -33,6 +33,7 @@ class GameInfo:
     max_players: int
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
     scene: str = ""           # "module.path:ClassName", imported lazily
+    stats: tuple[tuple[str, str], ...] = ()  # (key, label) pairs the statistics page shows, in order
 
     @property
     def rules_page(self) -> str:
