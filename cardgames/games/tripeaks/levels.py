@@ -1,0 +1,267 @@
+"""TriPeaks Arcade levels: loading and checking the level files, and progress.
+
+Each level is one JSON file in levels/tripeaks/ (the layouts/ folder beside
+them holds the shapes of peaks). Files are played in the order of their names
+(level_01.json, level_02.json ...). A file looks like:
+
+    {"name": "First Light", "layout": "classic", "clock": 240,
+     "streak_seconds": 8, "targets": [6000, 9000, 12000], "hints": 5,
+     "wrap": true, "wild": false, "peaks_face_up": false, "empty_waste": false,
+     "intro": "One line shown before the level."}
+
+Every file is checked on load. A bad file does not stop the others: its
+entry carries an error that names the file and the field, and the level is
+shown as unavailable.
+
+Progress lives in the game's statistics dict (Storage.update_stats("tripeaks",
+fn)) under "levels": {level id: {"stars", "best", "table"}}, where "table" is
+the level's high-score table, a list of {"initials", "score"} best first.
+The functions here take and return that dict, so they can be passed to
+update_stats and tested without a disk.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from cardgames.config import LEVELS_DIR
+from cardgames.games.tripeaks.layout import layout_names, load_layout
+
+LEVELS_PATH = LEVELS_DIR / "tripeaks"
+TABLE_SIZE = 8            # entries in a level's high-score table
+VARIANTS = ("wrap", "wild", "peaks_face_up", "empty_waste")
+
+
+class LevelError(ValueError):
+    """A level file is wrong; the message names the file and the field."""
+
+    def __init__(self, file: str, field_name: str, problem: str) -> None:
+        super().__init__(f"{file}: {field_name}: {problem}")
+        self.file = file
+        self.field = field_name
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Level:
+    id: str                   # the file name without .json: the key for progress
+    name: str
+    layout: str               # a layout file name in levels/tripeaks/layouts/, without .json
+    clock: int                # seconds on the level clock
+    streak_seconds: float     # the streak timer
+    targets: tuple[int, int, int]   # scores for one, two and three stars
+    hints: int
+    wrap: bool = True
+    wild: bool = False
+    peaks_face_up: bool = False
+    empty_waste: bool = False
+    intro: str = ""
+
+    def variants(self) -> dict[str, bool]:
+        """The level's rule variants, by name."""
+        return {name: getattr(self, name) for name in VARIANTS}
+
+    def summary(self) -> str:
+        """One line for the level list: clock, streak timer and variants."""
+        parts = [f"{self.clock // 60}:{self.clock % 60:02d} clock", f"{self.streak_seconds:g}s streaks"]
+        labels = {"wild": "wild Joker", "peaks_face_up": "peaks face up", "empty_waste": "empty waste"}
+        parts += [label for key, label in labels.items() if getattr(self, key)]
+        if not self.wrap:
+            parts.append("no K-A wrap")
+        if self.layout != "classic":
+            parts.append(self.layout.replace("_", " ") + " layout")
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class LevelEntry:
+    """One level file as loaded: the level, or the error that makes it unavailable."""
+
+    id: str
+    path: Path
+    level: Level | None = None
+    error: str | None = None
+
+    @property
+    def available(self) -> bool:
+        return self.level is not None
+
+
+# ---------------------------------------------------------------- checking
+
+
+def _require(data: Mapping[str, Any], file: str, key: str, kinds: tuple[type, ...], what: str) -> Any:
+    if key not in data:
+        raise LevelError(file, key, f"missing (expected {what})")
+    value = data[key]
+    if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
+        raise LevelError(file, key, f"expected {what}, got {value!r}")
+    return value
+
+
+def _in_range(file: str, key: str, value: float, low: float, high: float) -> None:
+    if not low <= value <= high:
+        raise LevelError(file, key, f"{value!r} is out of range {low:g}..{high:g}")
+
+
+def parse_level(data: Any, file: str, layouts: Iterable[str] | None = None) -> Level:
+    """A Level from a file's JSON data, or LevelError naming `file` and the field.
+
+    `layouts` is the names of the layouts that exist (None: do not check).
+    """
+    if not isinstance(data, dict):
+        raise LevelError(file, "(file)", "expected a JSON object")
+    known = {"name", "layout", "clock", "streak_seconds", "targets", "hints", "intro", *VARIANTS}
+    for key in data:
+        if key not in known:
+            raise LevelError(file, key, f"unknown field (known: {', '.join(sorted(known))})")
+    name = _require(data, file, "name", (str,), "a name")
+    if not name.strip():
+        raise LevelError(file, "name", "empty")
+    layout = _require(data, file, "layout", (str,), "a layout name")
+    if layouts is not None and layout not in set(layouts):
+        raise LevelError(file, "layout", f"no layout named {layout!r} in layouts/")
+    clock = _require(data, file, "clock", (int,), "whole seconds")
+    _in_range(file, "clock", clock, 10, 3600)
+    streak = _require(data, file, "streak_seconds", (int, float), "seconds")
+    _in_range(file, "streak_seconds", streak, 0.5, 60)
+    targets = _require(data, file, "targets", (list,), "three target scores")
+    if len(targets) != 3 or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in targets):
+        raise LevelError(file, "targets", f"expected three positive whole scores, got {targets!r}")
+    if not targets[0] < targets[1] < targets[2]:
+        raise LevelError(file, "targets", f"must rise (one star < two < three), got {targets!r}")
+    hints = _require(data, file, "hints", (int,), "a number of hints")
+    _in_range(file, "hints", hints, 0, 99)
+    variants = {}
+    for key in VARIANTS:
+        if key in data:
+            variants[key] = _require(data, file, key, (bool,), "true or false")
+    intro = data.get("intro", "")
+    if not isinstance(intro, str):
+        raise LevelError(file, "intro", f"expected text, got {intro!r}")
+    return Level(
+        id=Path(file).stem, name=name.strip(), layout=layout, clock=clock, streak_seconds=float(streak),
+        targets=tuple(targets), hints=hints, intro=intro, **variants,
+    )
+
+
+def load_levels(
+    directory: Path = LEVELS_PATH,
+    check_layout: Callable[[str], object] | None = None,
+) -> tuple[LevelEntry, ...]:
+    """Every level file in `directory`, in name order; a bad one is an entry with an error.
+
+    A level's layout must load from directory/layouts (through layout.py's
+    checks); `check_layout(name)` replaces that check (it raises ValueError
+    for a layout that cannot be used).
+    """
+    directory = Path(directory)
+    layouts_dir = directory / "layouts"
+    names = layout_names(layouts_dir)
+    if check_layout is None:
+        def check_layout(name: str) -> object:
+            return load_layout(name, layouts_dir)
+    entries = []
+    for path in sorted(directory.glob("*.json")):
+        try:
+            try:
+                data = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError) as exc:
+                raise LevelError(path.name, "(file)", f"cannot be read: {exc}") from None
+            except json.JSONDecodeError as exc:
+                raise LevelError(path.name, "(file)", f"not valid JSON: {exc}") from None
+            level = parse_level(data, path.name, names)
+            try:
+                check_layout(level.layout)
+            except ValueError as exc:
+                raise LevelError(path.name, "layout", f"layout {level.layout!r} is unusable: {exc}") from None
+            entries.append(LevelEntry(path.stem, path, level))
+        except LevelError as exc:
+            entries.append(LevelEntry(path.stem, path, None, str(exc)))
+    return tuple(entries)
+
+
+# ---------------------------------------------------------------- progress
+
+
+def level_record(stats: Mapping[str, Any], level_id: str) -> dict[str, Any]:
+    """The saved progress of one level: {"stars", "best", "table"} (zeros when never played)."""
+    rec = stats.get("levels", {}).get(level_id, {}) if isinstance(stats.get("levels"), dict) else {}
+    table = [e for e in rec.get("table", []) if isinstance(e, dict) and "score" in e]
+    return {"stars": int(rec.get("stars", 0)), "best": int(rec.get("best", 0)), "table": table}
+
+
+def unlocked(entries: tuple[LevelEntry, ...], stats: Mapping[str, Any]) -> tuple[bool, ...]:
+    """Which levels may be played: the first available one, and each one whose
+    previous available level has at least one star. Unavailable files are skipped."""
+    out = []
+    previous_starred = True
+    for entry in entries:
+        if not entry.available:
+            out.append(False)
+            continue
+        out.append(previous_starred)
+        previous_starred = level_record(stats, entry.id)["stars"] >= 1
+    return tuple(out)
+
+
+def table_rank(stats: Mapping[str, Any], level_id: str, score: int) -> int | None:
+    """Where `score` would enter the level's high-score table (0 = top), or None if it does not."""
+    if score <= 0:
+        return None
+    table = level_record(stats, level_id)["table"]
+    for i, entry in enumerate(table):
+        if score > int(entry["score"]):
+            return i
+    return len(table) if len(table) < TABLE_SIZE else None
+
+
+def clean_initials(text: str) -> str:
+    """Three capital letters or digits, arcade style: 'ab' -> 'AB ', '' -> '???'"""
+    text = "".join(ch for ch in text.upper() if ch.isalnum() and ch.isascii())[:3]
+    return text.ljust(3) if text else "???"
+
+
+def record_level(stats: dict[str, Any], level_id: str, score: int, stars: int,
+                 initials: str | None = None) -> dict[str, Any]:
+    """Store one finished attempt: best score, best stars and (with initials) a table entry."""
+    levels = stats.setdefault("levels", {})
+    if not isinstance(levels, dict):
+        levels = stats["levels"] = {}
+    rec = level_record(stats, level_id)
+    rec["stars"] = max(rec["stars"], stars)
+    rec["best"] = max(rec["best"], score)
+    if initials is not None and table_rank(stats, level_id, score) is not None:
+        rec["table"].append({"initials": clean_initials(initials), "score": score})
+        # sorted() is stable: an older entry with the same score stays above the new one
+        rec["table"] = sorted(rec["table"], key=lambda e: -int(e["score"]))[:TABLE_SIZE]
+    levels[level_id] = rec
+    return stats
+
+
+def total_stars(entries: Iterable[LevelEntry], stats: Mapping[str, Any]) -> int:
+    return sum(level_record(stats, e.id)["stars"] for e in entries if e.available)
+
+
+@dataclass
+class GameResult:
+    """One finished (or abandoned) hand, for the statistics."""
+
+    mode: str                 # "arcade" | "classic" | "relaxed"
+    won: bool
+    longest_streak: int = 0
+    money: int = 0            # Classic: the hand's money (added to the bank)
+    extra: dict = field(default_factory=dict)
+
+
+def record_game(stats: dict[str, Any], result: GameResult) -> dict[str, Any]:
+    """Count a hand in the statistics: games, wins, win rate, longest streak, Classic bank."""
+    stats["games"] = int(stats.get("games", 0)) + 1
+    stats["wins"] = int(stats.get("wins", 0)) + (1 if result.won else 0)
+    stats["win_rate"] = f"{round(100 * stats['wins'] / stats['games'])}%"
+    stats["longest_streak"] = max(int(stats.get("longest_streak", 0)), result.longest_streak)
+    if result.mode == "classic":
+        stats["bank"] = int(stats.get("bank", 0)) + result.money
+    return stats
