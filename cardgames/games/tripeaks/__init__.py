@@ -1,16 +1,34 @@
+"""TriPeaks: what the menus need (options, statistics labels). The rules live in rules.py."""
 from cardgames.games.info import GameInfo, OptionSpec
+
+ON_OFF = ((True, "On"), (False, "Off"))
 
 INFO = GameInfo(
     name="tripeaks",
     title="TriPeaks",
     tagline="Solitaire: clear three peaks, one rank up or down.",
     description="Clear the three peaks by playing cards one rank above or below the waste card. "
-    "Classic money scoring, a timed arcade mode with streaks and levels, or relaxed play.",
+    "Arcade levels against the clock with scoring streaks, Classic money scoring, or Relaxed play "
+    "with undo and hints.",
     min_players=1,
     max_players=1,
     options=(
         OptionSpec("mode", "Mode", (("arcade", "Arcade"), ("classic", "Classic"), ("relaxed", "Relaxed")), "arcade"),
-        OptionSpec("wrap", "King-Ace wrap", ((True, "On"), (False, "Off")), True),
+        # The variants below apply to Classic and Relaxed; each Arcade level sets its own.
+        OptionSpec("wrap", "King-Ace wrap", ON_OFF, True),
+        OptionSpec("wild", "Wild Joker in the stock", ON_OFF, False),
+        OptionSpec("peaks_face_up", "Peaks face up", ON_OFF, False),
+        OptionSpec("empty_waste", "Empty waste head start", ON_OFF, False),
+        OptionSpec("winnable", "Winnable deals only (Arcade, Relaxed)", ON_OFF, True),
     ),
     scene="cardgames.games.tripeaks.scene:TriPeaksScene",
+    stats=(
+        ("games", "Games played"),
+        ("wins", "Games won"),
+        ("win_rate", "Win rate"),
+        ("longest_streak", "Longest streak"),
+        ("bank", "Classic bank ($)"),
+        ("arcade_stars", "Arcade stars"),
+        ("best_scores", "Best score per level"),
+    ),
 )
