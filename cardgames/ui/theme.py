@@ -1,0 +1,201 @@
+"""The look of the collection: colours, font sizes, and cached text and panels.
+
+One place for every colour and size, so the menus and the four games look
+like one product. Tuned for the 1280x720 canvas: body text is 22 px, nothing
+a player must read is smaller than 16 px.
+
+Text and translucent panels are cached (rendering a string or an alpha
+surface every frame is the usual way a menu eats its frame budget).
+Fonts come from `app.assets.font` once `install(app)` has been called, else
+from pygame's built-in font, so widgets also work in tests without assets.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+# ---------------------------------------------------------------- palette
+BG = (12, 16, 30)              # behind everything: deep night blue
+BG_GLOW = (34, 28, 74)         # the soft glow behind titles
+PANEL = (18, 24, 44, 228)      # translucent panels over the table
+PANEL_SOLID = (22, 30, 54)
+PANEL_EDGE = (70, 86, 140)
+TEXT = (242, 244, 252)
+TEXT_DIM = (168, 178, 206)
+TEXT_DARK = (20, 22, 34)       # on light buttons
+ACCENT = (255, 200, 48)        # arcade gold: titles, selected values
+ACCENT_2 = (255, 78, 138)      # arcade pink: highlights, "new best"
+FOCUS = (92, 224, 255)         # the keyboard focus ring
+GOOD = (96, 220, 120)
+BAD = (255, 96, 88)
+SHADOW = (0, 0, 0)
+
+BUTTON = (46, 60, 108)
+BUTTON_HOVER = (66, 84, 148)
+BUTTON_PRIMARY = (232, 160, 24)  # the main action (Start, Resume)
+BUTTON_DISABLED = (40, 44, 60)
+
+# Table felts: (base, darker edge, lighter centre); games pick one by name.
+FELTS: dict[str, tuple[Colour, Colour, Colour]] = {
+    "green": ((20, 104, 66), (10, 58, 38), (30, 126, 80)),
+    "blue": ((22, 70, 124), (12, 38, 74), (32, 92, 152)),
+    "red": ((124, 30, 44), (70, 14, 24), (150, 42, 58)),
+    "purple": ((72, 40, 118), (40, 20, 70), (92, 54, 146)),
+}
+
+# One signature colour per game (tiles, headings, stats pages).
+GAME_COLOURS: dict[str, Colour] = {
+    "tripeaks": (255, 168, 40),
+    "skyjo": (64, 196, 255),
+    "three_thirteen": (170, 110, 255),
+    "switch": (255, 84, 110),
+}
+
+# ---------------------------------------------------------------- sizes (px on the 1280x720 canvas)
+SMALL = 17
+BODY = 22
+LARGE = 28
+HEADING = 40
+TITLE = 64
+HUGE = 96
+
+RADIUS = 12          # corner radius of panels and buttons
+PAD = 16             # inner padding of panels
+FOCUS_WIDTH = 3
+
+# ---------------------------------------------------------------- fonts
+_font_source: Callable[[int, bool], pygame.font.Font] | None = None
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def install(app) -> None:
+    """Use the app's fonts (app.assets.font) from now on; harmless to call again."""
+    global _font_source
+    assets = getattr(app, "assets", None)
+    source = getattr(assets, "font", None)
+    if source is not None and source is not _font_source:
+        _font_source = source
+        _fonts.clear()
+        _texts.clear()
+
+
+def font(px: int, bold: bool = False) -> pygame.font.Font:
+    """A font of `px` pixels; bold for titles and buttons."""
+    key = (px, bold)
+    f = _fonts.get(key)
+    if f is None:
+        if _font_source is not None:
+            f = _font_source(px, bold)
+        else:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            f = pygame.font.Font(None, round(px * 1.3))  # the built-in font runs small for its size
+            f.bold = bold
+        _fonts[key] = f
+    return f
+
+
+# ---------------------------------------------------------------- cached text
+_texts: dict[tuple, pygame.Surface] = {}
+_MAX_CACHED = 800
+
+
+def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = False,
+                 shadow: bool = False) -> pygame.Surface:
+    """`text` rendered (antialiased, with an optional 2 px drop shadow); cached."""
+    key = (text, px, colour, bold, shadow)
+    surf = _texts.get(key)
+    if surf is None:
+        if len(_texts) > _MAX_CACHED:
+            _texts.clear()
+        f = font(px, bold)
+        face = f.render(text, True, colour)
+        if shadow:
+            off = max(2, px // 16)
+            surf = pygame.Surface((face.get_width() + off, face.get_height() + off), pygame.SRCALPHA)
+            shade = f.render(text, True, SHADOW)
+            shade.set_alpha(150)
+            surf.blit(shade, (off, off))
+            surf.blit(face, (0, 0))
+        else:
+            surf = face
+        _texts[key] = surf
+    return surf
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[int, int], px: int = BODY,
+              colour: Colour = TEXT, bold: bool = False, anchor: str = "topleft",
+              shadow: bool = False) -> pygame.Rect:
+    """Draw `text` with its `anchor` ("center", "midtop", "topright"...) at `pos`; returns its rect."""
+    surf = text_surface(text, px, colour, bold, shadow)
+    rect = surf.get_rect(**{anchor: pos})
+    surface.blit(surf, rect)
+    return rect
+
+
+# ---------------------------------------------------------------- panels
+_panels: dict[tuple, pygame.Surface] = {}
+
+
+def panel_surface(size: tuple[int, int], fill: Colour = PANEL, edge: Colour | None = PANEL_EDGE,
+                  radius: int = RADIUS, width: int = 2) -> pygame.Surface:
+    """A rounded, possibly translucent rectangle with a border; cached by its look."""
+    key = (size, fill, edge, radius, width)
+    surf = _panels.get(key)
+    if surf is None:
+        if len(_panels) > 200:
+            _panels.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        rect = surf.get_rect()
+        pygame.draw.rect(surf, fill, rect, border_radius=radius)
+        if edge is not None and width > 0:
+            pygame.draw.rect(surf, edge, rect, width=width, border_radius=radius)
+        _panels[key] = surf
+    return surf
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, fill: Colour = PANEL,
+               edge: Colour | None = PANEL_EDGE, radius: int = RADIUS, width: int = 2) -> None:
+    surface.blit(panel_surface(rect.size, fill, edge, radius, width), rect.topleft)
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, t: float, colour: Colour = FOCUS) -> None:
+    """The keyboard focus: a bright ring just outside `rect` that gently pulses (t in seconds)."""
+    grow = 5 + round(2 * (1 + math.sin(t * 5)) / 2)
+    ring = rect.inflate(grow * 2, grow * 2)
+    pygame.draw.rect(surface, colour, ring, width=FOCUS_WIDTH, border_radius=RADIUS + grow)
+
+
+def lighten(colour: Colour, amount: float) -> tuple[int, int, int]:
+    """Mix `colour` toward white by `amount` (0..1); negative amounts darken toward black."""
+    r, g, b = colour[:3]
+    if amount >= 0:
+        return (round(r + (255 - r) * amount), round(g + (255 - g) * amount), round(b + (255 - b) * amount))
+    k = 1 + amount
+    return (round(r * k), round(g * k), round(b * k))
+
+
+# ---------------------------------------------------------------- table background
+_tables: dict[tuple, pygame.Surface] = {}
+
+
+def felt_surface(size: tuple[int, int], name: str = "green") -> pygame.Surface:
+    """A table felt: radial light in the middle, darker toward the edges (cached)."""
+    key = (size, name)
+    surf = _tables.get(key)
+    if surf is None:
+        _base, dark, light = FELTS.get(name, FELTS["green"])
+        w, h = size
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                d = min(1.0, math.hypot((x - 31.5) / 32, (y - 17.5) / 18) / 1.15)
+                c = [light[i] + (dark[i] - light[i]) * d * d for i in range(3)]
+                small.set_at((x, y), c)
+        surf = pygame.transform.smoothscale(small, (w, h))
+        _tables[key] = surf
+    return surf
