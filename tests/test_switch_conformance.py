@@ -44,7 +44,7 @@ def playout(players, options, seed, check=True):
                         R.apply(state, cand)
         action = rng.choice(legal)
         assert R.parse_action(str(action)) == action
-        state, events = R.apply(state, action)
+        state, _events = R.apply(state, action)
         assert all_cards(state) == deck, "a card appeared or vanished"
         if check:
             data = json.loads(json.dumps(R.to_json(state)))
@@ -57,7 +57,7 @@ def playout(players, options, seed, check=True):
 
 @pytest.mark.parametrize("players,options,seed", CASES)
 def test_random_playout_conforms(players, options, seed):
-    actions, states = playout(players, options, seed, check=(seed == 1))
+    _actions, states = playout(players, options, seed, check=(seed == 1))
     final = states[-1]
     assert R.current_player(final) is None and R.legal_actions(final) == ()
     assert R.winners(final)

@@ -52,7 +52,7 @@ def test_draw_only_when_you_cannot_play():
 
 def test_drawn_card_can_be_played_at_once():
     s = two("5H 3D", "4D", stock="4S 9S KC")       # the stock's top is KC: it matches the clubs
-    s, ev = run(s, "0 draw")
+    s, _ev = run(s, "0 draw")
     assert s.phase is R.DRAWN and s.drawn == C("KC") and s.turn == 0
     assert [str(a) for a in R.turn_actions(s)] == ["0 play KC", "0 pass"]
     with pytest.raises(IllegalAction, match="only the drawn card"):
@@ -219,7 +219,7 @@ def test_reshuffle_when_the_stock_is_empty():
 
 def test_take_what_there_is():
     s = two("2C 5D", "3D 5S", stock="4H", up="9C")
-    s, ev = run(s, "0 play 2C", "1 take")                # 2 to take, 1 in the stock, 1 under the top: 2 taken
+    s, _ev = run(s, "0 play 2C", "1 take")                # 2 to take, 1 in the stock, 1 under the top: 2 taken
     assert len(s.hands[1]) == 4
     s = two("2C 2D 5D", "3D 5S", stock="", up="9C")
     s, _ = run(s, "0 play 2C", "1 take")                 # only the 9C under the 2C can be taken
@@ -308,10 +308,10 @@ def test_card_points_for_a_match():
 def test_match_goes_on_until_someone_reaches_the_target():
     s = R.deal({"match": True}, [parse_cards("5C"), parse_cards("8D AD KD")], called=(True, False),
                discard=parse_cards("9C"))
-    s, ev = run(s, "0 play 5C")
+    s, _ev = run(s, "0 play 5C")
     assert s.phase is R.HAND_OVER and s.totals == (0, 60) and s.last_points == (0, 60)
     assert [str(a) for a in R.legal_actions(s)] == ["0 next"]
-    s, ev = run(s, "0 next")
+    s, _ev = run(s, "0 next")
     assert s.hand_no == 1 and s.turn == 1 and all(len(h) == 7 for h in s.hands) and s.totals == (0, 60)
     s = s._replace(hands=(parse_cards("8D AD 8C AC"), parse_cards("5C")), discard=parse_cards("9C"),
                    suit=Suit.CLUBS, called=(False, True), turn=1)

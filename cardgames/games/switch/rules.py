@@ -20,8 +20,9 @@ attribute lookups.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from cardgames.core.cards import Card, Rank, Suit, parse_card, standard_deck
 from cardgames.core.events import Announced, CardMoved, Shuffled
@@ -465,9 +466,9 @@ def _check(state: State, action: Action) -> None:
             if state.skip or state.pending:
                 if kind is (K_PASS if state.skip else K_TAKE):
                     return
-            elif (kind is K_DRAW or kind is K_PASS) and not playable_cards(state):
-                if (kind is K_DRAW) == _can_draw(state):
-                    return
+            elif (kind is K_DRAW or kind is K_PASS) and (kind is K_DRAW) == _can_draw(state) \
+                    and not playable_cards(state):
+                return
     elif action in turn_actions(state):
         return
     raise IllegalAction(_why(state, action))
