@@ -56,7 +56,7 @@ def test_levels_grow_harder():
         assert levels[i].clock <= levels[i - 3].clock
         assert levels[i].streak_seconds <= levels[i - 3].streak_seconds
     assert len({lvl.layout for lvl in levels}) >= 3, "other layouts"
-    assert any(lvl.wild for lvl in levels) and any(lvl.peaks_face_up for lvl in levels)
+    assert any(lvl.wild for lvl in levels) and any(lvl.open_peaks for lvl in levels)
     assert any(lvl.empty_waste for lvl in levels) and any(not lvl.wrap for lvl in levels)
     assert levels[-1].hints < levels[0].hints
 
@@ -74,7 +74,7 @@ def test_every_shipped_layout_is_usable_by_the_rules():
 def test_a_good_file_parses():
     level = parse_level(dict(GOOD, wild=True), "level_07.json", ["classic"])
     assert level.id == "level_07" and level.targets == (1000, 2000, 3000)
-    assert level.variants() == {"wrap": True, "wild": True, "peaks_face_up": False, "empty_waste": False}
+    assert level.variants() == {"wrap": True, "wild": True, "open_peaks": False, "empty_waste": False}
     assert level.streak_seconds == 5.0
 
 

@@ -17,7 +17,7 @@ INFO = GameInfo(
         # The variants below apply to Classic and Relaxed; each Arcade level sets its own.
         OptionSpec("wrap", "King-Ace wrap", ON_OFF, True),
         OptionSpec("wild", "Wild Joker in the stock", ON_OFF, False),
-        OptionSpec("peaks_face_up", "Peaks face up", ON_OFF, False),
+        OptionSpec("open_peaks", "Peaks face up", ON_OFF, False),
         OptionSpec("empty_waste", "Empty waste head start", ON_OFF, False),
         OptionSpec("winnable", "Winnable deals only (Arcade, Relaxed)", ON_OFF, True),
     ),

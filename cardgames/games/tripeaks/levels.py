@@ -6,7 +6,7 @@ them holds the shapes of peaks). Files are played in the order of their names
 
     {"name": "First Light", "layout": "classic", "clock": 240,
      "streak_seconds": 8, "targets": [6000, 9000, 12000], "hints": 5,
-     "wrap": true, "wild": false, "peaks_face_up": false, "empty_waste": false,
+     "wrap": true, "wild": false, "open_peaks": false, "empty_waste": false,
      "intro": "One line shown before the level."}
 
 Every file is checked on load. A bad file does not stop the others: its
@@ -31,7 +31,7 @@ from cardgames.games.tripeaks.layout import layout_names, load_layout
 
 LEVELS_PATH = LEVELS_DIR / "tripeaks"
 TABLE_SIZE = 8            # entries in a level's high-score table
-VARIANTS = ("wrap", "wild", "peaks_face_up", "empty_waste")
+VARIANTS = ("wrap", "wild", "open_peaks", "empty_waste")
 
 
 class LevelError(ValueError):
@@ -55,7 +55,7 @@ class Level:
     hints: int
     wrap: bool = True
     wild: bool = False
-    peaks_face_up: bool = False
+    open_peaks: bool = False
     empty_waste: bool = False
     intro: str = ""
 
@@ -66,7 +66,7 @@ class Level:
     def summary(self) -> str:
         """One line for the level list: clock, streak timer and variants."""
         parts = [f"{self.clock // 60}:{self.clock % 60:02d} clock", f"{self.streak_seconds:g}s streaks"]
-        labels = {"wild": "wild Joker", "peaks_face_up": "peaks face up", "empty_waste": "empty waste"}
+        labels = {"wild": "wild Joker", "open_peaks": "peaks face up", "empty_waste": "empty waste"}
         parts += [label for key, label in labels.items() if getattr(self, key)]
         if not self.wrap:
             parts.append("no K-A wrap")

@@ -8,14 +8,16 @@ reads a clock, so a test can replay a hand to the exact number.
 Classic (the original game's money scoring):
 - the n-th card of a run of tableau plays pays $n; turning a stock card ends
   the run and costs $5 (the card dealt to the waste at the start is free);
-- the first and second peaks cleared pay $15 each, the third $30;
+- the first and second peaks cleared pay $15 each, the third $30 (a layout
+  with another number of peaks: the last peak cleared pays $30, the others $15);
 - a hand's money goes into the bank, which carries over from hand to hand.
 
 Arcade (one level, against the clock):
 - a streak is a run of tableau plays; it ends when a stock card is turned or
   when `streak_seconds` pass without a play; the n-th card of a streak scores
   100 x n;
-- peaks score 1,000, 1,000 and 5,000 in the order they are cleared;
+- peaks score 1,000, 1,000 and 5,000 in the order they are cleared (the last
+  peak of any layout 5,000, the others 1,000);
 - on a clear, every whole second left scores 100 and every stock card left 500;
 - the level ends on a clear, when the clock reaches zero, or when no move is left.
 """
@@ -28,9 +30,9 @@ from typing import Any, Iterable, Sequence
 from cardgames.core.events import Announced, CardMoved
 
 CLASSIC_STOCK_COST = 5
-CLASSIC_PEAKS = (15, 15, 30)
+CLASSIC_PEAKS = (15, 30)        # each peak, the last peak
 ARCADE_CARD = 100
-ARCADE_PEAKS = (1000, 1000, 5000)
+ARCADE_PEAKS = (1000, 5000)     # each peak, the last peak
 ARCADE_SECOND_BONUS = 100
 ARCADE_STOCK_BONUS = 500
 
@@ -71,11 +73,16 @@ def read_events(events: Iterable[Any]) -> Moves:
     return Moves(plays, turns, peaks)
 
 
-def _peak_awards(table: Sequence[int], cleared_before: int, count: int) -> list[Award]:
-    """Peak bonuses for `count` peaks cleared after `cleared_before` others."""
+def _peak_awards(pays: tuple[int, int], peak_count: int, cleared_before: int, count: int) -> list[Award]:
+    """Bonuses for `count` peaks cleared after `cleared_before` others.
+
+    pays = (each peak, the last peak): the peak that completes the layout's
+    `peak_count` peaks pays the big bonus, every other one the small one, so
+    the classic three peaks pay small, small, big.
+    """
     out = []
-    for i in range(cleared_before, min(cleared_before + count, len(table))):
-        out.append(Award("peak", table[i], i + 1))
+    for n in range(cleared_before + 1, cleared_before + count + 1):
+        out.append(Award("peak", pays[1] if n >= peak_count else pays[0], n))
     return out
 
 
@@ -87,6 +94,7 @@ class ClassicScore:
     """One Classic hand. `bank` is the money brought in from earlier hands."""
 
     bank: int = 0
+    peak_count: int = 3    # peaks in the layout
     hand: int = 0          # this hand's money so far (may be negative)
     run: int = 0           # cards in the current run of tableau plays
     peaks: int = 0         # peaks cleared this hand
@@ -109,7 +117,7 @@ class ClassicScore:
         for _ in range(moves.plays):
             run += 1
             awards.append(Award("card", run, run))
-        awards += _peak_awards(CLASSIC_PEAKS, self.peaks, moves.peaks)
+        awards += _peak_awards(CLASSIC_PEAKS, self.peak_count, self.peaks, moves.peaks)
         new = replace(
             self,
             hand=self.hand + sum(a.amount for a in awards),
@@ -121,15 +129,17 @@ class ClassicScore:
 
     def next_hand(self) -> "ClassicScore":
         """The hand is over (won, lost or abandoned): its money goes into the bank."""
-        return ClassicScore(bank=self.total)
+        return ClassicScore(bank=self.total, peak_count=self.peak_count)
 
     def to_json(self) -> dict:
-        return {"bank": self.bank, "hand": self.hand, "run": self.run, "peaks": self.peaks,
-                "longest_run": self.longest_run}
+        return {k: getattr(self, k) for k in _CLASSIC_FIELDS}
 
     @classmethod
     def from_json(cls, data: dict) -> "ClassicScore":
-        return cls(**{k: int(data[k]) for k in ("bank", "hand", "run", "peaks", "longest_run")})
+        return cls(**{k: int(data[k]) for k in _CLASSIC_FIELDS})
+
+
+_CLASSIC_FIELDS = ("bank", "peak_count", "hand", "run", "peaks", "longest_run")
 
 
 # --------------------------------------------------------------------------- Arcade
@@ -141,6 +151,7 @@ class ArcadeScore:
 
     clock: float              # the level's clock, for the clock bar
     streak_seconds: float     # how long a streak waits for the next play
+    peak_count: int = 3       # peaks in the layout
     time_left: float = -1.0   # -1: a fresh level (set to `clock` by __post_init__)
     score: int = 0
     streak: int = 0
@@ -189,7 +200,7 @@ class ArcadeScore:
             streak += 1
             streak_left = self.streak_seconds
             awards.append(Award("card", ARCADE_CARD * streak, streak))
-        awards += _peak_awards(ARCADE_PEAKS, self.peaks, moves.peaks)
+        awards += _peak_awards(ARCADE_PEAKS, self.peak_count, self.peaks, moves.peaks)
         new = replace(
             self,
             score=self.score + sum(a.amount for a in awards),
@@ -216,13 +227,13 @@ class ArcadeScore:
 
     def to_json(self) -> dict:
         return {k: getattr(self, k) for k in (
-            "clock", "streak_seconds", "time_left", "score", "streak", "streak_left", "peaks",
+            "clock", "streak_seconds", "peak_count", "time_left", "score", "streak", "streak_left", "peaks",
             "longest_streak", "plays", "turns")}
 
     @classmethod
     def from_json(cls, data: dict) -> "ArcadeScore":
         floats = ("clock", "streak_seconds", "time_left", "streak_left")
-        ints = ("score", "streak", "peaks", "longest_streak", "plays", "turns")
+        ints = ("peak_count", "score", "streak", "peaks", "longest_streak", "plays", "turns")
         return cls(**{k: float(data[k]) for k in floats}, **{k: int(data[k]) for k in ints})
 
 
