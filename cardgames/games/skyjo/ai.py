@@ -1,0 +1,295 @@
+"""Skyjo computer players. They see an Observation only, never the state.
+
+- easy: plausible but loose: keeps low cards, dumps high ones, ignores columns.
+- normal: sound heuristics: scores every exchange by how much it lowers the grid
+  (a face-down card counts as 5), completes columns when it can.
+- hard: expected values over the cards it has not seen (the 150-card deck minus
+  every face-up, discarded and drawn card it has seen); values pairs in a column
+  by the chance of completing them; will not hand the next player a card that
+  completes their column or a very low card; and times the round's end: before
+  revealing its last card it estimates the others' final scores and avoids going
+  out into a doubling it can foresee.
+
+Levels may be tuned by levels/ai/skyjo.json (see load_presets); the defaults
+below are what the arena figures in the report were measured with.
+"""
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cardgames.games.skyjo.rules import (
+    COLUMNS, DECK_COUNTS, DISCARD, DRAW, SLOTS, Action, Observation, Phase,
+)
+
+LEVELS = ("easy", "normal", "hard")
+GONE = "gone"          # a cleared slot in a grid of cells (face-down cells are None)
+NAIVE_HIDDEN = 5.0     # what easy and normal assume a face-down card is worth
+
+
+def choose(observation: Observation, legal: Sequence[Action], rng: random.Random, level: str) -> Action:
+    """The action `level` picks among `legal`, from what `observation` shows."""
+    if len(legal) == 1:
+        return legal[0]
+    if level not in LEVELS:
+        raise ValueError(f"unknown Skyjo level {level!r}; choose one of {LEVELS}")
+    if observation.phase == Phase.SETUP:
+        return rng.choice(legal)
+    if level == "easy":
+        return _easy(observation, legal, rng)
+    return _Planner(observation, smart=(level == "hard")).choose(legal, rng)
+
+
+# ---------------------------------------------------------------- what a seat knows
+
+
+def cells_of(obs: Observation, seat: int) -> list:
+    """Seat's grid as 12 cells: a value (face up), None (face down) or GONE."""
+    values, hidden, gone = obs.values[seat], obs.hidden[seat], obs.gone[seat]
+    return [GONE if gone >> i & 1 else (None if hidden >> i & 1 else values[i]) for i in range(SLOTS)]
+
+
+def unseen_counts(obs: Observation) -> dict[int, int]:
+    """How many of each value this seat has not seen: the deck minus every visible card."""
+    counts = dict(DECK_COUNTS)
+    seen = [v for row in obs.values for v in row if v is not None] + list(obs.discard)
+    if obs.held is not None:
+        seen.append(obs.held)
+    for v in seen:
+        counts[v] -= 1
+    return counts
+
+
+def _placed(cells: list, slot: int, value: int) -> list:
+    out = list(cells)
+    out[slot] = value
+    return out
+
+
+def _hidden_count(cells: list) -> int:
+    return sum(1 for c in cells if c is None)
+
+
+def _known_sum(cells: list) -> int:
+    return sum(c for c in cells if c is not None and c is not GONE)
+
+
+# ---------------------------------------------------------------- easy
+
+
+def _easy(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    """Keep a card of 4 or less (6 or less when drawn) on the worst face-up card or a random face-down one."""
+    cells = cells_of(obs, obs.seat)
+    hidden = [i for i, c in enumerate(cells) if c is None]
+
+    def target(card: int) -> int | None:
+        up = [(c, i) for i, c in enumerate(cells) if c is not None and c is not GONE]
+        worst = max(up, default=None)
+        if worst and worst[0] > card + 2:
+            return worst[1]
+        if hidden and card <= 6:
+            return rng.choice(hidden)
+        return None
+
+    if obs.phase == Phase.TURN:
+        top = obs.discard[-1]
+        slot = target(top) if top <= 4 else None
+        if slot is not None and Action("take", slot) in legal:
+            return Action("take", slot)
+        return DRAW if DRAW in legal else rng.choice(legal)
+    if obs.phase == Phase.HOLD:
+        slot = target(obs.held)
+        return Action("swap", slot) if slot is not None else DISCARD
+    return rng.choice(legal)
+
+
+# ---------------------------------------------------------------- normal and hard
+
+
+@dataclass
+class _Option:
+    action: Action
+    value: float
+
+
+class _Planner:
+    """Scores each action by the expected final value of the seat's grid (lower is better)."""
+
+    def __init__(self, obs: Observation, smart: bool):
+        self.obs = obs
+        self.smart = smart
+        self.me = obs.seat
+        self.cells = cells_of(obs, obs.seat)
+        counts = unseen_counts(obs)
+        total = sum(counts.values()) or 1
+        self.probs = {v: n / total for v, n in counts.items() if n > 0}
+        if smart:
+            self.hidden_value = sum(v * p for v, p in self.probs.items())
+        else:
+            self.hidden_value = NAIVE_HIDDEN
+        self.final_lap = obs.finisher is not None
+        self.looks = 0.0 if self.final_lap else self._future_looks()
+        self._columns: dict[tuple, float] = {}
+        self._flips: list[_Option] | None = None
+
+    # -- estimates
+
+    def _future_looks(self) -> float:
+        """Roughly how many more useful cards this seat will see before the round ends."""
+        others = [bin(h).count("1") for s, h in enumerate(self.obs.hidden) if s != self.me]
+        mine = _hidden_count(self.cells)
+        turns = min(min(others, default=mine), mine) / 0.8
+        return min(8.0, max(0.0, turns)) * 1.2
+
+    def column(self, a, b, c) -> float:
+        """The expected final points of one column (cached per decision)."""
+        key = (a, b, c)
+        if key in self._columns:
+            return self._columns[key]
+        value = self._column(a, b, c)
+        self._columns[key] = value
+        return value
+
+    def _column(self, a, b, c) -> float:
+        if a is GONE:
+            return 0.0
+        up = [x for x in (a, b, c) if x is not None]
+        hidden = 3 - len(up)
+        base = sum(up) + hidden * self.hidden_value
+        if hidden == 0 and a == b == c:
+            return 0.0  # cleared at once
+        if not self.smart or hidden == 3:
+            return base
+        pair = next((w for w in set(up) if up.count(w) >= 2), None)
+        if pair is None or pair <= 0:
+            return base
+        p = self.probs.get(pair, 0.0)
+        chance = 1.0 - (1.0 - p) ** self.looks if self.looks else 0.0
+        if hidden == 1:
+            # the last card may turn out to match (at the end reveal), or be swapped for a match
+            reveal = p * 3 * pair
+            return base - reveal - (1 - p) * chance * 0.7 * base
+        return base - chance * 0.7 * base
+
+    def grid(self, cells: list) -> float:
+        return sum(self.column(*cells[3 * k:3 * k + 3]) for k in range(COLUMNS))
+
+    def after(self, cells: list, slot: int, value: int) -> tuple[list, float]:
+        """The cells with `value` face up at `slot`, columns cleared, and their expected value."""
+        out = _placed(cells, slot, value)
+        k = slot // 3
+        col = out[3 * k:3 * k + 3]
+        if None not in col and col[0] == col[1] == col[2]:
+            out[3 * k:3 * k + 3] = [GONE, GONE, GONE]
+        return out, self.grid(out)
+
+    def outcome(self, cells: list, value: float) -> float:
+        """An option's worth: its grid value, or, when it reveals the last card, the timed finish."""
+        if self.final_lap or _hidden_count(cells) > 0:
+            return value
+        score = _known_sum(cells)
+        if score <= 0:
+            return score
+        if not self.smart:
+            # rule of thumb: someone within 3 points (face-down cards as 5) will probably double us
+            rivals = [_known_sum(cells_of(self.obs, s)) + NAIVE_HIDDEN * _hidden_count(cells_of(self.obs, s))
+                      for s in range(self.obs.players) if s != self.me]
+            return score * 2 if min(rivals) - 3 <= score else score
+        return score * (1.0 + self._doubling_chance(score))
+
+    def _doubling_chance(self, score: int) -> float:
+        """P(some other player ends at or below `score`), each estimated by a normal distribution."""
+        p_all_above = 1.0
+        for seat in range(self.obs.players):
+            if seat == self.me:
+                continue
+            cells = cells_of(self.obs, seat)
+            hidden = _hidden_count(cells)
+            mean = sum(self.column(*cells[3 * k:3 * k + 3]) for k in range(COLUMNS)) - 2.0
+            sigma = 2.0 + 3.7 * math.sqrt(hidden)
+            z = (mean - score - 0.5) / sigma
+            p_all_above *= 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
+        return 1.0 - p_all_above
+
+    def gift(self, card: int) -> float:
+        """What putting `card` on the discard pile hands the next player (hard only)."""
+        if not self.smart:
+            return 0.0
+        nxt = (self.me + 1) % self.obs.players
+        if self.obs.finisher == nxt:
+            return 0.0  # the round ends before they play
+        cells = cells_of(self.obs, nxt)
+        base = self.grid(cells)
+        best = max((base - self.after(cells, i, card)[1] for i, c in enumerate(cells) if c is not GONE),
+                   default=0.0)
+        return 0.35 * max(0.0, best - 3.0)
+
+    # -- the options of each phase
+
+    def swaps(self, card: int, kind: str) -> list[_Option]:
+        out = []
+        for i, c in enumerate(self.cells):
+            if c is GONE:
+                continue
+            cells, value = self.after(self.cells, i, card)
+            leaving = self.obs.values[self.me][i] if c is not None else None
+            # a face-down card leaving is unknown to us until it is turned: expected gift ~ 0
+            gift = self.gift(leaving) if leaving is not None else 0.0
+            if cells[3 * (i // 3)] is GONE:  # a cleared column: one of its cards ends on top
+                gift = self.gift(card)
+            out.append(_Option(Action(kind, i), self.outcome(cells, value) + gift))
+        return out
+
+    def flips(self) -> list[_Option]:
+        """Expected value of revealing each face-down card (over the unseen cards)."""
+        if self._flips is None:
+            self._flips = self._flip_options()
+        return self._flips
+
+    def _flip_options(self) -> list[_Option]:
+        out = []
+        for i, c in enumerate(self.cells):
+            if c is not None:
+                continue
+            if self.smart:
+                ev = 0.0
+                for v, p in self.probs.items():
+                    cells, value = self.after(self.cells, i, v)
+                    ev += p * self.outcome(cells, value)
+            else:  # normal: the card turns out average
+                ev = self.outcome(*self.after(self.cells, i, int(NAIVE_HIDDEN)))
+            out.append(_Option(Action("flip", i), ev))
+        return out
+
+    def hold_options(self, card: int) -> list[_Option]:
+        options = self.swaps(card, "swap")
+        flips = self.flips()
+        if flips:
+            best_flip = min(o.value for o in flips)
+            options.append(_Option(DISCARD, best_flip + self.gift(card) + (0.0 if self.smart else 0.5)))
+        return options
+
+    def draw_value(self) -> float:
+        """Expected value of drawing: the best use of each possible card, weighted by its chance."""
+        if not self.smart:
+            return self.grid(self.cells) - 2.0
+        return sum(p * min(o.value for o in self.hold_options(v)) for v, p in self.probs.items())
+
+    def choose(self, legal: Sequence[Action], rng: random.Random) -> Action:
+        phase = self.obs.phase
+        if phase == Phase.TURN:
+            options = self.swaps(self.obs.discard[-1], "take")
+            if DRAW in legal:
+                options.append(_Option(DRAW, self.draw_value()))
+        elif phase == Phase.HOLD:
+            options = self.hold_options(self.obs.held)
+        else:
+            options = self.flips()
+        options = [o for o in options if o.action in legal]
+        if not options:
+            return rng.choice(legal)
+        best = min(o.value for o in options)
+        ties = [o.action for o in options if o.value <= best + 1e-9]
+        return ties[0] if len(ties) == 1 else rng.choice(ties)

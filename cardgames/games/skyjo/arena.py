@@ -1,0 +1,131 @@
+"""Skyjo arena: computer players against each other, headless, with seeded games.
+
+    python -m cardgames.games.skyjo.arena --games 1000 --seed 1
+
+prints, for each match-up, the focus player's win rate with a 95% confidence
+interval (Wilson) and the mean round scores. The focus player changes seat from
+game to game so no seat is favoured. "random" plays a uniformly random legal action.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cardgames.core.rng import child_seed, make_rng
+from cardgames.games.skyjo import ai, rules
+
+# (name, focus level, opponents' level, seats, target)
+MATCHUPS = (
+    ("hard-vs-3-normal", "hard", "normal", 4, ">= 40% wins, < 20 points a round"),
+    ("normal-vs-3-easy", "normal", "easy", 4, ">= 40% wins"),
+    ("hard-vs-random", "hard", "random", 2, ">= 99% wins"),
+)
+
+
+def policy_action(level: str, state: rules.State, rng: random.Random) -> rules.Action:
+    legal = rules.legal_actions(state)
+    if level == "random":
+        return rng.choice(legal)
+    return ai.choose(rules.observe(state, state.current), legal, rng, level)
+
+
+@dataclass
+class GameResult:
+    winners: tuple[int, ...]
+    round_scores: list[tuple[int, ...]]   # per round, per seat (after doubling)
+
+
+def play_game(levels: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None) -> GameResult:
+    """One whole game; `timings` (level -> seconds) collects each decision's time when given."""
+    state = rules.new_game({"players": len(levels)}, seed)
+    rngs = [make_rng(seed, "ai", seat) for seat in range(len(levels))]
+    while not rules.is_over(state):
+        seat = state.current
+        if timings is not None:
+            start = time.perf_counter()
+            action = policy_action(levels[seat], state, rngs[seat])
+            timings.setdefault(levels[seat], []).append(time.perf_counter() - start)
+        else:
+            action = policy_action(levels[seat], state, rngs[seat])
+        state, _ = rules.apply(state, action)
+    return GameResult(rules.winners(state), [r.scores for r in state.rounds])
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% confidence interval of a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class MatchResult:
+    name: str
+    games: int
+    wins: float = 0.0                      # shared wins count as a fraction
+    focus_rounds: list[int] = field(default_factory=list)
+    other_rounds: list[int] = field(default_factory=list)
+    timings: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def line(self) -> str:
+        lo, hi = wilson(self.wins, self.games)
+        fr = sum(self.focus_rounds) / max(1, len(self.focus_rounds))
+        orr = sum(self.other_rounds) / max(1, len(self.other_rounds))
+        return (f"{self.name:<18} games {self.games:>5}  focus wins {100 * self.rate:5.1f}% "
+                f"(95% CI {100 * lo:4.1f}-{100 * hi:4.1f})  mean round: focus {fr:5.1f}, others {orr:5.1f}")
+
+
+def run_matchup(name: str, focus: str, others: str, seats: int, games: int, seed: int,
+                timed: bool = False) -> MatchResult:
+    result = MatchResult(name, games)
+    for g in range(games):
+        focus_seat = g % seats
+        levels = [focus if s == focus_seat else others for s in range(seats)]
+        game = play_game(levels, child_seed(seed, "arena", name, g), result.timings if timed else None)
+        if focus_seat in game.winners:
+            result.wins += 1 / len(game.winners)
+        for scores in game.round_scores:
+            for s, v in enumerate(scores):
+                (result.focus_rounds if s == focus_seat else result.other_rounds).append(v)
+    return result
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Skyjo computer players against each other.")
+    parser.add_argument("--games", type=int, default=1000, help="games per match-up (default 1000)")
+    parser.add_argument("--seed", type=int, default=1, help="base seed (default 1)")
+    parser.add_argument("--only", choices=[m[0] for m in MATCHUPS], help="run one match-up")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    for name, focus, others, seats, target in MATCHUPS:
+        if args.only and name != args.only:
+            continue
+        start = time.perf_counter()
+        result = run_matchup(name, focus, others, seats, args.games, args.seed, timed=True)
+        print(result.line(), f" target {target}  [{time.perf_counter() - start:.0f} s]")
+        times = result.timings.get(focus, [])
+        print(f"{'':<18} {focus} decisions {len(times)}: median {1000 * percentile(times, 0.5):.2f} ms, "
+              f"p99 {1000 * percentile(times, 0.99):.2f} ms, max {1000 * max(times, default=0):.2f} ms")
+
+
+if __name__ == "__main__":
+    main()

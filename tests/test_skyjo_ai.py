@@ -1,0 +1,114 @@
+"""Skyjo computer players: they see observations only, and those leak nothing."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames.core.rng import make_rng, shuffled
+from cardgames.games.skyjo import ai
+from cardgames.games.skyjo import rules as R
+
+
+def advance(seed, steps, players):
+    state = R.new_game({"players": players}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if R.is_over(state):
+            break
+        state, _ = R.apply(state, rng.choice(R.legal_actions(state)))
+    return state
+
+
+def with_hidden_cards_shuffled(state, seed):
+    """The same table, but the face-down grid cards and the draw pile dealt differently."""
+    spots = [(s, i) for s in range(state.players) for i in R.slots_of(state.hidden[s])]
+    unseen = [state.grids[s][i] for s, i in spots] + list(state.draw)
+    unseen = list(shuffled(unseen, make_rng(seed, "leak")))
+    grids = [list(g) for g in state.grids]
+    for s, i in spots:
+        grids[s][i] = unseen.pop()
+    return state._replace(grids=tuple(tuple(g) for g in grids), draw=tuple(unseen), seed=seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 120), players=st.integers(2, 8),
+       other=st.integers(0, 10**6))
+def test_observation_reveals_no_hidden_card(seed, steps, players, other):
+    state = advance(seed, steps, players)
+    twin = with_hidden_cards_shuffled(state, other)
+    assert R.card_count(twin) == R.card_count(state)
+    for seat in range(players):
+        assert R.observe(state, seat) == R.observe(twin, seat)
+    # and so every level decides the same in both worlds
+    if not R.is_over(state):
+        seat = state.current
+        for level in ai.LEVELS:
+            a = ai.choose(R.observe(state, seat), R.legal_actions(state), random.Random(1), level)
+            b = ai.choose(R.observe(twin, seat), R.legal_actions(twin), random.Random(1), level)
+            assert a == b
+
+
+def test_observation_has_no_seed_and_no_draw_order():
+    fields = set(R.Observation.__dataclass_fields__)
+    assert not fields & {"seed", "draw", "grids", "reshuffles"}
+    obs = R.observe(R.new_game({"players": 3}, 5), 1)
+    assert all(v is None for row in obs.values for v in row)
+
+
+def test_every_level_picks_a_legal_action_through_whole_games():
+    for level in ai.LEVELS:
+        state = R.new_game({"players": 3}, 11)
+        rng = random.Random(3)
+        while not R.is_over(state):
+            legal = R.legal_actions(state)
+            action = ai.choose(R.observe(state, state.current), legal, rng, level)
+            assert action in legal
+            state, _ = R.apply(state, action)
+
+
+def _obs(state):
+    return R.observe(state, state.current)
+
+
+def test_hard_completes_a_column_with_the_discard():
+    grid = [9, 9, 4, 1, 2, 3, 1, 2, 3, 0, 1, 2]
+    s = R.deal({"players": 2}, [grid, list(range(12))], [5], [9], face_up=[range(11), [0, 1]], current=0)
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") == R.TAKE[2]
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "normal") == R.TAKE[2]
+
+
+def test_hard_does_not_go_out_into_a_foreseeable_doubling():
+    # seat 0 holds 10 face up with one card to go; seat 1 already shows 3 and has one face-down card
+    mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 0]
+    theirs = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 5]
+    s = R.deal({"players": 2}, [mine, theirs], [4], [12], face_up=[range(11), range(11)], current=0)
+    s, _ = R.apply(s, R.DRAW)   # holding a 4; discarding it would force the last flip
+    choice = ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard")
+    assert choice != R.DISCARD and choice != R.SWAP[11]
+
+
+def test_hard_goes_out_when_clearly_lowest():
+    mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 0, 0, 0]               # 6 face up, one to go
+    theirs = [12, 11, 10, 12, 11, 10, 9, 9, 8, 7, 6, 5]
+    s = R.deal({"players": 2}, [mine, theirs], [0], [12], face_up=[range(11), [0, 1]], current=0)
+    s, _ = R.apply(s, R.DRAW)   # a 0: swapping it into the last slot ends the round with 6 points
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") == R.SWAP[11]
+
+
+def test_hard_keeps_the_card_the_next_player_needs():
+    mine = [1, 2, 3, 1, 2, 3, 0, 1, 2, 0, 8, 8]               # low cards up, two face down
+    theirs = [7, 7, 1, 2, 2, 3, 3, 1, 1, 2, 3, 0]             # a pair of 7 in column 0
+    s = R.deal({"players": 2}, [mine, theirs], [7, 5], [12], face_up=[range(10), [0, 1, 3]], current=0)
+    s, _ = R.apply(s, R.DRAW)   # a 7: discarding it hands seat 1 a column of three 7s
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "normal") == R.DISCARD
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") in (R.SWAP[10], R.SWAP[11])
+
+
+def test_unknown_level_is_refused():
+    s = R.deal({"players": 2}, [list(range(12))] * 2, [5], [9], face_up=[[0], [0]], current=0)
+    try:
+        ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert")
+    except ValueError as exc:
+        assert "expert" in str(exc)
+    else:
+        raise AssertionError("expected a ValueError")
