@@ -22,7 +22,7 @@ class Scene:
         self.app = app
 
     @property
-    def stack(self) -> "SceneStack":
+    def stack(self) -> SceneStack:
         return self.app.stack
 
     # Lifecycle: called by the stack between frames.

@@ -6,7 +6,7 @@ inside its own handle_event without the stack changing under the loop.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

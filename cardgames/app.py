@@ -1,0 +1,405 @@
+"""The application: the window, the shared services and the ONE loop.
+
+Every frame is App.step(dt, events): events -> update(dt) -> draw -> present
+-> apply pending scene changes. run() calls it from the real loop at 60 FPS;
+tests and benchmarks call it by hand with whatever dt and events they like
+(events are in window pixels, exactly as pygame delivers them; step maps
+mouse positions to the 1280x720 canvas before any scene sees them).
+
+Services every scene reaches through `self.app`:
+  stack (SceneStack), assets, settings (dict), storage, launch,
+  notify(text) (a toast), quit(), anim_scale, ai_delay, play_sound(name, volume),
+  demo (the attract-mode director, or None).
+
+Benchmarks: `time_frames(app, frames)` steps the app with a fixed dt and
+returns each frame's duration in milliseconds; `frame_stats(times)` gives the
+median and p99. cardgames/bench.py uses them for every scene.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from cardgames import config
+from cardgames.engine.canvas import Canvas
+from cardgames.engine.scene import Scene
+from cardgames.engine.scene_stack import SceneStack
+from cardgames.launch import Launch
+from cardgames.storage import Storage
+
+ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
+AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
+MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
+TOAST_SECONDS = 3.0
+
+
+class App:
+    """The window, storage, settings, assets and scene stack.
+
+    headless=True: no real window is needed (the dummy video driver is used
+    unless another is set), nothing is shown and no sound plays. Tests and
+    benchmarks use it.
+    """
+
+    def __init__(self, launch: Launch | None = None, headless: bool = False) -> None:
+        self.launch = launch or Launch()
+        self.headless = headless
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        self.storage = Storage(self.launch.data_dir)
+        self.settings: dict[str, Any] = self.storage.load_settings()
+        if self.launch.fullscreen is not None:
+            self.settings["fullscreen"] = self.launch.fullscreen  # this run only; not saved
+        self.canvas = Canvas(config.CANVAS_SIZE)
+        self._windowed_size = self._initial_window_size()
+        self.window = self._open_window(bool(self.settings.get("fullscreen")) and not headless)
+        pygame.display.set_caption(config.TITLE)
+        self.audio = False if (headless or self.launch.mute) else _init_audio()
+        self.assets = _make_assets(self.audio)
+        self.stack = SceneStack()
+        self.demo: Any = None          # DemoDirector while attract mode runs
+        self.running = True
+        self.frame = 0
+        self._toasts: list[list[Any]] = []  # [text, seconds left, rendered surface or None]
+
+    # ---------------------------------------------------------------- window
+    def _initial_window_size(self) -> tuple[int, int]:
+        """The canvas size, shrunk to fit a smaller desktop."""
+        w, h = config.CANVAS_SIZE
+        if self.headless:
+            return (w, h)
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return (w, h)
+        scale = min(1.0, 0.9 * dw / w, 0.9 * dh / h)
+        return (max(320, int(w * scale)), max(180, int(h * scale)))
+
+    def _open_window(self, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self.canvas.resize(window.get_size())
+        return window
+
+    def toggle_fullscreen(self) -> None:
+        """F11: switch between a window and the full screen, and remember the choice."""
+        full = not self.settings.get("fullscreen")
+        if not self.headless:
+            if full:
+                self._windowed_size = self.window.get_size()
+            self.window = self._open_window(full)
+        self.settings["fullscreen"] = full
+        self.storage.save_settings(self.settings)
+
+    # -------------------------------------------------------------- services
+    @property
+    def anim_scale(self) -> float:
+        """Multiplier for animation durations from the settings (0: animations off)."""
+        return ANIM_SCALES.get(self.settings.get("anim_speed", "normal"), 1.0)
+
+    @property
+    def ai_delay(self) -> float:
+        """Seconds a computer player visibly thinks before each move."""
+        delay = AI_DELAYS.get(self.settings.get("ai_speed", "normal"), 0.7)
+        return delay * 0.6 if self.demo is not None else delay
+
+    def notify(self, text: str) -> None:
+        """Show a short message (a toast) above everything for a few seconds."""
+        self._toasts.append([text, TOAST_SECONDS, None])
+        del self._toasts[:-4]  # never more than four at once
+
+    def play_sound(self, name: str, volume: float = 1.0) -> None:
+        """Play a sound effect at `volume` times the sound-effects setting (silently nothing without audio)."""
+        if self.audio:
+            self.assets.play(name, volume * float(self.settings.get("sfx_volume", 0.8)))
+
+    def play_music(self) -> None:
+        """Start the music loop at the music volume (nothing without audio)."""
+        if self.audio:
+            self.assets.play_music(float(self.settings.get("music_volume", 0.5)))
+
+    def apply_volumes(self) -> None:
+        """Call after changing music_volume in the settings."""
+        if self.audio:
+            self.assets.set_music_volume(float(self.settings.get("music_volume", 0.5)))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ----------------------------------------------------------------- frame
+    def step(self, dt: float, events: Any = ()) -> None:
+        """Run one frame: events -> update(dt) -> draw -> present -> pending scene changes."""
+        dt = max(0.0, min(dt, MAX_DT))
+        for event in events:
+            self.handle_event(event)
+        for text in self.storage.take_notices():
+            self.notify(text)
+        self.stack.update(dt)
+        self._update_toasts(dt)
+        self.draw(self.canvas.surface)
+        self.present()
+        self.stack.apply_pending()
+        if self.demo is not None:
+            self.demo.update(dt)
+        self.frame += 1
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if not self.headless:
+                self.window = pygame.display.get_surface()
+            self.canvas.resize(self.window.get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        event = self.canvas.map_event(event)
+        if self.demo is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.demo.stop()
+            return
+        self.stack.handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.stack.scenes:
+            surface.fill((12, 40, 28))
+        self.stack.draw(surface)
+        self._draw_toasts(surface)
+
+    def present(self) -> None:
+        if self.headless:
+            return
+        self.canvas.present(self.window)
+        pygame.display.flip()
+
+    def screenshot(self, path: str | os.PathLike) -> None:
+        """Save the current canvas (1280x720, whatever the window size) as an image."""
+        pygame.image.save(self.canvas.surface, str(path))
+
+    # ---------------------------------------------------------------- toasts
+    def _update_toasts(self, dt: float) -> None:
+        for toast in self._toasts:
+            toast[1] -= dt
+        self._toasts = [t for t in self._toasts if t[1] > 0]
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        y = surface.get_height() - 24
+        for toast in reversed(self._toasts):
+            if toast[2] is None:
+                toast[2] = _render_toast(self.assets.font(22), toast[0], surface.get_width() - 80)
+            image = toast[2]
+            image.set_alpha(int(255 * min(1.0, toast[1] / 0.4)))  # fade out over the last 0.4 s
+            y -= image.get_height() + 8
+            surface.blit(image, ((surface.get_width() - image.get_width()) // 2, y))
+
+
+def _render_toast(font: pygame.font.Font, text: str, max_width: int) -> pygame.Surface:
+    label = font.render(text, True, (245, 245, 240))
+    if label.get_width() > max_width:
+        label = pygame.transform.smoothscale(label, (max_width, max(1, label.get_height() * max_width
+                                                                    // label.get_width())))
+    box = pygame.Surface((label.get_width() + 36, label.get_height() + 18), pygame.SRCALPHA)
+    pygame.draw.rect(box, (20, 24, 30, 225), box.get_rect(), border_radius=12)
+    pygame.draw.rect(box, (240, 200, 90, 255), box.get_rect(), width=2, border_radius=12)
+    box.blit(label, (18, 9))
+    return box
+
+
+def _init_audio() -> bool:
+    """Open the audio device; False (silence, no message) when there is none."""
+    try:
+        pygame.mixer.pre_init(44100, -16, 2, 512)
+        pygame.mixer.init()
+        pygame.mixer.set_num_channels(24)
+        return True
+    except pygame.error:
+        return False
+
+
+def _make_assets(audio: bool) -> Any:
+    """The assets helper's Assets, or a plain stand-in while that module is not there yet."""
+    try:
+        from cardgames.engine.assets import Assets
+    except ImportError:
+        from cardgames.ui.cards import PlainAssets
+
+        return PlainAssets()
+    try:
+        return Assets(audio=audio)
+    except TypeError:
+        return Assets()
+
+
+# ------------------------------------------------------------------ scenes
+def first_scene(app: App) -> Scene:
+    """The scene a launch opens: the chosen game, or the title screen."""
+    launch = app.launch
+    if launch.game:
+        from cardgames.games import registry
+
+        info = registry.get(launch.game)
+        return info.scene_class()(app, launch_options(info, launch), launch.seed)
+    return title_scene(app)
+
+
+def title_scene(app: App) -> Scene:
+    try:
+        from cardgames.scenes.title import TitleScene
+    except ImportError:
+        return _Placeholder(app, f"{config.TITLE}: the menu is not there yet")
+    return TitleScene(app)
+
+
+def launch_options(info: Any, launch: Launch, demo: bool = False) -> dict[str, Any]:
+    """The game's default options with the command line's --players/--level applied."""
+    options = info.default_options()
+    if launch.players is not None and "players" in options:
+        options["players"] = launch.players
+    if launch.level is not None and "level" in options:
+        options["level"] = launch.level
+    if demo:
+        options["humans"] = ()
+    return options
+
+
+class _Placeholder(Scene):
+    """Shown when a scene it needs does not exist yet (never in a finished build)."""
+
+    def __init__(self, app: App, text: str) -> None:
+        super().__init__(app)
+        self.text = text
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill((12, 40, 28))
+        label = self.app.assets.font(32).render(self.text, True, (240, 240, 230))
+        surface.blit(label, label.get_rect(center=surface.get_rect().center))
+
+
+class DemoDirector:
+    """Attract mode: computer players play the chosen game, or every available game in turn,
+    a new deal each time, until a key or a click stops it (then the title screen opens)."""
+
+    NEXT_AFTER = 4.0  # seconds the finished table stays on screen
+
+    def __init__(self, app: App, game: str | None) -> None:
+        from cardgames.games import registry
+
+        self.app = app
+        self.games = [registry.get(game)] if game else [g for g in registry.GAMES if g.available]
+        self.index = -1
+        self._next_in: float | None = None  # seconds until the next game, once one ended
+        self._started = False
+
+    def start(self) -> Scene:
+        self.app.demo = self
+        if not self.games:
+            self.app.demo = None
+            return _Placeholder(self.app, "No game is available for the demo yet")
+        return self._next_scene()
+
+    def _next_scene(self) -> Scene:
+        from cardgames.core.rng import new_seed
+
+        self.index = (self.index + 1) % len(self.games)
+        info = self.games[self.index]
+        first = not self._started
+        self._started = True
+        seed = self.app.launch.seed if (first and self.app.launch.seed is not None) else new_seed()
+        self._next_in = None
+        return info.scene_class()(self.app, launch_options(info, self.app.launch, demo=True), seed)
+
+    def game_over(self) -> None:
+        """A game scene calls this when its game ends during the demo."""
+        self._next_in = self.NEXT_AFTER
+
+    def update(self, dt: float) -> None:
+        if self._next_in is not None:
+            self._next_in -= dt
+            if self._next_in <= 0:
+                self.app.stack.reset(self._next_scene())
+
+    def stop(self) -> None:
+        self.app.demo = None
+        self.app.stack.reset(title_scene(self.app))
+
+
+# -------------------------------------------------------------- the loop
+def run(launch: Launch) -> int:
+    """Open the window and play until the player quits. Returns the exit code.
+
+    With launch.frames, render that many frames with a fixed 1/60 s step (as
+    fast as possible, the same picture every time), save the last one to
+    launch.screenshot if given, and return 0.
+    """
+    app = App(launch)
+    if launch.demo:
+        app.stack.push(DemoDirector(app, launch.game).start())
+    else:
+        app.stack.push(first_scene(app))
+    app.stack.apply_pending()
+    clock = pygame.time.Clock()
+    if launch.frames:
+        for _ in range(launch.frames):
+            app.step(1 / config.FPS, pygame.event.get())
+            if not app.running:
+                break
+        if launch.screenshot:
+            app.screenshot(launch.screenshot)
+        pygame.quit()
+        return 0
+    app.play_music()
+    clock.tick()
+    while app.running:
+        dt = clock.tick(config.FPS) / 1000.0
+        app.step(dt, pygame.event.get())
+    for scene in reversed(app.stack.scenes):  # let game scenes autosave
+        scene.on_exit()
+    app.stack.scenes.clear()
+    pygame.quit()
+    return 0
+
+
+# --------------------------------------------------------------- benchmarks
+def time_frames(app: App, frames: int = 300, dt: float = 1 / config.FPS,
+                before: Callable[[int], object] | None = None) -> list[float]:
+    """Step `app` `frames` times with a fixed dt; each frame's wall time in milliseconds.
+
+    `before(i)` runs before frame i (untimed), e.g. to post input events or
+    restart animations so they keep running during the measurement.
+    """
+    times = []
+    for i in range(frames):
+        if before is not None:
+            before(i)
+        t0 = time.perf_counter()
+        app.step(dt)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return times
+
+
+def frame_stats(times_ms: list[float]) -> dict[str, float]:
+    """Median, p99 and max of frame times (ms)."""
+    ordered = sorted(times_ms)
+    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+    return {"median": statistics.median(ordered), "p99": p99, "max": ordered[-1], "frames": len(ordered)}
+
+
+def headless_app(data_dir: str | os.PathLike | None = None, **launch_fields: Any) -> App:
+    """An App for tests and benchmarks: dummy driver, no sound, its own data folder."""
+    launch = Launch(data_dir=Path(data_dir) if data_dir else None, **launch_fields)
+    return App(launch, headless=True)

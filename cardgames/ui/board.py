@@ -1,0 +1,272 @@
+"""The board: card sprites grouped by pile name, laid out, hit-tested and drawn.
+
+Pile names are the rules' names ("stock", "waste", "hand:0", "grid:1:5",
+"tableau:17"), so an event CardMoved(card, "stock", "hand:0") says directly
+which sprite moves where. Each pile has a place on the canvas and a layout:
+
+- "stack": every card on the same spot (a pixel of depth every few cards),
+- "fan":   card i at pos + i * (dx, dy), squeezed to fit `span` pixels when
+           given, and centred on pos when `center` is set (hands),
+- grid_positions() gives the spots for a grid of one-card piles (Skyjo).
+
+sync(layout) makes the sprites match what the viewer may see, reusing the
+sprite of the same card wherever it is (so undo and reshuffles fly cards
+back rather than popping them), and returns the tweens that bring every card
+home. Hit-testing goes topmost first, the reverse of the draw order.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cardgames.ui.cards import CARD_SIZE, HIGHLIGHT, RADIUS, SELECTED, CardSprite, effect
+
+Layout = Mapping[str, Sequence[tuple[Any, bool]]]  # pile -> [(card or None, face_up), ...] bottom first
+
+
+@dataclass
+class Pile:
+    name: str
+    pos: tuple[float, float]           # top-left of the first card
+    layout: str = "stack"              # "stack" or "fan"
+    dx: float = 0.0
+    dy: float = 0.0
+    span: float | None = None          # fan: squeeze so the whole fan fits in this many pixels
+    center: bool = False               # fan: centre the fan on pos instead of starting there
+    label: str = ""
+    mat: bool = True                   # draw an outline where the pile lies (also when empty)
+    order: int = 0                     # draw order between piles (later piles on top)
+    highlight: tuple[int, int, int] | None = None
+
+    def home(self, index: int, count: int, size: tuple[int, int]) -> tuple[float, float]:
+        x, y = self.pos
+        if self.layout == "stack":
+            depth = min(index // 6, 4)  # a little thickness for a tall stack
+            return (x - depth * 0.7, y - depth)
+        dx, dy = self.dx, self.dy
+        if self.span is not None and count > 1:
+            reach = abs(dx) * (count - 1) + (size[0] if dx else 0) + abs(dy) * (count - 1) + (size[1] if dy else 0)
+            if reach > self.span:  # squeeze the offsets so the fan fits
+                room = self.span - (size[0] if dx else size[1])
+                k = max(0.0, room) / max(1e-6, (abs(dx) + abs(dy)) * (count - 1))
+                dx, dy = dx * k, dy * k
+        if self.center:
+            x -= dx * (count - 1) / 2 + size[0] / 2
+            y -= dy * (count - 1) / 2
+        return (x + dx * index, y + dy * index)
+
+    def base_rect(self, size: tuple[int, int]) -> pygame.Rect:
+        x, y = self.home(0, 1, size)
+        return pygame.Rect(round(x), round(y), *size)
+
+
+def grid_positions(origin: tuple[float, float], cols: int, rows: int, gap: tuple[float, float],
+                   size: tuple[int, int] = CARD_SIZE) -> list[tuple[float, float]]:
+    """Top-left spots of a cols x rows grid, row by row (slot = row * cols + col)."""
+    return [(origin[0] + c * (size[0] + gap[0]), origin[1] + r * (size[1] + gap[1]))
+            for r in range(rows) for c in range(cols)]
+
+
+class Board:
+    def __init__(self, art: Any, card_size: tuple[int, int] = CARD_SIZE) -> None:
+        self.art = art
+        self.card_size = card_size
+        self.piles: dict[str, Pile] = {}
+        self.cards: dict[str, list[CardSprite]] = {}
+        self.font: pygame.font.Font | None = None  # for pile labels (set by the scene)
+        self._labels: dict[str, pygame.Surface] = {}
+
+    # Piles ----------------------------------------------------------------------------
+    def add_pile(self, name: str, pos: tuple[float, float], layout: str = "stack", **kw: Any) -> Pile:
+        if layout not in ("stack", "fan"):
+            raise ValueError(f"unknown pile layout {layout!r} (stack or fan)")
+        pile = Pile(name, (float(pos[0]), float(pos[1])), layout, order=len(self.piles), **kw)
+        self.piles[name] = pile
+        self.cards.setdefault(name, [])
+        return pile
+
+    def sprites(self, name: str) -> list[CardSprite]:
+        return self.cards.get(name, [])
+
+    def top(self, name: str) -> CardSprite | None:
+        cards = self.cards.get(name)
+        return cards[-1] if cards else None
+
+    def all_sprites(self) -> list[CardSprite]:
+        """Every sprite in draw order (bottom first): layer, then pile order, then index."""
+        out = [s for cards in self.cards.values() for s in cards]
+        out.sort(key=lambda s: (s.layer, s.order))
+        return out
+
+    def home_of(self, name: str, index: int, count: int | None = None) -> tuple[float, float]:
+        pile = self.piles[name]
+        return pile.home(index, len(self.cards[name]) if count is None else count, self.card_size)
+
+    def pile_rect(self, name: str) -> pygame.Rect:
+        """The area a drop on this pile counts in: its base spot and all its cards' homes."""
+        rect = self.piles[name].base_rect(self.card_size)
+        for s in self.cards.get(name, []):
+            rect.union_ip(s.home_rect)
+        return rect
+
+    # Moving sprites between piles -------------------------------------------------------
+    def take(self, name: str, card: Any = None) -> CardSprite | None:
+        """Remove and return the sprite of `card` from the pile (else its top sprite)."""
+        cards = self.cards.get(name)
+        if not cards:
+            return None
+        index = len(cards) - 1
+        if card is not None:
+            for i in range(len(cards) - 1, -1, -1):
+                if cards[i].card == card:
+                    index = i
+                    break
+        sprite = cards.pop(index)
+        self._renumber(name)
+        return sprite
+
+    def put(self, name: str, sprite: CardSprite, index: int | None = None) -> None:
+        cards = self.cards.setdefault(name, [])
+        cards.insert(len(cards) if index is None else index, sprite)
+        self._renumber(name)
+
+    def _renumber(self, name: str) -> None:
+        base = (self.piles[name].order if name in self.piles else len(self.piles)) * 1000
+        for i, s in enumerate(self.cards[name]):
+            s.pile, s.index, s.order = name, i, base + i
+
+    def assign_homes(self, name: str) -> None:
+        """Give every sprite of the pile its resting place (without moving it)."""
+        if name in self.piles:
+            cards = self.cards[name]
+            for i, s in enumerate(cards):
+                s.home = self.home_of(name, i, len(cards))
+
+    def relayout(self, name: str, duration: float | None = None, delay: float = 0.0) -> list[Any]:
+        """Set homes in the pile; tweens for the sprites away from home (duration None: snap them)."""
+        if name not in self.piles:
+            return []
+        self.assign_homes(name)
+        anims = []
+        for s in self.cards[name]:
+            if duration is None:
+                s.pos = s.home
+            elif not s.at_home:
+                anims.append(s.move_to(None, duration, delay=delay))
+        return anims
+
+    # Reconcile with what the viewer sees ------------------------------------------------
+    def sync(self, layout: Layout, duration: float | None = None) -> list[Any]:
+        """Make the board show exactly `layout`; return the animations (duration None: snap).
+
+        Registered piles missing from `layout` are emptied. A sprite whose card
+        the layout says is hidden (None) forgets its card, so nothing hidden
+        can be drawn by mistake.
+        """
+        pool: list[CardSprite] = [s for cards in self.cards.values() for s in cards]
+        used: set[int] = set()
+        by_card: dict[Any, list[CardSprite]] = {}
+        for s in pool:
+            if s.card is not None:
+                by_card.setdefault(s.card, []).append(s)
+
+        def claim(s: CardSprite) -> CardSprite:
+            used.add(id(s))
+            return s
+
+        def find(name: str, card: Any) -> CardSprite | None:
+            if card is not None:
+                same = [s for s in by_card.get(card, []) if id(s) not in used]
+                for s in same:  # prefer the copy already in this pile
+                    if s.pile == name:
+                        return claim(s)
+                if same:
+                    return claim(same[0])
+            for s in self.cards.get(name, []):  # an unused unknown card of this pile
+                if id(s) not in used and (card is None or s.card is None):
+                    return claim(s)
+            return None
+
+        new_cards: dict[str, list[CardSprite]] = {}
+        flips: list[tuple[CardSprite, Any, bool]] = []
+        for name in list(self.piles) + [n for n in layout if n not in self.piles]:
+            entries = layout.get(name, ())
+            row = []
+            for card, face_up in entries:
+                s = find(name, card)
+                if s is None:
+                    s = CardSprite(card, face_up, self.home_of(name, len(row), len(entries))
+                                   if name in self.piles else (0, 0), self.card_size)
+                    claim(s)
+                elif s.card != card or s.face_up != face_up:
+                    flips.append((s, card, face_up))
+                row.append(s)
+            new_cards[name] = row
+        self.cards = new_cards
+        anims: list[Any] = []
+        for s, card, face_up in flips:
+            shows_face = face_up and card is not None
+            showed_face = s.face_up and s.card is not None
+            if duration is not None and shows_face != showed_face:
+                anims.append(s.turn(face_up, card))
+                s.card = card  # a card turning face down forgets what it was at once
+            else:
+                s.set_face(card, face_up)
+        for name in self.cards:
+            self._renumber(name)
+            anims += self.relayout(name, duration)
+        return anims
+
+    # Queries -----------------------------------------------------------------------------
+    def hit_test(self, pos: tuple[int, int], exclude: CardSprite | None = None) -> CardSprite | None:
+        """The topmost visible sprite under `pos`."""
+        for s in reversed(self.all_sprites()):
+            if s.visible and s is not exclude and s.rect.collidepoint(pos):
+                return s
+        return None
+
+    def pile_at(self, pos: tuple[int, int], exclude: CardSprite | None = None) -> str | None:
+        """The pile under `pos`: the pile of the topmost card there, else a pile whose empty spot is there."""
+        sprite = self.hit_test(pos, exclude)
+        if sprite is not None and sprite.pile in self.piles:
+            return sprite.pile
+        for name in sorted(self.piles, key=lambda n: -self.piles[n].order):
+            if self.piles[name].base_rect(self.card_size).collidepoint(pos):
+                return name
+        return None
+
+    def set_highlight(self, names: Iterable[str], colour: tuple[int, int, int] | None = HIGHLIGHT,
+                      hover: str | None = None) -> None:
+        """Highlight these piles (their spot and top card), `hover` brighter; every other pile loses its glow."""
+        names = set(names)
+        for name, pile in self.piles.items():
+            glow = (SELECTED if name == hover else colour) if name in names else None
+            pile.highlight = glow
+            for s in self.cards.get(name, []):
+                s.highlight = None
+            top = self.top(name)
+            if top is not None:
+                top.highlight = glow
+
+    # Drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        for pile in self.piles.values():
+            if pile.mat or pile.highlight is not None:
+                self._draw_mat(surface, pile)
+        for s in self.all_sprites():
+            s.draw(surface, self.art)
+
+    def _draw_mat(self, surface: pygame.Surface, pile: Pile) -> None:
+        rect = pile.base_rect(self.card_size)
+        if pile.mat:
+            surface.blit(effect("mat", self.card_size), rect.topleft)
+        if pile.highlight is not None:
+            pygame.draw.rect(surface, pile.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
+        if pile.label and self.font is not None:
+            label = self._labels.get(pile.name)
+            if label is None:
+                label = self._labels[pile.name] = self.font.render(pile.label, True, (230, 240, 230))
+            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 6)))

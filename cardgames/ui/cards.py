@@ -1,0 +1,253 @@
+"""Card sprites: one card on the table, where it rests, where it is, how it looks.
+
+A CardSprite knows its card (None when the viewer may not know it), whether
+it is face up, its current position `pos` (top-left, canvas pixels) and its
+resting place `home`. `card`/`face_up` are what the sprite *is* (set at once
+when an action happens, so the board always matches the game), while
+`shown_card`/`shown_up` are what is drawn right now (a turning card changes
+them halfway through the flip). Animations are tweens on its attributes: `pos`,
+`flip` (the horizontal squash of a turning card, 1 = flat), `lift` (0..1,
+raised with a growing shadow while dragged or flying). It draws itself with
+an art object (`CardArt`: face(card, size) and back(size) surfaces), cached
+by the assets, so a frame only blits ready-made images.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames.engine.tween import Call, Sequence, Tween, Wait, in_quad, out_cubic, out_quad
+
+CARD_SIZE = (84, 118)       # the default card size on the 1280x720 canvas
+RADIUS = 7                  # corner radius of cards, shadows and highlights
+FLIP_TIME = 0.24            # seconds for a whole turn (half to edge-on, half back)
+MOVE_TIME = 0.32
+
+HIGHLIGHT = (255, 214, 90)  # a legal target / a playable card
+SELECTED = (120, 255, 160)  # a card picked up by click or keyboard
+
+# Layers: resting cards, then moving ones, then the dragged card (ARCHITECTURE's draw order).
+RESTING, MOVING, DRAGGED = 0, 1, 2
+
+
+class CardArt:
+    """Turns a card into pictures through app.assets, following the settings (back, four colours).
+
+    Games with other cards (Skyjo) subclass it and override face()/back().
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    def face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.assets.card(card, size, four_colour=bool(self.app.settings.get("four_colour")))
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.assets.back(self.app.settings.get("card_back", "blue"), size)
+
+
+_effect_cache: dict[tuple, pygame.Surface] = {}
+
+
+def effect(kind: str, size: tuple[int, int]) -> pygame.Surface:
+    """Cached translucent rounded rectangles: "shadow", "mat" (an empty pile's spot) or "veil" (darkening)."""
+    key = (kind, size)
+    surf = _effect_cache.get(key)
+    if surf is None:
+        w, h = size
+        surf = pygame.Surface((w + 8, h + 8) if kind == "shadow" else size, pygame.SRCALPHA)
+        if kind == "shadow":
+            for i, alpha in enumerate((20, 30, 45, 60)):  # a few stacked rects: a cheap blur
+                pygame.draw.rect(surf, (0, 0, 0, alpha), surf.get_rect().inflate(-2 * i, -2 * i),
+                                 border_radius=RADIUS + 4 - i)
+        elif kind == "mat":  # where a pile lies, visible when it is empty
+            pygame.draw.rect(surf, (0, 0, 0, 40), surf.get_rect(), border_radius=RADIUS)
+            pygame.draw.rect(surf, (255, 255, 255, 70), surf.get_rect(), width=2, border_radius=RADIUS)
+        else:
+            pygame.draw.rect(surf, (0, 0, 0, 110), surf.get_rect(), border_radius=RADIUS)
+        _effect_cache[key] = surf
+    return surf
+
+
+class CardSprite:
+    def __init__(self, card: Any = None, face_up: bool = False, pos: tuple[float, float] = (0, 0),
+                 size: tuple[int, int] = CARD_SIZE) -> None:
+        self.card = card
+        self.face_up = face_up
+        self.shown_card = card
+        self.shown_up = face_up
+        self.pos: tuple[float, float] = (float(pos[0]), float(pos[1]))
+        self.home: tuple[float, float] = self.pos
+        self.size = size
+        self.flip = 1.0        # horizontal scale while turning over
+        self.lift = 0.0        # 0 resting .. 1 raised (dragged)
+        self.highlight: tuple[int, int, int] | None = None  # glow colour, e.g. HIGHLIGHT
+        self.dim = False       # drawn darker (e.g. not playable now)
+        self.visible = True
+        self.layer = RESTING
+        self.pile: str | None = None  # the board keeps these two up to date
+        self.index = 0
+        self.order = 0                # draw order within a layer (board: pile order, then index)
+        self._move: Tween | None = None  # the move tween in charge of pos, if any
+
+    def __repr__(self) -> str:
+        return f"<CardSprite {self.card} {'up' if self.face_up else 'down'} {self.pile}#{self.index}>"
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """Where the card is drawn now (a lifted card sits a little higher)."""
+        return pygame.Rect(round(self.pos[0]), round(self.pos[1] - 6 * self.lift), *self.size)
+
+    @property
+    def home_rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.home[0]), round(self.home[1]), *self.size)
+
+    @property
+    def at_home(self) -> bool:
+        return abs(self.pos[0] - self.home[0]) < 0.5 and abs(self.pos[1] - self.home[1]) < 0.5
+
+    # Animations (return them; the caller queues or plays them on an Animator) ----------
+    def set_face(self, card: Any, face_up: bool) -> None:
+        """Change what the card is and shows at once (no animation)."""
+        self.card = self.shown_card = card
+        self.face_up = self.shown_up = face_up
+
+    def move_to(self, pos: tuple[float, float] | None, duration: float = MOVE_TIME, ease: Any = out_cubic,
+                delay: float = 0.0) -> Tween:
+        """Fly to `pos` (None: to `home` as it is when the move starts), above resting cards while in the air.
+
+        When it starts, it takes over from any earlier move of this sprite (the
+        earlier one stops where it is), so a card never gets pulled two ways.
+        """
+        tween: Tween
+
+        def begin() -> None:
+            if self._move is not None and self._move is not tween:
+                self._move.cancel()
+            self._move = tween
+            self.layer = max(self.layer, MOVING)
+
+        def end() -> None:
+            if self._move is tween:
+                self._move = None
+                if self.layer == MOVING:
+                    self.layer = RESTING
+
+        target = (lambda: self.home) if pos is None else (float(pos[0]), float(pos[1]))
+        tween = Tween(self, "pos", target, duration, ease, delay=delay, on_start=begin, on_done=end)
+        return tween
+
+    def begin_drag(self) -> None:
+        """Picked up by the pointer: drawn above everything, no tween may move it."""
+        if self._move is not None:
+            self._move.cancel()
+            self._move = None
+        self.layer = DRAGGED
+
+    def end_drag(self) -> None:
+        self.lift = 0.0
+        self.layer = RESTING
+
+    def go_home(self, duration: float = MOVE_TIME) -> Tween:
+        return self.move_to(None, duration)
+
+    def turn(self, face_up: bool, card: Any = None, duration: float = FLIP_TIME, delay: float = 0.0) -> Sequence:
+        """Turn over: squash to edge-on, change the picture, open again.
+
+        The sprite becomes `face_up` (and `card`, when given) at once; the
+        picture changes halfway through the animation.
+        """
+        self.face_up = face_up
+        if card is not None:
+            self.card = card
+
+        def swap() -> None:
+            self.shown_up, self.shown_card = self.face_up, self.card
+
+        return Sequence(
+            Wait(delay),
+            Tween(self, "flip", 0.0, duration / 2, in_quad, start=1.0),
+            Call(swap),
+            Tween(self, "flip", 1.0, duration / 2, out_quad, start=0.0),
+        )
+
+    # Drawing ------------------------------------------------------------------------------
+    def image(self, art: Any) -> pygame.Surface:
+        if self.shown_up and self.shown_card is not None:
+            return art.face(self.shown_card, self.size)
+        return art.back(self.size)
+
+    def draw(self, surface: pygame.Surface, art: Any) -> None:
+        if not self.visible:
+            return
+        rect = self.rect
+        if self.lift > 0 or self.layer != RESTING:
+            shadow = effect("shadow", self.size)
+            off = 3 + round(8 * self.lift)
+            surface.blit(shadow, (rect.x - 4 + off, rect.y - 4 + off))
+        image = self.image(art)
+        if self.flip < 0.999:
+            width = max(1, round(self.size[0] * self.flip))
+            image = pygame.transform.scale(image, (width, self.size[1]))
+            surface.blit(image, (rect.x + (self.size[0] - width) // 2, rect.y))
+        else:
+            surface.blit(image, rect.topleft)
+            if self.dim:
+                surface.blit(effect("veil", self.size), rect.topleft)
+        if self.highlight is not None:
+            pygame.draw.rect(surface, self.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
+
+
+class PlainAssets:
+    """A stand-in for engine.assets.Assets (same methods), drawing plain cards with text.
+
+    Used only when the real assets module is missing, so the engine and its
+    tests never depend on it.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple, Any] = {}
+
+    def _cached(self, key: tuple, make: Any) -> Any:
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    def font(self, px: int, bold: bool = False) -> pygame.font.Font:
+        return self._cached(("font", px, bold), lambda: pygame.font.Font(None, round(px * 1.3)))
+
+    def _plain(self, size: tuple[int, int], fill: tuple, text: str, ink: tuple) -> pygame.Surface:
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, fill, surf.get_rect(), border_radius=RADIUS)
+        pygame.draw.rect(surf, (40, 40, 40), surf.get_rect(), width=1, border_radius=RADIUS)
+        label = self.font(max(12, size[1] // 5), True).render(text, True, ink)
+        surf.blit(label, (6, 4))
+        return surf
+
+    def card(self, card: Any, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        red = getattr(getattr(card, "suit", None), "is_red", False)
+        return self._cached(("card", card, size), lambda: self._plain(
+            size, (250, 250, 245), str(card), (200, 30, 40) if red else (20, 20, 20)))
+
+    def back(self, name: str, size: tuple[int, int]) -> pygame.Surface:
+        return self._cached(("back", name, size), lambda: self._plain(size, (40, 70, 160), "", (0, 0, 0)))
+
+    def skyjo(self, value: int, size: tuple[int, int]) -> pygame.Surface:
+        return self._cached(("skyjo", value, size), lambda: self._plain(size, (120, 200, 120), str(value), (0, 0, 0)))
+
+    def skyjo_back(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.back("skyjo", size)
+
+    def image(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
+        return self._cached(("image", name, size), lambda: self._plain(size or (32, 32), (200, 200, 200), "", (0,) * 3))
+
+    def table(self, name: str) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((1280, 720))
+            surf.fill((22, 92, 58))
+            return surf
+        return self._cached(("table", name), make)
+
+    def sound(self, name: str) -> None:
+        return None

@@ -1,0 +1,606 @@
+"""The shared base of the four game scenes: state, turns, animation, input, saves.
+
+A game scene subclasses GameScene and is built as
+    MyScene(app, options, seed=None, resume=None)
+by the menus, the command line and the demo. The base does the common work:
+applies actions through the rules module, keeps a history (undo pops it),
+animates the redacted events, reconciles the sprites with what the viewer
+may see, plays sounds, autosaves, runs the computer seats after a visible
+"thinking" delay, turns mouse and keyboard into actions, and opens the pause
+overlay on Esc.
+
+What a game author writes
+-------------------------
+Class attributes:
+    rules      the rules module (new_game, apply, legal_actions, observe, ...)
+    ai         the AI module (choose(obs, legal, rng, level)), or None
+    info       the game's GameInfo (cardgames/games/<g>/__init__.py INFO)
+    card_size  (w, h) of cards on the 1280x720 canvas; default CARD_SIZE (84x118)
+    table      the table texture for app.assets.table() (assets.TABLES); default "felt_green"
+    art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
+    deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
+    allow_undo False for games where undo makes no sense
+
+Hooks (override; the first three are required):
+    setup_board(self)            add the piles: self.board.add_pile("stock", (x, y)),
+                                 self.board.add_pile("hand:0", (640, 560), "fan", dx=30, center=True),
+                                 grid_positions() for grids. Called once the state exists
+                                 (self.state, self.players), and again after restart().
+    layout(self, obs)            what the viewer sees, pile by pile: {"stock": [(None, False)] * 20,
+                                 "waste": [(card, True)], ...} bottom card first, from
+                                 obs = rules.observe(state, viewer). Never from the State.
+    action_ui(self, action)      (source, target) of an action on the board: source is a pile name
+                                 (its top card), a (pile, card) pair (that card of a hand) or None;
+                                 target a pile name or None. Drag source -> target plays it; a
+                                 click on the source plays it when that is unambiguous; actions
+                                 with source None are for the scene's own buttons/keys.
+    draw_hud(self, surface)      scores, names, buttons (drawn over the cards).
+    on_announce(self, event)     an Announced event arrived (show it; default: a toast with its text).
+    sound_for(self, event)       the sound name for an event (default: moved -> place,
+                                 flipped -> flip, shuffled -> shuffle); None for silence.
+    on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
+    seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
+    save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict.
+    rules_options(self)          the options passed to rules.new_game (default: all but "humans").
+    handle_event                 call super().handle_event(event) for everything you don't use.
+
+Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
+self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
+self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
+self.app.play_sound(name), self.app.notify(text).
+
+In the demo (self.app.demo is not None) every seat is a computer: never wait
+for a key (e.g. close round summaries on a timer). The base does not autosave
+when there is no human seat.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
+from cardgames.core.protocol import IllegalAction
+from cardgames.core.rng import make_rng, new_seed
+from cardgames.engine.clock import Scheduler
+from cardgames.engine.input import DragController, FocusRing
+from cardgames.engine.scene import Scene
+from cardgames.engine.tween import Animator, Call, Sequence, Wait
+from cardgames.ui.board import Board
+from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
+
+STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
+DEAL_STAGGER = 0.045  # between cards of the opening deal
+UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
+
+
+class GameScene(Scene):
+    rules: Any = None
+    ai: Any = None
+    info: Any = None
+    card_size: tuple[int, int] = CARD_SIZE
+    table: str = "felt_green"
+    art_class: type = CardArt
+    deal_from: str | None = "stock"
+    allow_undo: bool = True
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        super().__init__(app)
+        if resume is not None:
+            options, seed = resume.get("options", options), resume.get("seed", seed)
+        self.options = dict(options)
+        self.humans: tuple[int, ...] = tuple(self.options.get("humans", (0,)))
+        self.options["humans"] = self.humans
+        self.viewer = self.humans[0] if self.humans else 0
+        self.seed = new_seed() if seed is None else int(seed)
+        self.scheduler = Scheduler()
+        self.animator = Animator(lambda: self.app.anim_scale)
+        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._new_game()
+        if resume is not None:
+            self._replay(resume.get("actions", ()))
+            self.load_extra(resume.get("extra") or {})
+        self._build_board(deal=resume is None)
+
+    # ------------------------------------------------------------------ setup
+    def _new_game(self) -> None:
+        self.state = self.rules.new_game(self.rules_options(), self.seed)
+        self.history: list[Any] = []
+        self.actions: list[str] = []
+        self.over = False
+        self._ai_rngs: dict[int, random.Random] = {}
+        self._ai_job: Any = None
+        self.thinking: int | None = None       # the computer seat thinking right now
+        self._selection: tuple[Any, dict[str, Any]] | None = None  # (sprite or pile, {target: action})
+        self._moves_for: Any = None            # the state _moves was computed for
+        self._moves: list[tuple[Any, str | None, Any, str | None]] = []
+        self._discard_save = False
+
+    def _build_board(self, deal: bool) -> None:
+        self.board = Board(self.art_class(self.app), self.card_size)
+        self.board.font = self.app.assets.font(18)
+        self.drag = DragController(self.board, self, self.animator)
+        self.focus = FocusRing(self._focus_rect)
+        self.setup_board()
+        self.sync(animate=False)
+        if deal and self.deal_from in self.board.piles:
+            self.animator.queue(self._deal_animation())
+        self._focus_dirty = True
+
+    def _replay(self, actions: Any) -> None:
+        """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
+        for i, text in enumerate(actions):
+            try:
+                action = self.rules.parse_action(text)
+                state, _events = self.rules.apply(self.state, action)
+            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+                self.app.notify(f"The saved game could only be restored up to move {i} ({exc}).")
+                break
+            self.history.append(self.state)
+            self.actions.append(str(action))
+            self.state = state
+        self.over = self.rules.is_over(self.state)
+
+    # ------------------------------------------------------------------ hooks
+    def rules_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options.items() if k != "humans"}
+
+    def setup_board(self) -> None:
+        raise NotImplementedError(f"{type(self).__name__} must add its piles in setup_board()")
+
+    def layout(self, obs: Any) -> dict[str, list[tuple[Any, bool]]]:
+        raise NotImplementedError(f"{type(self).__name__} must describe its piles in layout(obs)")
+
+    def action_ui(self, action: Any) -> tuple[Any, str | None]:
+        raise NotImplementedError(f"{type(self).__name__} must map actions to piles in action_ui(action)")
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        pass
+
+    def on_announce(self, event: Announced) -> None:
+        if event.text:
+            self.app.notify(event.text)
+
+    def sound_for(self, event: Any) -> str | None:
+        if isinstance(event, CardMoved):
+            return "place"
+        if isinstance(event, CardFlipped):
+            return "flip"
+        if isinstance(event, Shuffled):
+            return "shuffle"
+        return None
+
+    def on_game_over(self) -> None:
+        """The game just ended. Subclasses record statistics and show a summary after calling this."""
+        if self.app.demo is not None:
+            self.app.demo.game_over()
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        return (self.app.canvas.size[0] // 2, 40)
+
+    def save_extra(self) -> dict[str, Any]:
+        return {}
+
+    def load_extra(self, extra: dict[str, Any]) -> None:
+        pass
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def players(self) -> int:
+        return len(self.rules.scores(self.state))
+
+    @property
+    def current(self) -> int | None:
+        return self.rules.current_player(self.state)
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.over and self.current in self.humans
+
+    def observation(self) -> Any:
+        return self.rules.observe(self.state, self.viewer)
+
+    def moves(self) -> list[tuple[Any, str | None, Any, str | None]]:
+        """The human's legal actions as (action, source pile, source card or None, target pile)."""
+        if self._moves_for is not self.state:
+            self._moves_for = self.state
+            self._moves = []
+            if self.human_turn:
+                for action in self.rules.legal_actions(self.state):
+                    src, dst = self.action_ui(action)
+                    pile, card = src if isinstance(src, tuple) else (src, None)
+                    self._moves.append((action, pile, card, dst))
+        return self._moves
+
+    def actions_from(self, sprite: CardSprite | None, pile: str | None) -> list[tuple[Any, str | None]]:
+        """(action, target) pairs whose source is this sprite (or this empty pile)."""
+        out = []
+        for action, src, card, dst in self.moves():
+            if src is None or src != pile:
+                continue
+            if card is None:
+                if sprite is None or sprite is self.board.top(pile):
+                    out.append((action, dst))
+            elif sprite is not None and sprite.card == card:
+                out.append((action, dst))
+        return out
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: Any) -> bool:
+        """Apply `action` for whoever's turn it is; animate, save, and hand over the turn.
+
+        Returns False (with a toast and the "invalid" sound) if the rules refuse it.
+        """
+        self.animator.finish_all()
+        try:
+            state, events = self.rules.apply(self.state, action)
+        except IllegalAction as exc:
+            self.app.notify(str(exc))
+            self.app.play_sound("invalid")
+            return False
+        self.history.append(self.state)
+        self.actions.append(str(action))
+        self.state = state
+        self._clear_selection()
+        self.drag.cancel()
+        self.animate_events(redact(events, self.viewer))
+        self.animator.queue(self.sync(animate=True))
+        self._focus_dirty = True
+        if self.rules.is_over(state):
+            self.over = True
+            self.animator.queue(Call(self._game_over))
+        self.save()
+        return True
+
+    def _game_over(self) -> None:
+        self.clear_save()
+        self.on_game_over()
+
+    def animate_events(self, events: tuple[Any, ...]) -> None:
+        """Queue one batch animating the (redacted) events, card after card.
+
+        Each event starts STAGGER after the one before, and never before the
+        card it concerns has finished its previous move (a flip waits for the card to land).
+        """
+        anims: list[Any] = []
+        cursor = 0.0
+        ready: dict[int, float] = {}  # id(sprite) -> when its last animation ends
+        for ev in events:
+            start, sprites, step = self.animate_event(ev, cursor, ready, anims)
+            for s in sprites:
+                ready[id(s)] = start + MOVE_TIME
+            sound = self.sound_for(ev)
+            if sound:
+                anims.append(Sequence(Wait(start), Call(lambda n=sound: self.app.play_sound(n))))
+            cursor = start + step
+        self.animator.queue(anims)
+
+    def animate_event(self, ev: Any, at: float, ready: dict[int, float],
+                      anims: list[Any]) -> tuple[float, list[CardSprite], float]:
+        """Change the board for one event and append its animations to `anims`.
+
+        Returns (start time, the sprites it moved, time until the next event may start).
+        Override to animate a game's own events; call super() for the standard ones.
+        """
+        board = self.board
+        if isinstance(ev, CardMoved):
+            sprite = board.take(ev.src, ev.card)
+            if sprite is None:  # the board was out of step; conjure the card at its source
+                pos = board.home_of(ev.src, 0) if ev.src in board.piles else (0, 0)
+                sprite = CardSprite(None, False, pos, self.card_size)
+            start = max(at, ready.get(id(sprite), 0.0))
+            board.put(ev.dst, sprite)
+            if ev.face_up and ev.card is not None:
+                if not (sprite.face_up and sprite.card == ev.card):
+                    anims.append(sprite.turn(True, ev.card, delay=start))
+            else:
+                if sprite.face_up:
+                    anims.append(sprite.turn(False, None, delay=start))
+                sprite.card = ev.card
+            for name in (ev.src, ev.dst):
+                anims.extend(board.relayout(name, MOVE_TIME, delay=start))
+            return start, [sprite], STAGGER
+        if isinstance(ev, CardFlipped):
+            sprites = board.sprites(ev.pile)
+            sprite = next((s for s in reversed(sprites) if ev.card is not None and s.card == ev.card), None)
+            sprite = sprite or board.top(ev.pile)
+            if sprite is None:
+                return at, [], 0.0
+            start = max(at, ready.get(id(sprite), 0.0))
+            anims.append(sprite.turn(ev.face_up, ev.card, delay=start))
+            if not ev.face_up and ev.card is None:
+                sprite.card = None
+            return start, [sprite], STAGGER
+        if isinstance(ev, Shuffled):
+            moved = []
+            for i, sprite in enumerate(list(board.sprites(ev.src))):
+                board.take(ev.src, sprite.card)
+                board.put(ev.dst, sprite)
+                if sprite.face_up:
+                    anims.append(sprite.turn(False, None, delay=at))
+                sprite.card = None
+                moved.append(sprite)
+            for name in (ev.src, ev.dst):
+                anims.extend(board.relayout(name, MOVE_TIME, delay=at))
+            return at, moved, MOVE_TIME
+        if isinstance(ev, Announced):
+            anims.append(Sequence(Wait(at), Call(lambda: self.on_announce(ev))))
+        return at, [], 0.0
+
+    def sync(self, animate: bool = True) -> list[Any]:
+        """Make the board match the viewer's observation; the tweens that get it there."""
+        return self.board.sync(self.layout(self.observation()), MOVE_TIME if animate else None)
+
+    def _deal_animation(self) -> list[Any]:
+        """Every card not in the deal_from pile flies out of it, one after another, and turns if face up."""
+        source = self.board.home_of(self.deal_from, 0)
+        anims = []
+        order = 0
+        for name, sprites in self.board.cards.items():
+            if name == self.deal_from:
+                continue
+            for s in sprites:
+                delay = order * DEAL_STAGGER
+                order += 1
+                s.pos = source
+                anims.append(s.move_to(None, MOVE_TIME, delay=delay))
+                if s.face_up and s.card is not None:
+                    s.shown_up = False
+                    anims.append(s.turn(True, s.card, delay=delay + MOVE_TIME * 0.8))
+        if order:
+            anims.append(Call(lambda: self.app.play_sound("deal")))
+        return anims
+
+    # ------------------------------------------------------------------ undo / restart / save
+    def undo(self) -> bool:
+        """Take back moves up to and including the human's last one."""
+        if not (self.allow_undo and self.history and self.humans):
+            self.app.play_sound("invalid")
+            return False
+        self.animator.finish_all()
+        self.scheduler.cancel(self._ai_job)
+        self._ai_job, self.thinking = None, None
+        while self.history:
+            self.state = self.history.pop()
+            self.actions.pop()
+            if self.rules.current_player(self.state) in self.humans:
+                break
+        self.over = False
+        self._clear_selection()
+        self.drag.cancel()
+        self.animator.queue(self.sync(animate=True))
+        self._focus_dirty = True
+        self.app.play_sound("place")
+        self.save()
+        return True
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
+        self.clear_save()
+        self.scheduler.clear()
+        self.animator = Animator(lambda: self.app.anim_scale)
+        self.seed = new_seed() if seed is None else seed
+        self._new_game()
+        self._build_board(deal=True)
+
+    def save_data(self) -> dict[str, Any]:
+        options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        return {"game": self.info.name, "options": options, "seed": self.seed,
+                "actions": list(self.actions), "extra": self.save_extra()}
+
+    def save(self) -> None:
+        """Autosave (only games with a human player, and not once it is over)."""
+        if self.humans and not self.over and self.actions and self.app.demo is None:
+            self.app.storage.save_game(self.info.name, self.save_data())
+
+    def clear_save(self) -> None:
+        if self.humans and self.app.demo is None:
+            self.app.storage.clear_game(self.info.name)
+
+    def on_exit(self) -> None:
+        self.save()
+
+    # ------------------------------------------------------------------ computer seats
+    def ai_level(self, seat: int) -> str:
+        return str(self.options.get("level", "normal"))
+
+    def ai_rng(self, seat: int) -> random.Random:
+        if seat not in self._ai_rngs:
+            self._ai_rngs[seat] = make_rng(self.seed, "ai", seat)
+        return self._ai_rngs[seat]
+
+    def choose_for_computer(self, seat: int) -> Any:
+        legal = self.rules.legal_actions(self.state)
+        if self.ai is None:
+            return self.ai_rng(seat).choice(legal)
+        return self.ai.choose(self.rules.observe(self.state, seat), legal, self.ai_rng(seat), self.ai_level(seat))
+
+    def _maybe_start_ai(self) -> None:
+        if self.over or self._ai_job is not None or self.animator.busy:
+            return
+        seat = self.current
+        if seat is None or seat in self.humans:
+            return
+        self.thinking = seat
+        self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_move(seat))
+
+    def _ai_move(self, seat: int) -> None:
+        self._ai_job, self.thinking = None, None
+        if self.over or self.current != seat:
+            return
+        self.act(self.choose_for_computer(seat))
+
+    # ------------------------------------------------------------------ input
+    def targets(self, sprite: CardSprite) -> dict[str, Any]:
+        """DragController: where this card may be dropped (target pile -> action)."""
+        out: dict[str, Any] = {}
+        for action, dst in self.actions_from(sprite, sprite.pile):
+            if dst is not None and dst != sprite.pile:
+                out.setdefault(dst, action)
+        return out
+
+    def drop(self, sprite: CardSprite, pile: str, action: Any) -> None:
+        self.act(action)
+
+    def invalid(self, sprite: CardSprite | None) -> None:
+        self.app.play_sound("invalid")
+
+    def click(self, sprite: CardSprite | None, pile: str | None) -> None:
+        """A click (or Enter) on a card or pile: play it, pick it up, or put a picked card down."""
+        if not self.human_turn:
+            return
+        if self._selection is not None:
+            source, targets = self._selection
+            self._clear_selection()
+            if pile in targets:
+                self.act(targets[pile])
+                return
+            if source is sprite or (sprite is None and source == pile):
+                return  # clicking the picked card again puts it back
+        options = self.actions_from(sprite, pile)
+        if not options:
+            if sprite is not None or pile is not None:
+                self.invalid(sprite)
+            return
+        targets: dict[str, Any] = {}
+        for action, dst in options:
+            if dst is not None:
+                targets.setdefault(dst, action)
+        if len(targets) <= 1:
+            self.act(options[0][0])
+        else:
+            self._select(sprite if sprite is not None else pile, targets)
+
+    def _select(self, source: Any, targets: dict[str, Any]) -> None:
+        self._selection = (source, targets)
+        self.board.set_highlight(targets)
+        if isinstance(source, CardSprite):
+            source.highlight = SELECTED
+        self._focus_dirty = True
+
+    def _clear_selection(self) -> None:
+        if self._selection is not None:
+            self._selection = None
+            self.board.set_highlight(())
+            self._focus_dirty = True
+
+    def focus_keys(self) -> list[Hashable]:
+        """What the keyboard can reach: the playable cards and piles, or the targets of a picked card.
+
+        Keys are CardSprites or pile names; override to add the scene's own items (they
+        must have a rect in _focus_rect, and activate() must handle them).
+        """
+        if self._selection is not None:
+            return list(self._selection[1])
+        keys: list[Hashable] = []
+        seen: set[int] = set()
+        for action, src, card, dst in self.moves():
+            if src is None or src not in self.board.piles:
+                continue
+            sprites = self.board.sprites(src)
+            if card is None:
+                key: Hashable = sprites[-1] if sprites else src
+            else:
+                key = next((s for s in sprites if s.card == card), src)
+            if id(key) not in seen:
+                seen.add(id(key))
+                keys.append(key)
+        keys.sort(key=lambda k: (self._focus_rect(k).centery // 40, self._focus_rect(k).centerx))
+        return keys
+
+    def _focus_rect(self, key: Hashable) -> pygame.Rect | None:
+        if isinstance(key, CardSprite):
+            return key.rect
+        if isinstance(key, str) and key in self.board.piles:
+            top = self.board.top(key)
+            return top.rect if top is not None else self.board.piles[key].base_rect(self.card_size)
+        return None
+
+    def activate(self, key: Hashable) -> None:
+        """Enter/Space on a focused item: the same as clicking it."""
+        if isinstance(key, CardSprite):
+            self.click(key, key.pile)
+        elif isinstance(key, str):
+            self.click(self.board.top(key), key)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self._selection is not None:
+                    self._clear_selection()
+                else:
+                    self.open_pause()
+                return
+            if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
+                self.undo()
+                return
+            self._refresh_focus()
+            key = self.focus.handle_event(event)
+            if key is not None:
+                self.animator.finish_all()
+                self.activate(key)
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            self.focus.handle_event(event)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                if not self.human_turn:
+                    return
+                self.animator.finish_all()
+            self.drag.handle_event(event)
+
+    def open_pause(self) -> None:
+        try:
+            from cardgames.scenes.pause import PauseScene
+        except ImportError:
+            return  # the pause overlay does not exist yet
+        self.drag.cancel()
+        self.stack.push(PauseScene(self.app, self))
+
+    def _refresh_focus(self) -> None:
+        if self._focus_dirty:
+            self._focus_dirty = False
+            self.focus.set_keys(self.focus_keys())
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        self.scheduler.update(dt)
+        self.animator.update(dt)
+        self._maybe_start_ai()
+        if self._focus_dirty and self.focus.visible:
+            self._refresh_focus()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        self.board.draw(surface)
+        self.draw_hud(surface)
+        self._draw_thinking(surface)
+        self.focus.draw(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        surface.blit(self.app.assets.table(self.table), (0, 0))
+
+    def _draw_thinking(self, surface: pygame.Surface) -> None:
+        if self.thinking is None:
+            return
+        x, y = self.seat_anchor(self.thinking)
+        t = self.scheduler.time
+        for i in range(3):
+            lift = max(0.0, min(1.0, 1 - abs(((t * 2.2 - i * 0.25) % 1.2) - 0.3) * 4))
+            pygame.draw.circle(surface, (250, 240, 200), (x - 16 + i * 16, round(y - 6 * lift)), 5)
+
+    def draw_text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int = 22,
+                  colour: tuple[int, int, int] = (240, 240, 230), anchor: str = "topleft",
+                  bold: bool = False) -> pygame.Rect:
+        """Blit text, rendered once and cached (a HUD redrawn every frame costs one blit per line)."""
+        key = (text, px, colour, bold)
+        image = self._text_cache.get(key)
+        if image is None:
+            if len(self._text_cache) > 256:
+                self._text_cache.clear()
+            image = self._text_cache[key] = self.app.assets.font(px, bold).render(text, True, colour)
+        rect = image.get_rect(**{anchor: pos})
+        surface.blit(image, rect)
+        return rect
