@@ -235,6 +235,13 @@ class Storage:
     def has_save(self, game: str) -> bool:
         return self.load_game(game) is not None
 
+    def discard_game(self, game: str, reason: str) -> None:
+        """Move an autosave that could not be resumed aside (kept for inspection), with a notice."""
+        name = self._save_name(game)
+        self._cache[name] = None
+        if (self.data_dir / name).exists():
+            self._move_aside(name, reason)
+
     def clear_game(self, game: str) -> None:
         """Forget the game's autosave (the game ended or the player started afresh)."""
         name = self._save_name(game)

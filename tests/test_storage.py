@@ -280,3 +280,12 @@ def test_take_notices_empties_the_list(tmp_path):
     s.load_settings()
     assert len(s.take_notices()) == 1
     assert s.notices == [] and s.take_notices() == []
+
+
+def test_discard_game_moves_the_save_aside(tmp_path):
+    s = Storage(tmp_path)
+    s.save_game("skyjo", a_save())
+    s.discard_game("skyjo", "it could not be replayed")
+    assert s.load_game("skyjo") is None and Storage(tmp_path).load_game("skyjo") is None
+    assert len(aside_files(tmp_path / "saves", "skyjo.json")) == 1
+    assert "could not be replayed" in s.notices[0]

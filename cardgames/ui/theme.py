@@ -6,13 +6,12 @@ a player must read is smaller than 16 px.
 
 Text and translucent panels are cached (rendering a string or an alpha
 surface every frame is the usual way a menu eats its frame budget).
-Fonts come from `app.assets.font` once `install(app)` has been called, else
-from pygame's built-in font, so widgets also work in tests without assets.
+Fonts are pygame's built-in typeface (see `font`), so widgets work anywhere,
+tests included, without the asset files.
 """
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import pygame
 
@@ -68,33 +67,22 @@ PAD = 16             # inner padding of panels
 FOCUS_WIDTH = 3
 
 # ---------------------------------------------------------------- fonts
-_font_source: Callable[[int, bool], pygame.font.Font] | None = None
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-
-
-def install(app) -> None:
-    """Use the app's fonts (app.assets.font) from now on; harmless to call again."""
-    global _font_source
-    assets = getattr(app, "assets", None)
-    source = getattr(assets, "font", None)
-    if source is not None and source is not _font_source:
-        _font_source = source
-        _fonts.clear()
-        _texts.clear()
+FONT_SCALE = 1.3  # pygame's built-in font (the one Assets.font uses too) runs small: 22 "px" renders as 29
 
 
 def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """A font of `px` pixels; bold for titles and buttons."""
+    """A font whose text is about `px` pixels tall on the canvas; bold for titles and buttons.
+
+    The typeface is pygame's built-in one, which ships inside pygame (and so inside the
+    PyInstaller bundle): nothing to install, nothing that can go missing."""
     key = (px, bold)
     f = _fonts.get(key)
     if f is None:
-        if _font_source is not None:
-            f = _font_source(px, bold)
-        else:
-            if not pygame.font.get_init():
-                pygame.font.init()
-            f = pygame.font.Font(None, round(px * 1.3))  # the built-in font runs small for its size
-            f.bold = bold
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(None, round(px * FONT_SCALE))
+        f.bold = bold
         _fonts[key] = f
     return f
 

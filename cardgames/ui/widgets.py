@@ -172,9 +172,14 @@ class Cycler(Widget):
     after every change. A click in the middle steps forward."""
 
     def __init__(self, rect, label: str, choices: Sequence[tuple[Any, str]], value: Any,
-                 on_change: Callable[[Any], Any] | None = None, px: int = theme.BODY, wrap: bool = True) -> None:
+                 on_change: Callable[[Any], Any] | None = None, px: int = theme.BODY, wrap: bool = True,
+                 value_width: int | None = None) -> None:
         super().__init__(rect)
         self.label, self.choices, self.on_change, self.px, self.wrap = label, tuple(choices), on_change, px, wrap
+        if value_width is None:  # room for the widest choice between the two arrows
+            f = theme.font(px, True)
+            value_width = max([f.size(text)[0] for _, text in self.choices] + [90]) + 76
+        self.value_width = value_width
         values = [v for v, _ in self.choices]
         self.index = values.index(value) if value in values else 0
 
@@ -206,7 +211,7 @@ class Cycler(Widget):
         return self.adjust(+1)
 
     def _value_box(self) -> Rect:
-        w = min(300, self.rect.width // 2)
+        w = min(self.value_width, self.rect.width // 2)
         return Rect(self.rect.right - w - 8, self.rect.y, w, self.rect.height)
 
     def press(self, pos):

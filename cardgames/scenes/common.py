@@ -1,0 +1,120 @@
+"""Pieces the shell screens share: the backdrop, a header, the key hints line, and the game tile."""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from cardgames.config import CANVAS_SIZE
+from cardgames.games.info import GameInfo
+from cardgames.ui import theme
+from cardgames.ui.widgets import Widget, wrap_lines
+
+_backdrops: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def backdrop() -> pygame.Surface:
+    """The menus' background: night blue with a soft purple glow near the top (built once)."""
+    surf = _backdrops.get(CANVAS_SIZE)
+    if surf is None:
+        small = pygame.Surface((64, 36))
+        for y in range(36):
+            for x in range(64):
+                d = min(1.0, math.hypot((x - 32) / 40, (y - 6) / 26))
+                small.set_at((x, y), [theme.BG_GLOW[i] + (theme.BG[i] - theme.BG_GLOW[i]) * d for i in range(3)])
+        surf = pygame.transform.smoothscale(small, CANVAS_SIZE)
+        _backdrops[CANVAS_SIZE] = surf
+    return surf
+
+
+def draw_header(surface: pygame.Surface, title: str, colour: theme.Colour = theme.ACCENT,
+                subtitle: str = "") -> None:
+    """A screen's title at the top left, with an optional dim subtitle after it."""
+    rect = theme.draw_text(surface, title, (40, 22), theme.HEADING, colour, bold=True, shadow=True)
+    if subtitle:
+        theme.draw_text(surface, subtitle, (rect.right + 18, rect.bottom - 8), theme.BODY, theme.TEXT_DIM,
+                        anchor="bottomleft")
+
+
+def draw_hints(surface: pygame.Surface, text: str) -> None:
+    """The key hints along the bottom edge ("Arrows move · Enter select · Esc back")."""
+    theme.draw_text(surface, text, (CANVAS_SIZE[0] // 2, CANVAS_SIZE[1] - 8), theme.SMALL, theme.TEXT_DIM,
+                    anchor="midbottom")
+
+
+def play(app: Any, name: str, volume: float = 1.0) -> None:
+    """app.play_sound if the app has one (tests may use a bare app)."""
+    fn = getattr(app, "play_sound", None)
+    if fn is not None:
+        fn(name, volume)
+
+
+class GameTile(Widget):
+    """A game's tile: its colour, title, tagline; "coming soon" when its scene is not there yet.
+
+    Used by the select screen (focusable, `action` on Enter/click) and by the title screen
+    (just drawn). The face is drawn once per look and cached."""
+
+    def __init__(self, rect, info: GameInfo, action: Callable[[], Any] | None = None,
+                 badge: str = "", compact: bool = False) -> None:
+        super().__init__(rect)
+        self.info, self.action, self.badge, self.compact = info, action, badge, compact
+        self.available = info.available
+        self.selected = False
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def activate(self) -> bool:
+        if self.action is None:
+            return False
+        self.action()
+        return True
+
+    def _face(self, highlighted: bool) -> pygame.Surface:
+        key = (highlighted, self.badge, self.available)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        w, h = self.rect.size
+        colour = theme.GAME_COLOURS.get(self.info.name, theme.ACCENT)
+        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        fill = theme.lighten(theme.PANEL_SOLID, 0.08) if highlighted else theme.PANEL_SOLID
+        edge = colour if highlighted else theme.lighten(colour, -0.35)
+        theme.draw_panel(surf, surf.get_rect(), fill, edge, width=3 if highlighted else 2)
+        band = pygame.Rect(0, 0, w, 8)
+        pygame.draw.rect(surf, colour, band, border_top_left_radius=theme.RADIUS, border_top_right_radius=theme.RADIUS)
+        px = theme.LARGE if not self.compact else theme.BODY + 2
+        theme.draw_text(surf, self.info.title, (16, 18), px, colour if self.available else theme.TEXT_DIM,
+                        bold=True, shadow=True)
+        players = (f"{self.info.min_players} player" if self.info.max_players == 1
+                   else f"{self.info.min_players}-{self.info.max_players} players")
+        y = 18 + round(px * 1.4)
+        if self.available:
+            theme.draw_text(surf, players, (16, y), theme.SMALL, theme.TEXT_DIM)
+        if not self.compact:
+            y += 26
+            for line in wrap_lines(self.info.tagline, w - 32, theme.SMALL + 1)[:3]:
+                theme.draw_text(surf, line, (16, y), theme.SMALL + 1, theme.TEXT if self.available else theme.TEXT_DIM)
+                y += 24
+        if not self.available:
+            if self.compact:
+                theme.draw_text(surf, "COMING SOON", (16, y), theme.SMALL, theme.ACCENT_2, bold=True)
+            else:
+                _pill(surf, "COMING SOON", theme.ACCENT_2)
+        elif self.badge:
+            _pill(surf, self.badge, theme.GOOD)
+        self._cache[key] = surf
+        return surf
+
+    def draw(self, surface, focused):
+        surface.blit(self._face(focused or self.selected), self.rect)
+
+
+def _pill(surf: pygame.Surface, text: str, colour: theme.Colour) -> None:
+    """A small rounded label in the tile's bottom-right corner ("SAVED", "COMING SOON")."""
+    label = theme.text_surface(text, theme.SMALL - 1, theme.TEXT_DARK, bold=True)
+    pill = pygame.Rect(0, 0, label.get_width() + 20, label.get_height() + 6)
+    pill.bottomright = (surf.get_width() - 12, surf.get_height() - 12)
+    pygame.draw.rect(surf, colour, pill, border_radius=pill.height // 2)
+    surf.blit(label, label.get_rect(center=pill.center))

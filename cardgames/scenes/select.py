@@ -1,0 +1,272 @@
+"""The game-select screen: four game tiles, the chosen game's description and options, and the actions.
+
+Layout (1280x720): the tiles along the top; below them, on the left, the
+game's description and a few of its cards; on the right its options (from
+GameInfo.options, plus Players / Opponents when a game offers a choice but
+does not list one) and Start / Continue; along the bottom Rules, Statistics,
+Settings and Quit. Arrows move the focus to the nearest thing in that
+direction, Left/Right change the focused option, Enter acts, Esc goes back
+to the title.
+
+The options last used for each game are remembered in the settings
+("last_options"), and checked against the choices when read back.
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+from typing import Any
+
+import pygame
+
+from cardgames import config
+from cardgames.core.cards import Card, Rank, Suit
+from cardgames.engine.scene import Scene
+from cardgames.games import registry
+from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.scenes.common import GameTile, backdrop, draw_hints, play
+from cardgames.ui import theme
+from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
+
+W, H = config.CANVAS_SIZE
+LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+TILE_Y, TILE_H, TILE_W, TILE_GAP = 20, 150, 292, 16
+INFO_RECT = pygame.Rect(36, 188, 560, 434)
+OPTIONS_X, OPTIONS_Y, OPTIONS_W, OPTION_H, OPTION_GAP = 616, 188, 628, 44, 7
+START_Y = 562
+BAR_Y, BAR_H = 638, 46
+
+
+def menu_options(info: GameInfo) -> tuple[OptionSpec, ...]:
+    """The game's options, plus a players and a level choice where the game allows one but lists none."""
+    options = list(info.options)
+    keys = {o.key for o in options}
+    if "players" not in keys and info.min_players < info.max_players:
+        counts = tuple((n, str(n)) for n in range(info.min_players, info.max_players + 1))
+        options.insert(0, OptionSpec("players", "Players", counts, info.min_players))
+    if "level" not in keys and info.max_players > 1:
+        options.insert(1 if "players" in {o.key for o in options} else 0,
+                       OptionSpec("level", "Opponents", LEVELS, "normal"))
+    return tuple(options)
+
+
+def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:
+    """The options last used for `info` (from the settings), each checked against its choices."""
+    saved = settings.get("last_options", {})
+    saved = saved.get(info.name, {}) if isinstance(saved, dict) else {}
+    saved = saved if isinstance(saved, dict) else {}
+    out = {}
+    for spec in menu_options(info):
+        value = saved.get(spec.key, spec.default)
+        valid = [v for v, _ in spec.choices]
+        # JSON has no tuples and 1 == True in Python: match the value and its type
+        out[spec.key] = next((v for v in valid if v == value and type(v) is type(value)), spec.default)
+    return out
+
+
+class SelectScene(Scene):
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.games = registry.GAMES
+        name = game or app.settings.get("last_game")
+        self.info = registry.BY_NAME.get(name) if isinstance(name, str) else None
+        if self.info is None:
+            self.info = next((g for g in self.games if g.available), self.games[0])
+        self.options: dict[str, Any] = {}
+        self._previews: dict[tuple, pygame.Surface] = {}
+        self.tiles = []
+        for i, info in enumerate(self.games):
+            rect = (36 + i * (TILE_W + TILE_GAP), TILE_Y, TILE_W, TILE_H)
+            self.tiles.append(GameTile(rect, info, action=lambda info=info: self.choose(info)))
+        self.menu = Menu([], on_back=self.back, sound=getattr(app, "play_sound", None))
+        self.build()
+        self.menu.set_focus(self.tile_of(self.info))
+
+    # Building ------------------------------------------------------------------
+    def tile_of(self, info: GameInfo) -> GameTile:
+        return next(t for t in self.tiles if t.info is info)
+
+    def build(self) -> None:
+        """(Re)create the widgets for the selected game, keeping the focused widget if it survives."""
+        info = self.info
+        focused = self.menu.focused
+        self.options = remembered_options(self.app.settings, info)
+        self.has_save = info.available and self.app.storage.load_game(info.name) is not None
+        for tile in self.tiles:
+            tile.selected = tile.info is info
+            tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
+        self.cyclers = []
+        y = OPTIONS_Y
+        for spec in menu_options(info):
+            c = Cycler((OPTIONS_X, y, OPTIONS_W, OPTION_H), spec.label, spec.choices, self.options[spec.key],
+                       on_change=lambda v, key=spec.key: self.set_option(key, v))
+            c.enabled = info.available
+            self.cyclers.append(c)
+            y += OPTION_H + OPTION_GAP
+        self.start_button = Button((OPTIONS_X, START_Y, 300, 58), "New game" if self.has_save else "Start",
+                                   self.start, primary=True)
+        self.start_button.enabled = info.available
+        self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), "Continue", self.resume,
+                                      primary=self.has_save)
+        self.continue_button.enabled = self.has_save
+        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Settings", self.settings), ("Quit", self.quit)]
+        bw = (W - 72 - 3 * 16) // 4
+        self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
+                    for i, (text, fn) in enumerate(bar)]
+        self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
+        if focused in self.menu.widgets and focused.enabled:
+            self.menu.set_focus(focused)
+        else:
+            self.menu.set_focus(self.tile_of(info))
+
+    def _save_exists(self, info: GameInfo) -> bool:
+        return self.app.storage.load_game(info.name) is not None
+
+    def on_enter(self) -> None:
+        self.build()  # a game may have saved or finished since this screen was last on top
+
+    # Actions -------------------------------------------------------------------
+    def select(self, info: GameInfo) -> None:
+        if info is not self.info:
+            self.info = info
+            self.app.settings["last_game"] = info.name
+            self.build()
+
+    def choose(self, info: GameInfo) -> None:
+        """Enter/click on a tile: select it and move on to Start (or Continue if a game is saved)."""
+        self.select(info)
+        target = self.continue_button if self.has_save else self.start_button
+        if target.enabled:
+            self.menu.set_focus(target)
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
+        last = self.app.settings.get("last_options")
+        if not isinstance(last, dict):
+            last = {}
+        last[self.info.name] = dict(self.options)
+        self.app.settings["last_options"] = last
+        self.app.settings["last_game"] = self.info.name
+        self.app.storage.save_settings(self.app.settings)
+
+    def start(self) -> None:
+        self.app.settings["last_game"] = self.info.name
+        self._open(lambda cls: cls(self.app, dict(self.options)))
+
+    def resume(self) -> None:
+        data = self.app.storage.load_game(self.info.name)
+        if data is None:
+            self.build()
+            return
+        if not self._open(lambda cls: cls(self.app, data["options"], resume=data)):
+            self.app.storage.discard_game(self.info.name, "it could not be resumed")
+            self.build()
+
+    def _open(self, make) -> bool:
+        """Create the game scene and push it; a failure becomes a notice, never a crash of the menu."""
+        try:
+            scene = make(self.info.scene_class())
+        except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
+            traceback.print_exc(file=sys.stderr)
+            self.app.notify(f"{self.info.title} could not be opened: {e}")
+            play(self.app, "invalid")
+            return False
+        self.stack.push(scene)
+        return True
+
+    def rules(self) -> None:
+        from cardgames.scenes.rules import RulesScene
+
+        self.stack.push(RulesScene(self.app, self.info.name))
+
+    def stats(self) -> None:
+        from cardgames.scenes.stats import StatsScene
+
+        self.stack.push(StatsScene(self.app, self.info.name))
+
+    def settings(self) -> None:
+        from cardgames.scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self.app))
+
+    def quit(self) -> None:
+        self.app.quit()
+
+    def back(self) -> None:
+        from cardgames.scenes.title import TitleScene
+
+        self.stack.replace(TitleScene(self.app))
+
+    # Frame ---------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+        focused = self.menu.focused
+        if isinstance(focused, GameTile) and focused.info is not self.info:
+            self.select(focused.info)  # moving over a tile shows that game
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        self._draw_info(surface)
+        self.menu.draw(surface)
+        if not self.cyclers:
+            theme.draw_text(surface, "No options: just play.", (OPTIONS_X + 12, OPTIONS_Y + 10), theme.BODY,
+                            theme.TEXT_DIM)
+        draw_hints(surface, "Arrows: move   Left/Right: change option   Enter: select   Esc: back")
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        info = self.info
+        colour = theme.GAME_COLOURS.get(info.name, theme.ACCENT)
+        theme.draw_panel(surface, INFO_RECT, theme.PANEL_SOLID, theme.lighten(colour, -0.4))
+        x, y = INFO_RECT.x + 22, INFO_RECT.y + 16
+        theme.draw_text(surface, info.title, (x, y), theme.HEADING, colour, bold=True, shadow=True)
+        y += 58
+        y += draw_wrapped(surface, info.description, (x, y), INFO_RECT.width - 44, theme.BODY)
+        if not info.available:
+            theme.draw_text(surface, "Coming soon: this table is still being set up.", (x, y + 8), theme.BODY,
+                            theme.ACCENT_2, bold=True)
+        elif self.has_save:
+            theme.draw_text(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8),
+                            theme.BODY, theme.GOOD, bold=True)
+        preview = self._preview(info)
+        surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 18)))
+
+    def _preview(self, info: GameInfo) -> pygame.Surface:
+        """A few of the game's cards, fanned, as a picture of what it looks like (cached)."""
+        four = bool(self.app.settings.get("four_colour", False))
+        back = str(self.app.settings.get("card_back", "blue"))
+        key = (info.name, four, back)
+        surf = self._previews.get(key)
+        if surf is None:
+            surf = _card_row(self.app.assets, info.name, four, back)
+            self._previews[key] = surf
+        return surf
+
+
+_PREVIEW_CARDS = {
+    "tripeaks": ("back", "back", Card(Rank.SEVEN, Suit.DIAMONDS), Card(Rank.EIGHT, Suit.CLUBS),
+                 Card(Rank.NINE, Suit.HEARTS)),
+    "three_thirteen": (Card(Rank.FIVE, Suit.HEARTS), Card(Rank.SIX, Suit.HEARTS), Card(Rank.SEVEN, Suit.HEARTS),
+                       Card(Rank.QUEEN, Suit.SPADES), Card(Rank.QUEEN, Suit.CLUBS)),
+    "switch": (Card(Rank.TWO, Suit.CLUBS), Card(Rank.ACE, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS),
+               Card(Rank.EIGHT, Suit.HEARTS), "back"),
+    "skyjo": (-2, 0, 3, 7, 12),
+}
+
+
+def _card_row(assets: Any, game: str, four: bool, back: str) -> pygame.Surface:
+    size = (92, 128)
+    items = _PREVIEW_CARDS.get(game, ())
+    step = 78
+    surf = pygame.Surface((size[0] + step * max(0, len(items) - 1) + 8, size[1] + 8), pygame.SRCALPHA)
+    for i, item in enumerate(items):
+        if item == "back":
+            img = assets.skyjo_back(size) if game == "skyjo" else assets.back(back, size)
+        elif isinstance(item, int):
+            img = assets.skyjo(item, size)
+        else:
+            img = assets.card(item, size, four_colour=four)
+        surf.blit(img, (i * step, 4 + (0 if i % 2 else 4)))
+    return surf

@@ -1,0 +1,169 @@
+"""The title screen: a fan of cards opens, cards are dealt across the felt, "press any key".
+
+Any key or click opens the game-select screen; Esc quits. The animation is
+seeded, so the same frame number always shows the same picture (screenshots).
+Rotated card images are cached by whole degrees, which keeps a frame cheap.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from cardgames import config
+from cardgames.core.cards import Card, Rank, Suit, standard_deck
+from cardgames.core.rng import make_rng, shuffled
+from cardgames.engine.scene import Scene
+from cardgames.games import registry
+from cardgames.scenes.common import GameTile, draw_hints, play
+from cardgames.ui import theme
+
+W, H = config.CANVAS_SIZE
+CARD = (96, 134)             # dealt cards
+FAN_CARD = (120, 168)        # the fan in the middle
+FAN = (Card(Rank.TEN, Suit.SPADES), Card(Rank.JACK, Suit.HEARTS), Card(Rank.ACE, Suit.SPADES),
+       Card(Rank.QUEEN, Suit.DIAMONDS), Card(Rank.KING, Suit.CLUBS))
+SHOE = (W + 80, -120)        # where dealt cards come from (off the top right)
+DEAL_EVERY = 0.45            # seconds between two dealt cards
+FLIGHT = 0.7                 # seconds a card flies
+ON_TABLE = 12                # cards resting before the oldest is swept away
+FAN_OPEN = 1.1               # seconds the fan takes to open
+
+
+def _ease_out(t: float) -> float:
+    t = min(1.0, max(0.0, t))
+    return 1 - (1 - t) ** 3
+
+
+class _Dealt:
+    """A card flying from the shoe to its resting place (and later away)."""
+
+    def __init__(self, card: Card, start: tuple[float, float], end: tuple[float, float], angle: float,
+                 born: float) -> None:
+        self.card, self.start, self.end, self.angle, self.born = card, start, end, angle, born
+        self.leaving_at: float | None = None
+
+    def where(self, now: float) -> tuple[float, float, float] | None:
+        """(x, y, angle) at time `now`, or None once it has left the screen."""
+        if self.leaving_at is not None:
+            k = (now - self.leaving_at) / FLIGHT
+            if k >= 1:
+                return None
+            e = k * k
+            return (self.end[0] + (self.end[0] - W / 2) * 2.2 * e, self.end[1] + 700 * e, self.angle + 200 * e)
+        k = _ease_out((now - self.born) / FLIGHT)
+        x = self.start[0] + (self.end[0] - self.start[0]) * k
+        y = self.start[1] + (self.end[1] - self.start[1]) * k
+        return (x, y, self.angle + (1 - k) * 540)  # spins in, settles at its angle
+
+
+class TitleScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.time = 0.0
+        self.rng = make_rng(7, "title")
+        self.deck = list(shuffled(standard_deck(), self.rng))
+        self.dealt: list[_Dealt] = []
+        self.next_deal = 0.8
+        self._rotated: dict[tuple, pygame.Surface] = {}
+        tile_w, gap = 282, 18
+        x0 = (W - 4 * tile_w - 3 * gap) // 2
+        self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True)
+                      for i, info in enumerate(registry.GAMES)]
+        self._felt = theme.felt_surface((W, H), "green")
+
+    # Input -----------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+            else:
+                self.go()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.go()
+
+    def go(self) -> None:
+        from cardgames.scenes.select import SelectScene
+
+        play(self.app, "button")
+        self.stack.replace(SelectScene(self.app))
+
+    # Animation ---------------------------------------------------------------
+    def _image(self, card: Card, size: tuple[int, int], angle: float) -> pygame.Surface:
+        four = bool(self.app.settings.get("four_colour", False))
+        key = (card, size, round(angle) % 360, four)
+        img = self._rotated.get(key)
+        if img is None:
+            if len(self._rotated) > 600:
+                self._rotated.clear()
+            face = self.app.assets.card(card, size, four_colour=four)
+            img = pygame.transform.rotozoom(face, key[2], 1.0) if key[2] else face
+            self._rotated[key] = img
+        return img
+
+    def _deal_one(self) -> None:
+        if not self.deck:
+            self.deck = list(shuffled(standard_deck(), self.rng))
+        card = self.deck.pop()
+        left = len(self.dealt) % 2 == 0
+        x = self.rng.uniform(90, 330) if left else self.rng.uniform(950, 1190)
+        y = self.rng.uniform(150, 440)
+        angle = self.rng.uniform(-25, 25)
+        self.dealt.append(_Dealt(card, SHOE, (x, y), angle, self.time))
+        resting = [d for d in self.dealt if d.leaving_at is None]
+        if len(resting) > ON_TABLE:
+            resting[0].leaving_at = self.time
+        if self.app.anim_scale > 0:
+            play(self.app, "deal", 0.35)
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if self.time >= self.next_deal:
+            self.next_deal = self.time + DEAL_EVERY
+            self._deal_one()
+
+    # Drawing -------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        t = self.time
+        surface.blit(self._felt, (0, 0))
+        still = self.app.anim_scale == 0  # animations off: a calm, finished picture
+        keep = []
+        for d in self.dealt:
+            pos = d.where(t + (10 if still else 0))
+            if pos is None:
+                continue
+            keep.append(d)
+            img = self._image(d.card, CARD, pos[2])
+            surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+        self.dealt = keep
+        self._draw_fan(surface, 1.0 if still else _ease_out(t / FAN_OPEN), t)
+        self._draw_title(surface, t)
+        for tile in self.tiles:
+            tile.draw(surface, False)
+        if int(t * 2) % 2 == 0 or t < 0.5:
+            theme.draw_text(surface, "PRESS ANY KEY", (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
+                            anchor="center", shadow=True)
+        draw_hints(surface, "Any key or click: choose a game     Esc: quit     F11: full screen")
+
+    def _draw_fan(self, surface: pygame.Surface, opened: float, t: float) -> None:
+        cx, cy = W // 2, 360
+        breathe = math.sin(t * 1.6) * 2.0
+        n = len(FAN)
+        for i, card in enumerate(FAN):
+            spread = (i - (n - 1) / 2) * (16 + breathe) * opened
+            img = self._image(card, FAN_CARD, -spread)
+            # each card pivots around a point below the fan, like a hand of cards
+            rad = math.radians(spread)
+            px = cx + math.sin(rad) * 190
+            py = cy + 190 - math.cos(rad) * 190
+            surface.blit(img, img.get_rect(center=(round(px), round(py))))
+
+    def _draw_title(self, surface: pygame.Surface, t: float) -> None:
+        bob = round(math.sin(t * 2.2) * 4)
+        title = config.TITLE.upper()
+        theme.draw_text(surface, title, (W // 2 + 5, 70 + bob + 5), theme.HUGE, theme.ACCENT_2, bold=True,
+                        anchor="midtop")
+        theme.draw_text(surface, title, (W // 2, 70 + bob), theme.HUGE, theme.ACCENT, bold=True, anchor="midtop",
+                        shadow=True)
+        theme.draw_text(surface, "TriPeaks  ·  Skyjo  ·  Three Thirteen  ·  Switch", (W // 2, 186), theme.LARGE,
+                        theme.TEXT, anchor="midtop", shadow=True)
