@@ -142,8 +142,9 @@ def place(rng):
 
 def invalid(rng):
     buf = buffer(0.32)
-    add(buf, note(196, 0.12, 0.5, decay=6, partials=BUZZ, release=0.03), 0)
-    add(buf, note(155.6, 0.16, 0.5, decay=6, partials=BUZZ, release=0.05), 0.14)
+    soft_buzz = ((1, 1.0), (2, 0.2), (3, 0.25))
+    add(buf, note(196, 0.12, 0.5, decay=9, partials=soft_buzz, release=0.03), 0)
+    add(buf, note(155.6, 0.17, 0.5, decay=9, partials=soft_buzz, release=0.08), 0.14)
     return buf
 
 
