@@ -21,7 +21,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cardgames.games.skyjo.rules import (
-    COLUMNS, DECK_COUNTS, DISCARD, DRAW, SLOTS, Action, Observation, Phase,
+    COLUMNS,
+    DECK_COUNTS,
+    DISCARD,
+    DRAW,
+    SLOTS,
+    Action,
+    Observation,
+    Phase,
 )
 
 LEVELS = ("easy", "normal", "hard")
@@ -138,7 +145,7 @@ class _Planner:
 
     def _future_looks(self) -> float:
         """Roughly how many more useful cards this seat will see before the round ends."""
-        others = [bin(h).count("1") for s, h in enumerate(self.obs.hidden) if s != self.me]
+        others = [h.bit_count() for s, h in enumerate(self.obs.hidden) if s != self.me]
         mine = _hidden_count(self.cells)
         turns = min(min(others, default=mine), mine) / 0.8
         return min(8.0, max(0.0, turns)) * 1.2
