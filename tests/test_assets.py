@@ -91,6 +91,13 @@ def test_images_are_cached_per_name_and_size(assets):
     assert assets.card(qh, IN_GAME) is not assets.card(qh, (91, 127))
 
 
+def test_scaled_cache_is_bounded(assets, monkeypatch):
+    monkeypatch.setattr(assets_mod, "MAX_SCALED", 5)
+    for w in range(60, 80):
+        assets.card(JOKER, (w, 120))
+    assert len(assets._scaled) <= 5
+
+
 def _pixels(surf: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surf, "RGBA")
 

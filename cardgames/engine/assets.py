@@ -31,6 +31,7 @@ SOUND_NAMES = ("deal", "flip", "place", "invalid", "shuffle", "button",
                *(f"chime_{i}" for i in range(1, 9)), "win", "lose", "timer_warning", "music")
 CARD_NATIVE = (200, 280)       # pixel size of the full card images
 SMALL_CARD_BELOW = 100         # cards drawn less than this many pixels tall use the big-index small faces
+MAX_SCALED = 2000              # scaled images kept; past this the cache starts afresh (bounds memory)
 _FOUR_COLOUR_SUITS = (Suit.CLUBS, Suit.DIAMONDS)
 
 
@@ -116,11 +117,16 @@ class Assets:
                 surf = raw
             else:
                 surf = pygame.transform.smoothscale(raw, (max(1, size[0]), max(1, size[1])))
+            if len(self._scaled) >= MAX_SCALED:   # e.g. a caller asking for a new size every frame
+                self._scaled.clear()
             self._scaled[key] = surf
         return surf
 
     def card(self, card: Card, size, four_colour: bool = False) -> pygame.Surface:
-        """The face of `card` (the Joker included) scaled to `size` (w, h)."""
+        """The face of `card` (the Joker included) scaled to `size` (w, h).
+
+        Below SMALL_CARD_BELOW pixels tall the face comes from the small set (one huge
+        index and one big suit), which stays readable where full faces would blur."""
         folder = "cards_small" if size is not None and size[1] < SMALL_CARD_BELOW else "cards"
         if four_colour and card.suit in _FOUR_COLOUR_SUITS:
             folder += "_4colour"
