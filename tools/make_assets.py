@@ -3,6 +3,7 @@
     python tools/make_assets.py                     # writes sprites/ and sounds/ in the repo
     python tools/make_assets.py --out /tmp/x        # writes /tmp/x/sprites and /tmp/x/sounds
     python tools/make_assets.py --only cards,sounds # some groups only
+    python tools/make_assets.py --only cards --sheet /tmp/sheet.png   # and a contact sheet to look at
 
 The output is deterministic: the same pygame-ce version gives byte-identical files, so
 the committed assets can be checked against a fresh run (tests/test_assets.py does).
@@ -88,10 +89,49 @@ def generate(out: Path, groups=GROUPS, paths: tuple[str, ...] | None = None) -> 
     return written
 
 
+def contact_sheet(sprites: Path, path: Path, size=(84, 118), small=(48, 67)) -> None:
+    """Every card face, back and Skyjo card on the felt, at the in-game size and at the
+    small size used for opponents: the page to look at after changing the drawing code."""
+    def load(rel, wh):
+        return pygame.transform.smoothscale(pygame.image.load(str(sprites / rel)), wh)
+
+    def folder(wh, four):
+        base = "cards_small" if wh[1] < 100 else "cards"
+        return base + ("_4colour" if four else "")
+
+    gap = 6
+    cols = 14
+    faces = [stem for stem, _, _ in assets_cards.card_files()]
+    backs = [f"backs/{n}.png" for n in assets_cards.BACKS]
+    skyjo = [f"skyjo/{skyjo_stem(v)}.png" for v in assets_misc.SKYJO_VALUES] + ["skyjo/back.png"]
+    rows = []
+    for wh in (size, small):
+        for four in (False, True):
+            four_files = {stem for stem, _, _ in assets_cards.card_files(True)}
+            rels = [f"{folder(wh, four and stem in four_files)}/{stem}.png" for stem in faces]
+            rows += [(wh, rels[i:i + cols]) for i in range(0, len(rels), cols)]
+        rows += [(wh, backs + skyjo[:cols - len(backs)]), (wh, skyjo[cols - len(backs):])]
+    height = sum(wh[1] + gap for wh, _ in rows) + gap
+    sheet = pygame.Surface((cols * (size[0] + gap) + gap, height))
+    tile = pygame.image.load(str(sprites / "tables/felt_green.png"))
+    for x in range(0, sheet.get_width(), tile.get_width()):
+        for y in range(0, sheet.get_height(), tile.get_height()):
+            sheet.blit(tile, (x, y))
+    y = gap
+    for wh, rels in rows:
+        for i, rel in enumerate(rels):
+            sheet.blit(load(rel, wh), (gap + i * (wh[0] + gap), y))
+        y += wh[1] + gap
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(sheet, str(path))
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description="Generate the collection's sprites and sounds.")
     parser.add_argument("--out", type=Path, default=REPO, help="folder to hold sprites/ and sounds/ (default: repo)")
     parser.add_argument("--only", default=",".join(GROUPS), help=f"comma-separated groups from {', '.join(GROUPS)}")
+    parser.add_argument("--sheet", type=Path, metavar="PNG",
+                        help="also save a contact sheet of the cards (in-game and small sizes) to PNG")
     args = parser.parse_args(argv)
     groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
     unknown = [g for g in groups if g not in GROUPS]
@@ -101,6 +141,9 @@ def main(argv=None) -> int:
     files = generate(args.out, groups)
     total = sum(p.stat().st_size for p in files)
     print(f"wrote {len(files)} files, {total / 1e6:.2f} MB, under {args.out} in {time.perf_counter() - start:.1f} s")
+    if args.sheet:
+        contact_sheet(args.out / "sprites", args.sheet)
+        print(f"contact sheet: {args.sheet}")
     return 0
 
 
