@@ -37,9 +37,13 @@ class Pile:
     span: float | None = None          # fan: squeeze so the whole fan fits in this many pixels
     center: bool = False               # fan: centre the fan on pos instead of starting there
     label: str = ""
-    mat: bool = True                   # draw an outline where the pile lies (also when empty)
+    mat: bool | None = None            # draw the pile's spot (even when empty); None: stacks yes, fans no
     order: int = 0                     # draw order between piles (later piles on top)
     highlight: tuple[int, int, int] | None = None
+
+    def __post_init__(self) -> None:
+        if self.mat is None:
+            self.mat = self.layout == "stack"
 
     def home(self, index: int, count: int, size: tuple[int, int]) -> tuple[float, float]:
         x, y = self.pos

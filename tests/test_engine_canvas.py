@@ -1,0 +1,84 @@
+"""The 1280x720 canvas in windows of many sizes: letterboxing and mouse mapping."""
+import pygame
+import pytest
+
+from cardgames.engine.canvas import Canvas, fit
+
+SIZE = (1280, 720)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.display.init()
+    yield
+
+
+def test_same_size_is_identity():
+    c = Canvas(SIZE)
+    c.resize(SIZE)
+    assert c.rect == pygame.Rect(0, 0, 1280, 720)
+    assert c.to_canvas((100, 200)) == (100, 200)
+
+
+@pytest.mark.parametrize("window, rect", [
+    ((1920, 1080), (0, 0, 1920, 1080)),
+    ((800, 450), (0, 0, 800, 450)),
+    ((1280, 1024), (0, 152, 1280, 720)),     # taller: bars above and below
+    ((2000, 720), (360, 0, 1280, 720)),      # wider: bars left and right
+])
+def test_fit_keeps_the_aspect_ratio_and_centres(window, rect):
+    assert fit(SIZE, window) == pygame.Rect(rect)
+
+
+@pytest.mark.parametrize("window", [(1920, 1080), (800, 450), (1280, 1024), (1000, 1000), (300, 200)])
+def test_mouse_positions_map_back_to_the_canvas(window):
+    c = Canvas(SIZE)
+    c.resize(window)
+    for point in [(0, 0), (640, 360), (1279, 719), (100, 600)]:
+        back = c.to_canvas(c.to_window(point))
+        scale = c.scale
+        assert abs(back[0] - point[0]) <= 1 / scale + 1 and abs(back[1] - point[1]) <= 1 / scale + 1
+
+
+def test_events_in_the_bars_map_outside_the_canvas_and_say_so():
+    c = Canvas(SIZE)
+    c.resize((1280, 1024))  # 152 px bars top and bottom
+    ev = c.map_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 20), button=1))
+    assert ev.pos[1] < 0 and ev.inside is False
+    ev = c.map_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 512), button=1))
+    assert ev.pos == (640, 360) and ev.inside is True
+
+
+def test_motion_rel_is_scaled_too():
+    c = Canvas(SIZE)
+    c.resize((1920, 1080))
+    ev = c.map_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(960, 540), rel=(30, -15), buttons=(0, 0, 0)))
+    assert ev.pos == (640, 360) and ev.rel == (20, -10)
+
+
+def test_keys_pass_through_unchanged():
+    c = Canvas(SIZE)
+    c.resize((800, 450))
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)
+    assert c.map_event(key) is key
+
+
+@pytest.mark.parametrize("window", [(1920, 1080), (800, 450), (300, 200), (1280, 720), (1, 1)])
+def test_present_scales_into_any_window_without_error(window):
+    c = Canvas(SIZE)
+    c.surface.fill((200, 0, 0))
+    target = pygame.Surface(window)
+    c.present(target)
+    inner = c.rect
+    r, g, b = target.get_at(inner.center)[:3]
+    assert r > 30 and g == b == 0  # the canvas (filtered when scaled)
+    if inner.top > 0:
+        assert target.get_at((inner.centerx, 0))[:3] != (200, 0, 0)  # the letterbox bar
+
+
+def test_present_follows_a_resized_window():
+    c = Canvas(SIZE)
+    c.present(pygame.Surface((1920, 1080)))
+    assert c.rect.size == (1920, 1080)
+    c.present(pygame.Surface((640, 480)))
+    assert c.rect == pygame.Rect(0, 60, 640, 360)
