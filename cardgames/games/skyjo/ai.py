@@ -140,6 +140,8 @@ class _Planner:
         self.looks = 0.0 if self.final_lap else self._future_looks()
         self._columns: dict[tuple, float] = {}
         self._flips: list[_Option] | None = None
+        self._gifts: dict[int, float] = {}
+        self._rivals: list[tuple[float, float]] | None = None
 
     # -- estimates
 
@@ -208,14 +210,16 @@ class _Planner:
 
     def _doubling_chance(self, score: int) -> float:
         """P(some other player ends at or below `score`), each estimated by a normal distribution."""
+        if self._rivals is None:
+            self._rivals = []
+            for seat in range(self.obs.players):
+                if seat != self.me:
+                    cells = cells_of(self.obs, seat)
+                    # their expected final points, a little lower for the turn they still get
+                    mean = self.grid(cells) - 2.0
+                    self._rivals.append((mean, 2.0 + 3.7 * math.sqrt(_hidden_count(cells))))
         p_all_above = 1.0
-        for seat in range(self.obs.players):
-            if seat == self.me:
-                continue
-            cells = cells_of(self.obs, seat)
-            hidden = _hidden_count(cells)
-            mean = sum(self.column(*cells[3 * k:3 * k + 3]) for k in range(COLUMNS)) - 2.0
-            sigma = 2.0 + 3.7 * math.sqrt(hidden)
+        for mean, sigma in self._rivals:
             z = (mean - score - 0.5) / sigma
             p_all_above *= 0.5 * (1.0 + math.erf(z / math.sqrt(2)))
         return 1.0 - p_all_above
@@ -224,6 +228,11 @@ class _Planner:
         """What putting `card` on the discard pile hands the next player (hard only)."""
         if not self.smart:
             return 0.0
+        if card not in self._gifts:
+            self._gifts[card] = self._gift(card)
+        return self._gifts[card]
+
+    def _gift(self, card: int) -> float:
         nxt = (self.me + 1) % self.obs.players
         if self.obs.finisher == nxt:
             return 0.0  # the round ends before they play
