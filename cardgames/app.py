@@ -64,12 +64,6 @@ class App:
         pygame.display.set_caption(config.TITLE)
         self.audio = False if (headless or self.launch.mute) else _init_audio()
         self.assets = _make_assets(self.audio)
-        try:  # the widgets' fonts come from the assets too
-            from cardgames.ui import theme
-        except ImportError:
-            pass
-        else:
-            theme.install(self)
         self.stack = SceneStack()
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
