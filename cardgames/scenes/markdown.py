@@ -185,17 +185,20 @@ def _flow(spans: list[Span], x0: int, width: int, y: int, px: int, colour: theme
     for word, bold, space_before in _words(spans):
         bold = bold or bold_all
         f = theme.font(px, bold)
+        c = BOLD_COLOUR if bold and not bold_all else colour
+        last = line_runs[-1] if line_runs and line_runs[-1].y == y else None
+        if last is not None and space_before and last.bold == bold and last.colour == c:
+            merged = f"{last.text} {word}"
+            end = last.x + f.size(merged)[0]  # measure the merged run itself: kerning, rounding
+            if end <= x0 + width:
+                last.text, x = merged, end
+                continue
         w = f.size(word)[0]
         gap = space_w if space_before and x > x0 else 0
         if x + gap + w > x0 + width and x > x0:
             y += step
             x, gap = x0, 0
-        c = BOLD_COLOUR if bold and not bold_all else colour
-        last = line_runs[-1] if line_runs else None
-        if last is not None and last.y == y and last.bold == bold and last.colour == c and gap:
-            last.text += " " + word
-        else:
-            line_runs.append(Run(x + gap, y, word, px, c, bold))
+        line_runs.append(Run(x + gap, y, word, px, c, bold))
         x += gap + w
     runs.extend(line_runs)
     return y + step

@@ -114,10 +114,29 @@ class SelectScene(Scene):
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
         self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
+        self._link_neighbours()
         if focused in self.menu.widgets and focused.enabled:
             self.menu.set_focus(focused)
         else:
             self.menu.set_focus(self.tile_of(info))
+
+    def _link_neighbours(self) -> None:
+        """Arrow keys between the three areas, where "nearest widget that way" would jump oddly:
+        a tile goes down to the options (or Start), the first option up to the selected tile,
+        the bottom bar up to Start or Continue."""
+        below_tiles = self.cyclers[0] if self.cyclers and self.cyclers[0].enabled else self.start_button
+        for tile in self.tiles:
+            tile.links = {"down": below_tiles} if below_tiles.enabled else {}
+        if self.cyclers:
+            self.cyclers[0].links = {"up": self.tile_of(self.info)}
+        else:
+            self.start_button.links = {"up": self.tile_of(self.info)}
+            self.continue_button.links = {"up": self.tile_of(self.info)}
+        for i, button in enumerate(self.bar):
+            up = self.start_button if i < 2 else self.continue_button
+            if not up.enabled:
+                up = self.start_button if self.start_button.enabled else self.tile_of(self.info)
+            button.links = {"up": up}
 
     def _save_exists(self, info: GameInfo) -> bool:
         return self.app.storage.load_game(info.name) is not None

@@ -96,6 +96,9 @@ class Widget:
     def __init__(self, rect: Rect | tuple[int, int, int, int]) -> None:
         self.rect = Rect(rect)
         self.enabled = True
+        # Explicit neighbours for the arrow keys, where the nearest-widget rule would pick
+        # the wrong one: {"up" | "down" | "left" | "right": widget}.
+        self.links: dict[str, Widget] = {}
 
     def activate(self) -> bool:
         """Enter, Space or a click. Returns True if something happened."""
@@ -342,24 +345,31 @@ class Menu:
         if current is None:
             self.tab(1)
             return True
+        link = current.links.get({(0, -1): "up", (0, 1): "down", (-1, 0): "left", (1, 0): "right"}[(dx, dy)])
+        if link is not None and link in self.widgets and link.focusable and link.enabled:
+            self._move_to(self.widgets.index(link))
+            return True
         cx, cy = current.rect.center
         best, best_score = None, None
         for i in self.focusable_indices():
             if i == self.focus:
                 continue
             r = self.widgets[i].rect
-            # how far along the direction, and how far off to the side (edges, so wide rows work)
+            # how far along the direction, how far off to the side (edges, so wide rows work),
+            # and, to break ties between widgets that both overlap, how far apart their centres are
             if dx:
                 along = (r.left - current.rect.right) if dx > 0 else (current.rect.left - r.right)
                 centre_along = (r.centerx - cx) * dx
                 side = max(0, r.top - current.rect.bottom, current.rect.top - r.bottom)
+                centre_side = abs(r.centery - cy)
             else:
                 along = (r.top - current.rect.bottom) if dy > 0 else (current.rect.top - r.bottom)
                 centre_along = (r.centery - cy) * dy
                 side = max(0, r.left - current.rect.right, current.rect.left - r.right)
+                centre_side = abs(r.centerx - cx)
             if centre_along <= 0 or along < -min(r.width if dx else r.height, 8):
                 continue
-            score = max(0, along) + 3 * side + 0.01 * abs(centre_along)
+            score = max(0, along) + 3 * side + 0.1 * centre_side
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:
