@@ -168,3 +168,14 @@ def test_time_frames_and_stats(app):
     stats = frame_stats(times)
     assert len(times) == 20 and stats["frames"] == 20
     assert 0 <= stats["median"] <= stats["p99"] <= stats["max"]
+
+
+def test_card_storm_keeps_cards_flying(app):
+    from cardgames.app import CardStorm
+
+    storm = CardStorm(app, cards=30)
+    app.stack.push(storm)
+    app.stack.apply_pending()
+    before = [s.pos for s in storm.board.all_sprites()]
+    time_frames(app, 10)
+    assert storm.animator.busy and [s.pos for s in storm.board.all_sprites()] != before
