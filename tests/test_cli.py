@@ -98,3 +98,13 @@ def test_main_py_help_lists_the_options():
     for option in ("--game", "--seed", "--players", "--level", "--demo", "--windowed", "--fullscreen",
                    "--mute", "--data-dir", "--frames", "--screenshot"):
         assert option in r.stdout
+
+
+def test_main_py_frames_and_screenshot_write_a_png(tmp_path):
+    shot = tmp_path / "x.png"
+    r = run_main("--frames", "5", "--screenshot", str(shot), "--data-dir", str(tmp_path / "data"))
+    assert r.returncode == 0, r.stderr
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    import pygame
+
+    assert pygame.image.load(str(shot)).get_size() == (1280, 720)
