@@ -386,3 +386,13 @@ def test_drawing_never_shows_cards_the_viewer_may_not_see(app):
     settle(app, 0.2)
     for s in scene.board.sprites("hand:1") + scene.board.sprites("stock"):
         assert s.card is None and s.shown_card is None
+
+
+def test_hovering_a_playable_card_raises_it_but_not_an_opponents_card(app):
+    scene = open_toy(app, SCRIPT)
+    mine = sprite_of(scene, C("3S"))
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, mine.rect.center, buttons=(0, 0, 0))])
+    assert mine.lift > 0
+    theirs = scene.board.top("hand:1")
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, theirs.rect.center, buttons=(0, 0, 0))])
+    assert mine.lift == 0 and theirs.lift == 0

@@ -47,6 +47,7 @@ Hooks (override; the first three are required):
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
 self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
+self.fx (bursts, pop-up text, flash, shake: see cardgames/ui/fx.py),
 self.app.play_sound(name), self.app.notify(text).
 
 In the demo (self.app.demo is not None) every seat is a computer: never wait
@@ -70,6 +71,7 @@ from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
+from cardgames.ui.fx import Effects
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
@@ -99,6 +101,8 @@ class GameScene(Scene):
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale)
         self._text_cache: dict[tuple, pygame.Surface] = {}
+        self.fx = Effects(self.app.assets.font, self.seed)
+        self._hover: CardSprite | None = None
         self._new_game()
         if resume is not None:
             self._replay(resume.get("actions", ()))
@@ -246,6 +250,7 @@ class GameScene(Scene):
         self.state = state
         self._clear_selection()
         self.drag.cancel()
+        self._set_hover(None)
         self.animate_events(redact(events, self.viewer))
         self.animator.queue(self.sync(animate=True))
         self._focus_dirty = True
@@ -371,6 +376,7 @@ class GameScene(Scene):
         self.over = False
         self._clear_selection()
         self.drag.cancel()
+        self._set_hover(None)
         self.animator.queue(self.sync(animate=True))
         self._focus_dirty = True
         self.app.play_sound("place")
@@ -384,6 +390,8 @@ class GameScene(Scene):
         self.animator = Animator(lambda: self.app.anim_scale)
         self.seed = new_seed() if seed is None else seed
         self._new_game()
+        self.fx.clear()
+        self._hover = None
         self._build_board(deal=True)
 
     def save_data(self) -> dict[str, Any]:
@@ -550,6 +558,21 @@ class GameScene(Scene):
                     return
                 self.animator.finish_all()
             self.drag.handle_event(event)
+            if event.type == pygame.MOUSEMOTION and not self.drag.pressed:
+                self._set_hover(event.pos)
+
+    def _set_hover(self, pos: tuple[int, int] | None) -> None:
+        """Raise the playable card under the pointer a little (it says "you can take me")."""
+        sprite = self.board.hit_test(pos) if pos is not None and self.human_turn else None
+        if sprite is not None and not self.actions_from(sprite, sprite.pile):
+            sprite = None
+        if sprite is self._hover:
+            return
+        if self._hover is not None and self._hover.layer == 0:
+            self._hover.lift = 0.0
+        self._hover = sprite
+        if sprite is not None:
+            sprite.lift = 0.35
 
     def open_pause(self) -> None:
         try:
@@ -568,6 +591,7 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.scheduler.update(dt)
         self.animator.update(dt)
+        self.fx.update(dt)
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
             self._refresh_focus()
@@ -575,6 +599,11 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         self.board.draw(surface)
+        if self.fx.active:
+            dx, dy = self.fx.offset()
+            if dx or dy:
+                surface.scroll(dx, dy)  # the table shakes; the HUD drawn next stays steady
+            self.fx.draw(surface)
         self.draw_hud(surface)
         self._draw_thinking(surface)
         self.focus.draw(surface)
