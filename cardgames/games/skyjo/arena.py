@@ -40,15 +40,18 @@ class GameResult:
 
 
 def play_game(levels: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None) -> GameResult:
-    """One whole game; `timings` (level -> seconds) collects each decision's time when given."""
+    """One whole game; `timings` (level -> seconds) collects each decision's time when given.
+
+    Decision times are CPU seconds (time.process_time), so a busy machine does not inflate them.
+    """
     state = rules.new_game({"players": len(levels)}, seed)
     rngs = [make_rng(seed, "ai", seat) for seat in range(len(levels))]
     while not rules.is_over(state):
         seat = state.current
         if timings is not None:
-            start = time.perf_counter()
+            start = time.process_time()
             action = policy_action(levels[seat], state, rngs[seat])
-            timings.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            timings.setdefault(levels[seat], []).append(time.process_time() - start)
         else:
             action = policy_action(levels[seat], state, rngs[seat])
         state, _ = rules.apply(state, action)
@@ -123,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         result = run_matchup(name, focus, others, seats, args.games, args.seed, timed=True)
         print(result.line(), f" target {target}  [{time.perf_counter() - start:.0f} s]")
         times = result.timings.get(focus, [])
-        print(f"{'':<18} {focus} decisions {len(times)}: median {1000 * percentile(times, 0.5):.2f} ms, "
+        print(f"{'':<18} {focus} decisions {len(times)} (CPU time): median {1000 * percentile(times, 0.5):.2f} ms, "
               f"p99 {1000 * percentile(times, 0.99):.2f} ms, max {1000 * max(times, default=0):.2f} ms")
 
 
