@@ -76,11 +76,17 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
 
     The typeface is pygame's built-in one, which ships inside pygame (and so inside the
     PyInstaller bundle): nothing to install, nothing that can go missing."""
+    if not pygame.font.get_init():
+        pygame.font.init()
     key = (px, bold)
     f = _fonts.get(key)
+    if f is not None:
+        try:
+            f.get_height()
+        except pygame.error:  # pygame.quit() since it was made (a finished App, a test): start afresh
+            _fonts.clear()
+            f = None
     if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         f = pygame.font.Font(None, round(px * FONT_SCALE))
         f.bold = bold
         _fonts[key] = f
