@@ -352,9 +352,9 @@ def _exchange(state: State, slot: int, card: int, discard: tuple, src: str) -> t
     where = f"grid:{seat}:{slot}"
     events = [CardMoved(card, src, where), CardMoved(old, where, "discard")]
     grid = grid[:slot] + (card,) + grid[slot + 1:]
-    hidden = state.hidden[seat] & ~(1 << slot)
-    state = _set_grid(state, seat, grid, hidden, state.gone[seat])
-    state = state._replace(discard=discard + (old,), held=None)
+    state = state._replace(grids=_put(state.grids, seat, grid),
+                           hidden=_put(state.hidden, seat, state.hidden[seat] & ~(1 << slot)),
+                           discard=discard + (old,), held=None)
     state = _clear_column(state, seat, slot // 3, events)
     return _end_turn(state, events)
 
@@ -364,20 +364,21 @@ def _flip(state: State, slot: int) -> tuple[State, tuple]:
     _check_slot(state, slot, state.hidden[seat], "face down")
     grid = state.grids[seat]
     events = [CardFlipped(grid[slot], f"grid:{seat}:{slot}")]
-    hidden = state.hidden[seat] & ~(1 << slot)
-    state = _set_grid(state, seat, grid, hidden, state.gone[seat])
+    state = state._replace(hidden=_put(state.hidden, seat, state.hidden[seat] & ~(1 << slot)))
     if state.phase == Phase.SETUP:
         return _after_setup_flip(state, events)
     state = _clear_column(state, seat, slot // 3, events)
     return _end_turn(state, events)
 
 
+def _put(items: tuple, seat: int, item: Any) -> tuple:
+    """`items` with entry `seat` replaced."""
+    return items[:seat] + (item,) + items[seat + 1:]
+
+
 def _set_grid(state: State, seat: int, grid: tuple, hidden: int, gone: int) -> State:
-    return state._replace(
-        grids=state.grids[:seat] + (grid,) + state.grids[seat + 1:],
-        hidden=state.hidden[:seat] + (hidden,) + state.hidden[seat + 1:],
-        gone=state.gone[:seat] + (gone,) + state.gone[seat + 1:],
-    )
+    return state._replace(grids=_put(state.grids, seat, grid), hidden=_put(state.hidden, seat, hidden),
+                          gone=_put(state.gone, seat, gone))
 
 
 def _clear_column(state: State, seat: int, column: int, events: list) -> State:
