@@ -31,13 +31,15 @@ The public functions take any iterable of Card and never mutate it.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from operator import attrgetter
 
 from cardgames.core.cards import Card, Rank, Suit, remove_one
 
 INF = 10**9
 HIGH_ACE = 14  # the position of an Ace played above the King
+_BY_RANK = attrgetter("rank", "suit")
 
 
 def card_value(card: Card, ace_high: bool = False) -> int:
@@ -46,6 +48,11 @@ def card_value(card: Card, ace_high: bool = False) -> int:
     if rank == 1:
         return 15 if ace_high else 1
     return min(rank, 10)
+
+
+# _VALUES[ace_high][rank]: card_value as a table, for the search's inner loop
+_VALUES = tuple(tuple(card_value(Card(Rank(r), Suit.SPADES), high) if r else 0 for r in range(14))
+                for high in (False, True))
 
 
 @dataclass(frozen=True)
@@ -74,50 +81,51 @@ class Arrangement:
 class _Search:
     """The memoised search for one hand. Cards are indexed in (rank, suit) order."""
 
-    def __init__(self, naturals: Sequence[Card], wilds: int, wild_value: int, ace_high: bool,
+    def __init__(self, naturals: Sequence[Card], wilds: Sequence[Card], wild_value: int, ace_high: bool,
                  forbidden: Card | None = None):
-        self.cards = sorted(naturals, key=lambda c: (int(c.rank), int(c.suit)))
-        self.wilds = wilds
+        self.cards = sorted(naturals, key=_BY_RANK)
+        self.wilds = len(wilds)
+        # a wild may be the discard unless every wild is the card just taken
+        self.wild_discard_ok = any(w != forbidden for w in wilds)
         self.wild_value = wild_value
         self.ace_high = ace_high
         n = len(self.cards)
-        self.values = [card_value(c, ace_high) for c in self.cards]
-        self.total = sum(self.values)
+        table = _VALUES[ace_high]
+        self.values = [table[c.rank] for c in self.cards]
         # discard_ok[i]: card i may be the discard (not the card just taken)
-        self.discard_ok = [c != forbidden for c in self.cards]
-        # For each card: the other copies of each card of its rank above it, grouped
-        # by suit (identical cards are always taken lowest index first, so equal
-        # choices are explored once), and the cards of its suit rank by rank.
-        bit = [1 << i for i in range(n)]
-        self.same_rank: list[list[list[int]]] = []
-        self.up: list[list[list[int]]] = []     # ranks r+1..13 of the suit: bits of each rank's copies
-        self.down: list[list[list[int]]] = []   # for an Ace high: ranks 13 down to 2
-        by_rank_suit: dict[tuple[int, int], list[int]] = {}
+        self.discard_ok = [True] * n if forbidden is None else [c != forbidden for c in self.cards]
+        # slots[suit][rank]: the bits of the copies of that card (several decks)
+        self.slots = [[[] for _ in range(15)] for _ in range(4)]
         for i, c in enumerate(self.cards):
-            by_rank_suit.setdefault((int(c.rank), int(c.suit)), []).append(bit[i])
-        for i, c in enumerate(self.cards):
-            r, s = int(c.rank), int(c.suit)
-            groups = []
-            for suit in range(4):
-                copies = [b for b in by_rank_suit.get((r, suit), ()) if b > bit[i]]
-                if copies:
-                    groups.append(copies)
-            self.same_rank.append(groups)
-            self.up.append([by_rank_suit.get((p, s), []) for p in range(r + 1, 14)])
-            self.down.append([by_rank_suit.get((p, s), []) for p in range(13, 1, -1)]
-                             if (r == 1 and ace_high) else [])
+            self.slots[c.suit][c.rank].append(1 << i)
+        self.leads: list[tuple | None] = [None] * n
         self.full = (1 << n) - 1
         self.memo: dict[int, int] = {}
+
+    def _lead(self, i: int) -> tuple:
+        """What card i may lead, worked out the first time it is asked for.
+
+        The other copies of each card of its rank above it, grouped by suit
+        (identical cards are always taken lowest index first, so equal choices
+        are explored once); the bits of its suit's cards rank by rank upwards;
+        and for an Ace with ace_high, from the King downwards."""
+        c = self.cards[i]
+        r, suit, b = int(c.rank), self.slots[c.suit], 1 << i
+        same = [[x for x in self.slots[s][r] if x > b] for s in range(4)]
+        lead = ([g for g in same if g], suit[r + 1:14], suit[13:1:-1] if (r == 1 and self.ace_high) else [])
+        self.leads[i] = lead
+        return lead
 
     # -- the candidate melds that hold card i as their lowest natural ---------
 
     def melds_of(self, i: int, mask: int, wl: int) -> list[tuple[int, int, str]]:
         """(bits of the naturals, wilds needed, kind) for each meld card i can lead."""
+        same_rank, up, down = self.leads[i] or self._lead(i)
         out: list[tuple[int, int, str]] = []
         bit_i = 1 << i
         # Sets: any choice of the other same-rank cards still here.
         choices = [(bit_i, 1)]
-        for copies in self.same_rank[i]:
+        for copies in same_rank:
             here = [b for b in copies if mask & b]
             if not here:
                 continue
@@ -133,7 +141,7 @@ class _Search:
             if need <= wl:
                 out.append((m, need, "set"))
         # Runs: walk up the suit (or down from the King for an Ace high).
-        for slots, kind in ((self.up[i], "run"), (self.down[i], "run_high")):
+        for slots, kind in ((up, "run"), (down, "run_high")):
             m, count, span = bit_i, 1, 1
             for copies in slots:
                 span += 1
@@ -143,7 +151,7 @@ class _Search:
                     if mask & b:
                         m |= b
                         count += 1
-                        need = (span if span > 3 else 3) - count
+                        need = (max(3, span)) - count
                         if need <= wl:
                             out.append((m, need, kind))
                         break
@@ -154,16 +162,19 @@ class _Search:
     def solve(self, mask: int, wl: int, owe: int, melded: int) -> int:
         """Lowest penalty of the naturals in `mask` with `wl` wilds to spend.
 
-        `owe` 1: one natural from `mask` must still be thrown away (the discard).
+        `owe` 1: one card must still be thrown away (the discard): a natural
+        from `mask`, or at the end one of the wilds left.
         `melded` 1: a meld already exists, so spare wilds are free."""
         if mask == 0:
             if owe:
-                return INF
+                if not (wl and self.wild_discard_ok):
+                    return INF
+                wl -= 1
             if melded or wl == 0 or wl >= 3:
                 return 0
             return wl * self.wild_value
-        if wl < self.wilds or not 0 < self.wilds < 3:
-            melded = 1  # spending a wild means a meld exists; else spare wilds are free anyway
+        if not melded and (wl < self.wilds or self.wilds == 0 or self.wilds > 3):
+            melded = 1  # spending a wild means a meld exists; else spare wilds cost nothing anyway
         key = (((mask * 16 + wl) << 1) | owe) << 1 | melded
         hit = self.memo.get(key)
         if hit is not None:
@@ -173,8 +184,7 @@ class _Search:
         best = self.values[i] + self.solve(rest, wl, owe, melded)
         if owe and self.discard_ok[i]:
             v = self.solve(rest, wl, 0, melded)
-            if v < best:
-                best = v
+            best = min(best, v)
         if best:
             for m, need, _ in self.melds_of(i, mask, wl):
                 v = self.solve(mask & ~m, wl - need, owe, 1)
@@ -182,10 +192,36 @@ class _Search:
                     best = v
                     if not v:
                         break
-        if best > INF:
-            best = INF  # no discard possible down this path
+        best = min(best, INF)  # no discard possible down this path
         self.memo[key] = best
         return best
+
+    def fits(self, mask: int, wl: int, owe: int, melded: int) -> bool:
+        """True when every natural in `mask` (but the owed discard) can be melded.
+
+        The same choices as solve(), but a card can no longer be left over, so
+        hopeless branches die at once: the quick test for going out."""
+        if mask == 0:
+            if owe:
+                if not (wl and self.wild_discard_ok):
+                    return False
+                wl -= 1
+            return bool(melded or wl == 0 or wl >= 3)
+        if not melded and (wl < self.wilds or self.wilds == 0 or self.wilds > 3):
+            melded = 1
+        key = (((mask * 16 + wl) << 1) | owe) << 1 | melded
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        i = (mask & -mask).bit_length() - 1
+        ok = bool(owe and self.discard_ok[i] and self.fits(mask ^ (1 << i), wl, 0, melded))
+        if not ok:
+            for m, need, _ in self.melds_of(i, mask, wl):
+                if self.fits(mask & ~m, wl - need, owe, 1):
+                    ok = True
+                    break
+        self.memo[key] = ok
+        return ok
 
     # -- rebuilding the arrangement behind a value ----------------------------
 
@@ -194,7 +230,7 @@ class _Search:
         melds, left, discard = [], [], None
         target = self.solve(mask, wl, owe, melded)
         while mask:
-            if wl < self.wilds or not 0 < self.wilds < 3:
+            if not melded and (wl < self.wilds or self.wilds == 0 or self.wilds > 3):
                 melded = 1
             i = (mask & -mask).bit_length() - 1
             b = 1 << i
@@ -216,7 +252,7 @@ class _Search:
                     break
             else:  # pragma: no cover - solve() and rebuild() explore the same choices
                 raise AssertionError("arrangement could not be rebuilt")
-        return melds, left, discard, wl
+        return melds, left, discard, bool(owe)  # still owing: a wild is the discard
 
     def cards_of(self, bits: int) -> list[Card]:
         return [c for i, c in enumerate(self.cards) if bits >> i & 1]
@@ -238,7 +274,7 @@ def _wild_value(wild_rank: int | None, ace_high: bool) -> int:
 def penalty(cards: Iterable[Card], wild_rank: int | None, ace_high: bool = False) -> int:
     """The lowest penalty of `cards` arranged into sets and runs (nothing discarded)."""
     naturals, wilds = _split(cards, wild_rank)
-    s = _Search(naturals, len(wilds), _wild_value(wild_rank, ace_high), ace_high)
+    s = _Search(naturals, wilds, _wild_value(wild_rank, ace_high), ace_high)
     return s.solve(s.full, len(wilds), 0, 0)
 
 
@@ -249,13 +285,8 @@ def discard_penalty(cards: Iterable[Card], wild_rank: int | None, ace_high: bool
     This is min over discards d of penalty(cards - d), found in one search.
     Returns INF when no card may be thrown (an empty hand, or only the forbidden card)."""
     naturals, wilds = _split(cards, wild_rank)
-    wv = _wild_value(wild_rank, ace_high)
-    s = _Search(naturals, len(wilds), wv, ace_high, forbidden)
-    best = s.solve(s.full, len(wilds), 1, 0)
-    if any(w != forbidden for w in wilds):
-        t = _Search(naturals, len(wilds) - 1, wv, ace_high)
-        best = min(best, t.solve(t.full, len(wilds) - 1, 0, 0))
-    return best
+    s = _Search(naturals, wilds, _wild_value(wild_rank, ace_high), ace_high, forbidden)
+    return s.solve(s.full, len(wilds), 1, 0)
 
 
 def can_go_out(cards: Sequence[Card], wild_rank: int | None, ace_high: bool = False,
@@ -264,9 +295,10 @@ def can_go_out(cards: Sequence[Card], wild_rank: int | None, ace_high: bool = Fa
     if len(cards) < 4:
         return False
     naturals, wilds = _split(cards, wild_rank)
-    if len(wilds) < 2 and _loose_count(naturals, len(wilds), ace_high) > 1:
-        return False  # quick answer for most hands: two cards that fit nowhere
-    return discard_penalty(cards, wild_rank, ace_high, forbidden) == 0
+    if _cannot_go_out(naturals, len(wilds), ace_high):
+        return False  # the quick answer for most hands
+    s = _Search(naturals, wilds, 0, ace_high, forbidden)
+    return s.fits(s.full, len(wilds), 1, 0)
 
 
 def go_out_discards(cards: Sequence[Card], wild_rank: int | None, ace_high: bool = False,
@@ -275,62 +307,88 @@ def go_out_discards(cards: Sequence[Card], wild_rank: int | None, ace_high: bool
     if not can_go_out(cards, wild_rank, ace_high, forbidden):
         return ()
     out: list[Card] = []
-    for c in cards:
-        if c != forbidden and c not in out and penalty(remove_one(cards, c), wild_rank, ace_high) == 0:
-            out.append(c)
+    for c in dict.fromkeys(cards):  # each distinct card once, in hand order
+        if c != forbidden:
+            naturals, wilds = _split(remove_one(cards, c), wild_rank)
+            s = _Search(naturals, wilds, 0, ace_high)
+            if s.fits(s.full, len(wilds), 0, 0):
+                out.append(c)
     return tuple(out)
 
 
-def _loose_count(naturals: Sequence[Card], wilds: int, ace_high: bool) -> int:
-    """How many naturals fit in no meld at all (a quick bound, for wilds < 2).
+def _cannot_go_out(naturals: Sequence[Card], wilds: int, ace_high: bool) -> bool:
+    """A quick proof, for most hands, that going out is impossible (False: not sure).
 
-    A set needs two more cards of the rank (wilds count); any run through a card
-    has a stretch of three places around it, so it needs two more cards of the
-    suit within two ranks of it (wilds count). Missing both, the card is loose."""
-    loose = 0
+    Each natural gets a need: 0 when some meld of naturals alone could hold it
+    (two more of its rank, or three in a row of its suit), 1 when it has a
+    partner (one more of its rank, or a suit-mate within two ranks), else 2: it
+    melds only with two wilds. Only one card can be the discard, so:
+    - no wilds: at most one card of need 1 or 2;
+    - one wild: it joins a single meld, of one rank or one suit, so every card of
+      need 1 outside the biggest such group, and every card of need 2, must be
+      the discard;
+    - more wilds: each isolated card (need 2) that is melded takes two wilds of
+      its own, unless it shares a run with another of its suit close by.
+    Places are bits: bit r of suit_bits[s] is set when the hand holds rank r of
+    suit s (an Ace also sets bit 14 with ace_high)."""
+    per_rank = [0] * 15
+    suit_bits = [0, 0, 0, 0]
     for c in naturals:
-        if sum(1 for d in naturals if d.rank == c.rank) - 1 + wilds >= 2:
+        r = int(c.rank)
+        per_rank[r] += 1
+        suit_bits[c.suit] |= (1 << r) | (1 << HIGH_ACE if r == 1 and ace_high else 0)
+    # per suit: the places inside three in a row, and the places with a suit-mate within two
+    in_row, partnered = [], []
+    for bits in suit_bits:
+        start = bits & bits >> 1 & bits >> 2
+        in_row.append(start | start << 1 | start << 2)
+        partnered.append(bits << 1 | bits << 2 | bits >> 1 | bits >> 2)
+    needy: list[Card] = []   # need 1
+    isolated: list[tuple[int, int]] = []  # need 2: (suit, rank)
+    for c in naturals:
+        r, su = int(c.rank), c.suit
+        same = per_rank[r] - 1
+        if same >= 2:
             continue
-        places = {p for d in naturals if d.suit == c.suit and d.rank != c.rank for p in _places(d, ace_high)}
-        near = max(sum(1 for p in places if abs(p - mine) <= 2) for mine in _places(c, ace_high))
-        if near + wilds < 2:
-            loose += 1
-    return loose
-
-
-def _places(card: Card, ace_high: bool) -> tuple[int, ...]:
-    """The run positions a card can take: an Ace is 1, or 1 and 14 with ace_high."""
-    r = int(card.rank)
-    return (1, HIGH_ACE) if (r == 1 and ace_high) else (r,)
+        mine = (1 << r) | (1 << HIGH_ACE if r == 1 and ace_high else 0)
+        if in_row[su] & mine:
+            continue  # three in a row of its suit
+        if same or partnered[su] & mine:
+            needy.append(c)
+        else:
+            isolated.append((int(su), r))
+    if wilds == 0:
+        return len(needy) + len(isolated) > 1
+    if wilds == 1:
+        if len(isolated) + len(needy) <= 1:
+            return False
+        group = max((max(sum(1 for d in needy if d.rank == c.rank), sum(1 for d in needy if d.suit == c.suit))
+                     for c in needy), default=0)
+        return len(isolated) + len(needy) - group > 1
+    isolated.sort()
+    clusters = sum(1 for k, (su, r) in enumerate(isolated)
+                   if k == 0 or isolated[k - 1][0] != su or r - isolated[k - 1][1] > wilds + 1)
+    return 2 * (clusters - 1) > wilds
 
 
 def arrange(cards: Iterable[Card], wild_rank: int | None, ace_high: bool = False,
             discard: bool = False, forbidden: Card | None = None) -> Arrangement:
     """The best arrangement of `cards` (with `discard`: after throwing the best card away)."""
-    cards = list(cards)
     naturals, wilds = _split(cards, wild_rank)
-    wv = _wild_value(wild_rank, ace_high)
-    s = _Search(naturals, len(wilds), wv, ace_high, forbidden)
-    if not discard:
-        return _build(s, wilds, 0)
-    best = s.solve(s.full, len(wilds), 1, 0)
-    spare = [w for w in wilds if w != forbidden]
-    if spare:
-        others = list(wilds)
-        others.remove(spare[0])
-        t = _Search(naturals, len(others), wv, ace_high)
-        if t.solve(t.full, len(others), 0, 0) < best:
-            result = _build(t, others, 0)
-            return Arrangement(result.melds, result.unmelded, result.penalty, spare[0])
-    if best >= INF:
+    s = _Search(naturals, wilds, _wild_value(wild_rank, ace_high), ace_high, forbidden)
+    if discard and s.solve(s.full, len(wilds), 1, 0) >= INF:
         raise ValueError("no card can be discarded")
-    return _build(s, wilds, 1)
+    return _build(s, wilds, int(discard), forbidden)
 
 
-def _build(s: _Search, wilds: list[Card], owe: int) -> Arrangement:
+def _build(s: _Search, wilds: list[Card], owe: int, forbidden: Card | None) -> Arrangement:
     """Turn the search's choices into Melds, placing each wild where it stands."""
-    melds_bits, left_bits, discard_bit, spare = s.rebuild(s.full, len(wilds), owe, 0)
+    melds_bits, left_bits, discard_bit, wild_thrown = s.rebuild(s.full, len(wilds), owe, 0)
     pool = list(wilds)
+    disc = s.cards_of(discard_bit)[0] if discard_bit else None
+    if wild_thrown:
+        disc = next(w for w in pool if w != forbidden)
+        pool.remove(disc)
     melds: list[Meld] = []
     for bits, need, kind in melds_bits:
         cards = s.cards_of(bits)
@@ -346,7 +404,6 @@ def _build(s: _Search, wilds: list[Card], owe: int) -> Arrangement:
         else:
             unmelded += pool
     penalty = sum(card_value(c, s.ace_high) for c in unmelded)
-    disc = s.cards_of(discard_bit)[0] if discard_bit else None
     return Arrangement(tuple(melds), tuple(unmelded), penalty, disc)
 
 
@@ -357,7 +414,7 @@ def _lay(kind: str, naturals: list[Card], wilds: list[Card], ace_high: bool) -> 
         return Meld("set", tuple(naturals) + tuple(wilds), (r,) * (len(naturals) + len(wilds)))
     high = kind == "run_high"  # the Ace leads from the top: ..Q-K-A
     pos = {(HIGH_ACE if high and c.rank == 1 else int(c.rank)): c for c in naturals}
-    bottom, top = (2, HIGH_ACE) if high else (1, 13)
+    top = HIGH_ACE if high else 13
     lo, hi = min(pos), max(pos)
     pool = list(wilds)
     for p in range(lo, hi + 1):
