@@ -43,6 +43,9 @@ class _Dealt:
         self.card, self.start, self.end, self.angle, self.born = card, start, end, angle, born
         self.leaving_at: float | None = None
 
+    def moving(self, now: float) -> bool:
+        return self.leaving_at is not None or now - self.born < FLIGHT
+
     def where(self, now: float) -> tuple[float, float, float] | None:
         """(x, y, angle) at time `now`, or None once it has left the screen."""
         if self.leaving_at is not None:
@@ -89,15 +92,21 @@ class TitleScene(Scene):
         self.stack.replace(SelectScene(self.app))
 
     # Animation ---------------------------------------------------------------
-    def _image(self, card: Card, size: tuple[int, int], angle: float) -> pygame.Surface:
+    def _image(self, card: Card, size: tuple[int, int], angle: float, moving: bool = False) -> pygame.Surface:
+        """The card turned by `angle` degrees. Resting cards get a smooth (filtered) rotation,
+        cached; a spinning card in flight gets a fast plain one, since its angle changes every
+        frame and nobody can see the difference at that speed."""
         four = bool(self.app.settings.get("four_colour", False))
-        key = (card, size, round(angle) % 360, four)
+        face = self.app.assets.card(card, size, four_colour=four)
+        degrees = round(angle) % 360
+        if moving:
+            return pygame.transform.rotate(face, degrees)
+        key = (card, size, degrees, four)
         img = self._rotated.get(key)
         if img is None:
             if len(self._rotated) > 600:
                 self._rotated.clear()
-            face = self.app.assets.card(card, size, four_colour=four)
-            img = pygame.transform.rotozoom(face, key[2], 1.0) if key[2] else face
+            img = pygame.transform.rotozoom(face, degrees, 1.0) if degrees else face
             self._rotated[key] = img
         return img
 
@@ -116,27 +125,30 @@ class TitleScene(Scene):
         if self.app.anim_scale > 0:
             play(self.app, "deal", 0.35)
 
+    def _now(self) -> float:
+        """The animation clock; with animations off it runs ahead, so every card has landed."""
+        return self.time + 10 * FLIGHT if self.app.anim_scale == 0 else self.time
+
     def update(self, dt: float) -> None:
         self.time += dt
         if self.time >= self.next_deal:
             self.next_deal = self.time + DEAL_EVERY
             self._deal_one()
+        now = self._now()
+        self.dealt = [d for d in self.dealt if d.where(now) is not None]  # drop the swept-away ones
 
     # Drawing -------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         t = self.time
         surface.blit(self._felt, (0, 0))
-        still = self.app.anim_scale == 0  # animations off: a calm, finished picture
-        keep = []
+        still = self.app.anim_scale == 0
+        now = self._now()
         for d in self.dealt:
-            pos = d.where(t + (10 if still else 0))
-            if pos is None:
-                continue
-            keep.append(d)
-            img = self._image(d.card, CARD, pos[2])
-            surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
-        self.dealt = keep
-        self._draw_fan(surface, 1.0 if still else _ease_out(t / FAN_OPEN), t)
+            pos = d.where(now)
+            if pos is not None:
+                img = self._image(d.card, CARD, pos[2], moving=d.moving(now))
+                surface.blit(img, img.get_rect(center=(round(pos[0]), round(pos[1]))))
+        self._draw_fan(surface, 1.0 if still else _ease_out(t / FAN_OPEN), 0.0 if still else t)
         self._draw_title(surface, t)
         for tile in self.tiles:
             tile.draw(surface, False)

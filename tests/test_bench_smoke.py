@@ -1,0 +1,34 @@
+"""`make bench` runs end to end (quick mode): every section prints figures, nothing fails.
+
+It checks the benchmark works, never how fast anything is.
+"""
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from cardgames.games import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+NUMBER = r"\d+\.\d\d"
+
+
+def test_bench_quick_prints_every_section():
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    r = subprocess.run([sys.executable, "-m", "cardgames.bench", "--quick"], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=600, check=False)
+    out = r.stdout
+    assert r.returncode == 0, r.stderr[-2000:]
+    for scene in ("title", "select", "rules (", "settings", "statistics"):
+        line = next((ln for ln in out.splitlines() if ln.strip().startswith(scene)), None)
+        assert line is not None, f"no frame-time line for {scene}:\n{out}"
+        assert len(re.findall(NUMBER, line)) == 5, line  # wall median/p99/max, CPU median/p99
+    for info in registry.GAMES:
+        if info.available:
+            assert f"game: {info.title}" in out
+        assert f"== {info.title}" in out  # its benchmarks ran, or a line says it has none
+    assert re.search(r"Start-up to the first frame .*: \d+\.\d+ s", out)
+    assert re.search(r"Peak memory, menu only: \d+ MB", out)
+    assert "failed:" not in out, out
+    assert "bench finished" in out
