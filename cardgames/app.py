@@ -90,9 +90,16 @@ class App:
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
+            # Put the window in the corner first: without a window manager (e.g. a bare X
+            # server) SDL would leave the full-screen window where the small one was.
+            _move_window((0, 0))
             window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
+            was_fullscreen = pygame.display.get_surface() is not None and bool(
+                pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
             window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            if was_fullscreen:
+                _move_window(pygame.WINDOWPOS_CENTERED)
         self.canvas.resize(window.get_size())
         return window
 
@@ -219,6 +226,15 @@ def _render_toast(font: pygame.font.Font, text: str, max_width: int) -> pygame.S
     pygame.draw.rect(box, (240, 200, 90, 255), box.get_rect(), width=2, border_radius=12)
     box.blit(label, (18, 9))
     return box
+
+
+def _move_window(position: Any) -> None:
+    if pygame.display.get_surface() is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return
+    try:
+        pygame.Window.from_display_module().position = position
+    except (AttributeError, pygame.error):
+        pass  # an older pygame or a driver that cannot place windows: harmless
 
 
 def _init_audio() -> bool:
