@@ -39,7 +39,6 @@ PICKUP = {TWO: 2, ACE: 4}                       # cards per 2 / per Ace in a cha
 UP_CARD_REDRAW = (TWO, EIGHT, JACK, ACE)        # a first up-card of these goes back into the stock
 SUITS = tuple(Suit)
 HAND_PILES = tuple(f"hand:{seat}" for seat in range(6))     # event pile names, built once
-_DECKS = {1: standard_deck(1), 2: standard_deck(2)}          # shared Card objects, built once
 
 
 class Phase(IntEnum):
@@ -100,7 +99,7 @@ def parse_action(text: str) -> Action:
             suit = None
             if suit_text:
                 suit = {s.letter: s for s in Suit}[suit_text.upper()]
-            return Action(kind, seat, parse_card(card_text), suit)
+            return Action(kind, seat, shared(parse_card(card_text)), suit)
         if kind is K_CATCH:
             if len(parts) != 3:
                 raise ValueError
@@ -111,6 +110,39 @@ def parse_action(text: str) -> Action:
     except (ValueError, IndexError, KeyError):
         raise ValueError(f"not a Switch action: {text!r} (e.g. '0 play 7H', '1 play JS>H', "
                          "'1 draw', '1 take', '1 pass', '0 call', '2 catch 0', '0 next')") from None
+
+
+# Every deal uses the same 52 Card objects (two decks repeat them). Hands, actions and events then
+# share objects, identity checks find cards quickly, and the card-moving events can be made once.
+_CARDS = standard_deck(1)
+_DECKS = {1: _CARDS, 2: _CARDS * 2}
+_SHARED = {c: c for c in _CARDS}
+_PLAYED = {id(c): tuple(CardMoved(c, pile, "discard") for pile in HAND_PILES) for c in _CARDS}
+_DRAWN = {id(c): tuple(CardMoved(c, "stock", pile, False, (seat,)) for seat, pile in enumerate(HAND_PILES))
+          for c in _CARDS}
+
+
+def shared(card: Card) -> Card:
+    """The deal's own Card object equal to `card` (parsed or loaded cards are swapped for it)."""
+    return _SHARED.get(card, card)
+
+
+_PLAYS = {id(c): tuple(Action(K_PLAY, seat, c) for seat in range(6)) for c in _CARDS}
+
+
+def _play_of(card: Card, seat: int) -> Action:
+    made = _PLAYS.get(id(card))
+    return made[seat] if made is not None else Action(K_PLAY, seat, card)
+
+
+def _played(card: Card, seat: int) -> CardMoved:
+    made = _PLAYED.get(id(card))     # an id found there is one of _CARDS, which live for ever
+    return made[seat] if made is not None else CardMoved(card, HAND_PILES[seat], "discard")
+
+
+def _drawn(card: Card, seat: int) -> CardMoved:
+    made = _DRAWN.get(id(card))
+    return made[seat] if made is not None else CardMoved(card, "stock", HAND_PILES[seat], False, (seat,))
 
 
 class Table(NamedTuple):
@@ -209,7 +241,7 @@ def _deal_hand(state: State) -> tuple[State, tuple]:
         seat = (first + i) % n
         card = stock.pop()
         hands[seat].append(card)
-        events.append(CardMoved(card, "stock", HAND_PILES[seat], False, (seat,)))
+        events.append(_drawn(card, seat))
     up = stock.pop()
     events.append(CardMoved(up, "stock", "discard"))
     while up.rank in UP_CARD_REDRAW:
@@ -235,14 +267,14 @@ def deal(options: Mapping[str, Any], hands, stock=(), discard=(), *, turn: int =
          seed: int = 0, pending: int = 0, pending_rank: Rank | None = None, skip: bool = False,
          called=None) -> State:
     """A scripted position, for tests and puzzles. The stock's top card is its LAST one."""
-    hands = tuple(tuple(h) for h in hands)
+    hands = tuple(tuple(shared(c) for c in h) for h in hands)
     players = len(hands)
     base = new_game({**dict(options or {}), "players": players}, seed)
-    discard = tuple(discard)
+    discard, stock = tuple(map(shared, discard)), tuple(map(shared, stock))
     if not discard:
         raise ValueError("a scripted deal needs at least one discard (the up-card)")
     return base._replace(
-        hands=hands, stock=tuple(stock), discard=discard, turn=turn,
+        hands=hands, stock=stock, discard=discard, turn=turn,
         suit=suit if suit is not None else discard[-1].suit, pending=pending, pending_rank=pending_rank,
         skip=skip, called=tuple(called) if called is not None else (False,) * players,
     )
@@ -314,7 +346,7 @@ def _play_actions(seat: int, card: Card, last: bool) -> list:
         if last:                     # going out: the suit no longer matters; the Jack names its own
             return [Action(K_PLAY, seat, card, card.suit)]
         return [Action(K_PLAY, seat, card, s) for s in SUITS]
-    return [Action(K_PLAY, seat, card)]
+    return [_play_of(card, seat)]
 
 
 def _can_draw(state: State) -> bool:
@@ -336,15 +368,14 @@ def turn_actions(state: State) -> list:
     phase, seat = state.phase, state.turn
     if phase is PLAY:
         cards = playable_cards(state)
-        if state.players >= 5:                        # two decks: one action per distinct card
+        if state.table.players >= 5:                  # two decks: one action per distinct card
             cards = list(dict.fromkeys(cards))
-        last = len(state.hands[seat]) == 1
-        out = []
-        for card in cards:
-            if card.rank is JACK:
+        out = [_play_of(c, seat) for c in cards if c.rank is not JACK]
+        if len(out) != len(cards):                    # Jacks: one action per suit named, in hand order
+            last = len(state.hands[seat]) == 1
+            out = []
+            for card in cards:
                 out += _play_actions(seat, card, last)
-            else:
-                out.append(Action(K_PLAY, seat, card))
         if out and not state.skip and not state.pending:
             return out                                 # drawing is only for a player who cannot play
         out.append(_no_play_action(state))
@@ -374,7 +405,10 @@ def side_actions(state: State) -> list:
 
 def legal_actions(state: State) -> tuple[Action, ...]:
     """Everything anyone may do now: the current player's moves, then calls, then catches."""
-    return tuple(turn_actions(state) + side_actions(state))
+    moves = turn_actions(state)
+    if state.exposed >= 0 or (state.phase <= DRAWN and len(state.hands[state.turn]) == 2):
+        moves += side_actions(state)             # (skipped when there can be none: it is the usual case)
+    return tuple(moves)
 
 
 def actions_for(state: State, seat: int) -> tuple[Action, ...]:
@@ -388,7 +422,6 @@ def _take(state: State, seat: int, count: int, events: list) -> tuple:
     """Move up to `count` cards from the stock to `seat`'s hand, turning the discard pile (minus its
     top card) into a new stock whenever the stock runs out. Returns (hand, stock, discard, reshuffles)."""
     hand, stock, discard, reshuffles = state.hands[seat], state.stock, state.discard, state.reshuffles
-    dst = HAND_PILES[seat]
     for _ in range(count):
         if not stock:
             if len(discard) < 2:
@@ -401,7 +434,7 @@ def _take(state: State, seat: int, count: int, events: list) -> tuple:
         card = stock[-1]
         stock = stock[:-1]
         hand = hand + (card,)
-        events.append(CardMoved(card, "stock", dst, False, (seat,)))
+        events.append(_drawn(card, seat))
     return hand, stock, discard, reshuffles
 
 
@@ -560,7 +593,7 @@ def _play(state: State, action: Action, i: int) -> tuple[State, tuple]:
     hand = state.hands[seat]
     hand = hand[:i] + hand[i + 1:]
     discard = state.discard + (card,)
-    events = [CardMoved(card, HAND_PILES[seat], "discard")]
+    events = [_played(card, seat)]
     hands = _with(state.hands, seat, hand)
     rank = card.rank
     suit = action.suit if rank is JACK else card.suit
@@ -653,7 +686,7 @@ def _cards_json(cards) -> list[str]:
 
 
 def _cards_back(items) -> tuple:
-    return tuple(parse_card(t) for t in items)
+    return tuple(shared(parse_card(t)) for t in items)
 
 
 def to_json(state: State) -> dict:
@@ -686,7 +719,7 @@ def from_json(data: Mapping[str, Any]) -> State:
             discard=_cards_back(d["discard"]), turn=int(d["turn"]), phase=Phase(d["phase"]),
             suit=Suit(d["suit"]), pending=int(d["pending"]),
             pending_rank=None if d["pending_rank"] is None else Rank(d["pending_rank"]),
-            skip=bool(d["skip"]), drawn=None if d["drawn"] is None else parse_card(d["drawn"]),
+            skip=bool(d["skip"]), drawn=None if d["drawn"] is None else shared(parse_card(d["drawn"])),
             called=tuple(bool(x) for x in d["called"]), exposed=int(d["exposed"]),
             voids=tuple(int(x) for x in d["voids"]), reshuffles=int(d["reshuffles"]), table=table,
         )

@@ -1,0 +1,66 @@
+"""Switch benchmarks: rules throughput, Hard's decision time, and the arena.
+
+Run by `make bench` (cardgames.bench calls main()); quick=True is a smoke-sized run.
+Throughput is measured in CPU time (time.process_time), so other programs on a
+busy machine do not count against it.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from cardgames.games.switch import arena, rules
+
+
+def random_hands_per_second(hands: int, players: int = 2, seed: int = 1) -> tuple[float, float]:
+    """Play `hands` hands between baseline random players straight through the rules module
+    (legal_actions + apply): a uniformly random playable card, drawing or taking only when it
+    must, always calling "last card". Return (hands per CPU second, actions per hand)."""
+    legal_actions, apply, over, play, call = rules.legal_actions, rules.apply, rules.OVER, rules.K_PLAY, rules.K_CALL
+    actions = 0
+    start = time.process_time()
+    for h in range(hands):
+        rng = random.Random(seed + h)
+        state = rules.new_game({"players": players}, seed + h)
+        while state.phase is not over:
+            legal = legal_actions(state)
+            plays = [a for a in legal if a.kind is play]
+            if not plays:
+                action = legal[0]
+            elif legal[-1].kind is call:                   # calls come after the moves
+                action = legal[-1]
+            else:
+                action = plays[int(rng.random() * len(plays))]
+            state, _ = apply(state, action)
+            actions += 1
+    elapsed = time.process_time() - start
+    return hands / elapsed, actions / hands
+
+
+def percentile(xs, q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+
+def main(quick: bool = False) -> None:
+    hands = 100 if quick else 5000
+    rate, per_hand = random_hands_per_second(hands)
+    print(f"switch rules: {rate:,.0f} random 2-seat hands/s ({hands} hands, {per_hand:.0f} actions each; "
+          "target >= 3,000)", flush=True)
+    games = 20 if quick else 3000
+    targets = {"easy": "", "normal": "target >= 53%", "hard": "target >= 65%"}
+    timings: dict = {}
+    for level in ("easy", "normal", "hard"):
+        wins, n = arena.match_up(level, 1, games, 1, timings=timings)
+        print("switch arena:", arena.report(level, 1, wins, n), targets[level], flush=True)
+    times = timings.get("hard", [])
+    print(f"switch hard decision: median {1000 * percentile(times, 0.5):.3f} ms, "
+          f"p99 {1000 * percentile(times, 0.99):.3f} ms, max {1000 * max(times):.1f} ms "
+          f"over {len(times)} decisions (target p99 < 20 ms)")
+    if not quick:
+        wins, n = arena.match_up("hard", 3, 1000, 2)
+        print("switch arena:", arena.report("hard", 3, wins, n))
+
+
+if __name__ == "__main__":
+    main()

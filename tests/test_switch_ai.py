@@ -1,0 +1,143 @@
+"""Switch computer players: behaviour per level, and no hidden information leaks."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames.core.cards import Suit, parse_cards
+from cardgames.core.events import redact
+from cardgames.games.switch import ai, arena
+from cardgames.games.switch import rules as R
+
+
+def pos(h0, h1, up="9C", stock="4H 4S 6C 6D 7H 7S", **kw):
+    return R.deal({}, [parse_cards(h0), parse_cards(h1)], parse_cards(stock), parse_cards(up), **kw)
+
+
+def decide(state, level, seed=0, seat=None):
+    seat = state.turn if seat is None else seat
+    return ai.choose(R.observe(state, seat), R.legal_actions(state), random.Random(seed), level)
+
+
+def test_easy_plays_the_first_legal_card():
+    assert str(decide(pos("KD 5C 9H", "3D 4D"), "easy")) == "0 play 5C"
+
+
+def test_easy_sometimes_forgets_to_call_last_card():
+    s = pos("5C 6C", "3D 4D")
+    kinds = {decide(s, "easy", seed).kind for seed in range(60)}
+    assert kinds == {R.K_CALL, R.K_PLAY}
+    assert all(decide(s, level, seed).kind is R.K_CALL for level in ("normal", "hard") for seed in range(30))
+
+
+def test_normal_keeps_twos_aces_and_eights_as_answers():
+    assert str(decide(pos("2C AC 8C 5C", "3D 4D"), "normal")) == "0 play 5C"
+    assert str(decide(pos("2C AC 8C JD", "3D 4D"), "normal")) in ("0 play 8C", "0 play 2C", "0 play AC")
+
+
+def test_normal_answers_a_pickup_and_a_skip():
+    s, _ = R.apply(pos("2C 5D", "2H 5H 9D"), R.parse_action("0 play 2C"))
+    assert str(decide(s, "normal")) == "1 play 2H"
+    s, _ = R.apply(pos("8C 5D", "8H 5H 9D"), R.parse_action("0 play 8C"))
+    assert str(decide(s, "normal")) == "1 play 8H"
+
+
+def test_normal_names_the_suit_it_holds_most():
+    a = decide(pos("JD 3H 5H 7H KS", "3D 4D", up="9C"), "normal")
+    assert a.card == parse_cards("JD")[0] and a.suit is Suit.HEARTS
+
+
+def test_hard_stops_a_player_about_to_go_out():
+    # The opponent holds one card; a 2 makes them pick up (no 2 is unseen in a way they could answer).
+    s = pos("2C 5C 6D", "KH", up="9C", called=(False, True))
+    assert str(decide(s, "hard")) == "0 play 2C"
+    s = pos("8C 5C 6D", "KH", up="9C", called=(False, True))
+    assert decide(s, "hard").card.rank in (R.EIGHT,)
+
+
+def test_hard_uses_the_suits_a_player_could_not_follow():
+    s = pos("JD 5H 5S 7H 7S", "3D", up="9C", called=(False, True))
+    s = s._replace(voids=(0, 1 << Suit.SPADES))          # seat 1 drew once when spades were asked
+    a = decide(s, "hard")
+    assert a.kind is R.K_PLAY and (a.card.suit is Suit.SPADES or a.suit is Suit.SPADES)
+
+
+def test_computers_catch_a_missed_call_after_a_reaction_time_by_level():
+    s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
+    assert str(ai.catch_action(R.observe(s, 1), random.Random(1), "hard")) == "1 catch 0"
+    assert ai.catch_action(R.observe(s, 0), random.Random(1), "hard") is None
+    assert ai.reaction_time("hard") < ai.reaction_time("normal") < ai.reaction_time("easy")
+    noticed = sum(ai.catch_action(R.observe(s, 1), random.Random(k), "easy") is not None for k in range(200))
+    assert 50 < noticed < 150
+
+
+def test_random_baseline_always_calls_and_plays_a_playable_card():
+    s = pos("5C 6C", "3D 4D")
+    assert decide(s, "random").kind is R.K_CALL
+    s = pos("5C 9H KD", "3D 4D")
+    plays = {str(decide(s, "random", seed)) for seed in range(40)}
+    assert plays == {"0 play 5C", "0 play 9H"}
+
+
+def test_choose_ignores_other_seats_actions():
+    s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
+    for level in ("easy", "normal", "hard", "random"):
+        assert decide(s, level).seat == 1
+
+
+def test_arena_hand_ends_with_a_winner():
+    winner, moves = arena.play_hand(["hard", "random", "normal"], 3)
+    assert winner in (0, 1, 2) and moves > 0
+    assert arena.wilson(50, 100)[0] < 0.5 < arena.wilson(50, 100)[1]
+
+
+# --- nothing hidden leaks -----------------------------------------------------
+
+def _advance(players, seed, steps):
+    rng = random.Random(seed)
+    s = R.new_game({"players": players}, seed)
+    for _ in range(steps):
+        if R.is_over(s) or s.phase is R.HAND_OVER:
+            break
+        s, _ = R.apply(s, rng.choice(R.legal_actions(s)))
+    return s
+
+
+def _twin(state, seat, rng):
+    """The same position as `seat` sees it, with every hidden card dealt differently."""
+    hidden = list(state.stock) + [c for s, h in enumerate(state.hands) if s != seat for c in h]
+    rng.shuffle(hidden)
+    hands = []
+    for s, h in enumerate(state.hands):
+        if s == seat:
+            hands.append(h)
+        else:
+            hands.append(tuple(hidden[:len(h)]))
+            hidden = hidden[len(h):]
+    twin = state._replace(hands=tuple(hands), stock=tuple(hidden))
+    if state.phase is R.DRAWN and state.turn != seat:
+        twin = twin._replace(drawn=hands[state.turn][-1])
+    return twin
+
+
+@settings(max_examples=60, deadline=None)
+@given(players=st.integers(2, 6), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
+       seat=st.integers(0, 5), level=st.sampled_from(["easy", "normal", "hard", "random"]))
+def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, steps, seat, level):
+    seat %= players
+    state = _advance(players, seed, steps)
+    if R.is_over(state) or state.phase is R.HAND_OVER:
+        return                                   # hands are shown at the end of a hand
+    twin = _twin(state, seat, random.Random(seed))
+    assert R.observe(state, seat) == R.observe(twin, seat)
+    if state.turn == seat:
+        a1 = ai.choose(R.observe(state, seat), R.actions_for(state, seat), random.Random(seed), level)
+        a2 = ai.choose(R.observe(twin, seat), R.actions_for(twin, seat), random.Random(seed), level)
+        assert a1 == a2
+    else:
+        # Another player's draw or pick-up: the cards they take stay hidden from this seat.
+        for action in R.turn_actions(state):
+            if action.kind in (R.K_DRAW, R.K_TAKE) and action in R.legal_actions(twin):
+                e1 = redact(R.apply(state, action)[1], seat)
+                e2 = redact(R.apply(twin, action)[1], seat)
+                assert e1 == e2
