@@ -90,20 +90,17 @@ class GameTile(Widget):
         players = (f"{self.info.min_players} player" if self.info.max_players == 1
                    else f"{self.info.min_players}-{self.info.max_players} players")
         y = 18 + round(px * 1.4)
-        if self.available:
-            theme.draw_text(surf, players, (16, y), theme.SMALL, theme.TEXT_DIM)
+        players_y = y
+        theme.draw_text(surf, players, (16, y), theme.SMALL, theme.TEXT_DIM)
         if not self.compact:
             y += 26
             for line in wrap_lines(self.info.tagline, w - 32, theme.SMALL + 1)[:3]:
                 theme.draw_text(surf, line, (16, y), theme.SMALL + 1, theme.TEXT if self.available else theme.TEXT_DIM)
                 y += 24
         if not self.available:
-            if self.compact:
-                theme.draw_text(surf, "COMING SOON", (16, y), theme.SMALL, theme.ACCENT_2, bold=True)
-            else:
-                _pill(surf, "COMING SOON", theme.ACCENT_2)
+            _pill(surf, "COMING SOON", theme.ACCENT_2, players_y)
         elif self.badge:
-            _pill(surf, self.badge, theme.GOOD)
+            _pill(surf, self.badge, theme.GOOD, players_y)
         self._cache[key] = surf
         return surf
 
@@ -111,10 +108,10 @@ class GameTile(Widget):
         surface.blit(self._face(focused or self.selected), self.rect)
 
 
-def _pill(surf: pygame.Surface, text: str, colour: theme.Colour) -> None:
-    """A small rounded label in the tile's bottom-right corner ("SAVED", "COMING SOON")."""
+def _pill(surf: pygame.Surface, text: str, colour: theme.Colour, y: int) -> None:
+    """A small rounded label at the tile's right edge, on the players line ("SAVED", "COMING SOON")."""
     label = theme.text_surface(text, theme.SMALL - 1, theme.TEXT_DARK, bold=True)
     pill = pygame.Rect(0, 0, label.get_width() + 20, label.get_height() + 6)
-    pill.bottomright = (surf.get_width() - 12, surf.get_height() - 12)
+    pill.topright = (surf.get_width() - 12, y - 3)
     pygame.draw.rect(surf, colour, pill, border_radius=pill.height // 2)
     surf.blit(label, label.get_rect(center=pill.center))
