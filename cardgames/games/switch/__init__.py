@@ -1,3 +1,4 @@
+"""Switch: what the menus need (options, statistics labels). The rules live in rules.py."""
 from cardgames.games.info import GameInfo, OptionSpec
 
 INFO = GameInfo(
@@ -11,7 +12,18 @@ INFO = GameInfo(
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 7)), 3),
         OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
-        OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match")), False),
+        OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match to 100")), False),
+        OptionSpec("open", "Start mode (open hands)", ((False, "Off"), (True, "On")), False),
     ),
     scene="cardgames.games.switch.scene:SwitchScene",
+    stats=(
+        ("hands", "Hands played"),
+        ("wins", "Hands won"),
+        ("win_rate", "Win rate"),
+        ("matches", "Matches played"),
+        ("match_wins", "Matches won"),
+        ("longest_pickup", "Longest pick-up survived"),
+        ("catches", "Catches made"),
+        ("caught", "Times caught"),
+    ),
 )
