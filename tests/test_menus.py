@@ -139,6 +139,24 @@ def test_title_any_key_opens_select_and_esc_quits(app):
     assert not app.running
 
 
+def test_title_left_alone_starts_the_demo_and_a_key_comes_back(app, stub_registry, monkeypatch):
+    monkeypatch.setattr("cardgames.scenes.title.ATTRACT_AFTER", 3.0)
+    title = start(app, TitleScene(app))
+    for _ in range(2 * 60):
+        app.step(DT)
+    p = app.canvas.to_window((10, 10))
+    app.step(DT, [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(0, 0, 0))])
+    for _ in range(2 * 60):
+        app.step(DT)
+    assert top(app) is title  # moving the mouse counted as input: the wait started again
+    for _ in range(2 * 60):
+        app.step(DT)
+    demo = top(app)
+    assert isinstance(demo, StubGame) and demo.options.get("humans") == () and app.demo is not None
+    key(app, pygame.K_SPACE, frames=2)
+    assert isinstance(top(app), TitleScene) and app.demo is None
+
+
 def test_title_click_opens_select(app):
     start(app, TitleScene(app))
     click(app, (640, 400))

@@ -1,6 +1,9 @@
 """The title screen: a fan of cards opens, cards are dealt across the felt, "press any key".
 
-Any key or click opens the game-select screen; Esc quits. The animation is
+Any key or click opens the game-select screen; Esc quits. Left alone for
+ATTRACT_AFTER seconds it starts the attract mode, as an arcade cabinet
+would: computer players play the available games until a key is pressed
+(the app's DemoDirector), which comes back here. The animation is
 seeded, so the same frame number always shows the same picture (screenshots).
 Rotated card images are cached by whole degrees, which keeps a frame cheap.
 """
@@ -28,6 +31,7 @@ DEAL_EVERY = 0.45            # seconds between two dealt cards
 FLIGHT = 0.7                 # seconds a card flies
 ON_TABLE = 12                # cards resting before the oldest is swept away
 FAN_OPEN = 1.1               # seconds the fan takes to open
+ATTRACT_AFTER = 45.0         # seconds without input before the demo starts
 
 
 def _ease_out(t: float) -> float:
@@ -64,6 +68,7 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.time = 0.0
+        self.idle = 0.0
         self.rng = make_rng(7, "title")
         self.deck = list(shuffled(standard_deck(), self.rng))
         self.dealt: list[_Dealt] = []
@@ -77,6 +82,7 @@ class TitleScene(Scene):
 
     # Input -----------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.idle = 0.0
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.quit()
@@ -129,8 +135,19 @@ class TitleScene(Scene):
         """The animation clock; with animations off it runs ahead, so every card has landed."""
         return self.time + 10 * FLIGHT if self.app.anim_scale == 0 else self.time
 
+    def attract(self) -> None:
+        """Start the demo (if any game is playable yet)."""
+        from cardgames.app import DemoDirector
+
+        if any(g.available for g in registry.GAMES):
+            self.stack.reset(DemoDirector(self.app, None).start())
+
     def update(self, dt: float) -> None:
         self.time += dt
+        self.idle += dt
+        if self.idle >= ATTRACT_AFTER:
+            self.idle = 0.0
+            self.attract()
         if self.time >= self.next_deal:
             self.next_deal = self.time + DEAL_EVERY
             self._deal_one()
