@@ -396,3 +396,50 @@ def test_hovering_a_playable_card_raises_it_but_not_an_opponents_card(app):
     theirs = scene.board.top("hand:1")
     app.step(FRAME, [mouse(pygame.MOUSEMOTION, theirs.rect.center, buttons=(0, 0, 0))])
     assert mine.lift == 0 and theirs.lift == 0
+
+
+def test_several_actions_for_one_gesture_ask_resolve(app):
+    asked = []
+
+    class Ambiguous(ToyScene):  # both piles count as "table": one drop, two possible actions
+        def action_ui(self, action):
+            src, dst = super().action_ui(action)
+            return src, ("table" if dst == "side" else dst)
+
+        def resolve(self, actions):
+            asked.append([str(a) for a in actions])
+            return actions[-1]
+
+    scene = Ambiguous(app, {"humans": (0,)}, seed=1)
+    scene.state = toy_rules.deal(SCRIPT)
+    scene.sync(animate=False)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1)
+    click(app, sprite_of(scene, C("2H")).rect.center)
+    assert asked == [["play 2H table", "play 2H side"]] and scene.actions == ["play 2H side"]
+
+
+def test_a_failing_ai_falls_back_to_a_legal_move_with_a_notice(app):
+    class Broken:
+        @staticmethod
+        def choose(obs, legal, rng, level):
+            raise RuntimeError("bug in the AI")
+
+    class BrokenAI(ToyScene):
+        ai = Broken
+
+    scene = BrokenAI(app, {"humans": ()}, seed=2)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 2)
+    assert len(scene.actions) >= 1 and any("error" in t[0] for t in app._toasts)
+
+
+def test_layout_naming_an_unknown_pile_is_a_clear_error(app):
+    class Typo(ToyScene):
+        def layout(self, obs):
+            return {**super().layout(obs), "tabel": []}
+
+    with pytest.raises(ValueError, match="tabel"):
+        Typo(app, {}, seed=1)

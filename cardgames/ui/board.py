@@ -166,7 +166,8 @@ class Board:
     def sync(self, layout: Layout, duration: float | None = None) -> list[Any]:
         """Make the board show exactly `layout`; return the animations (duration None: snap).
 
-        Registered piles missing from `layout` are emptied. A sprite whose card
+        Piles missing from `layout` are emptied; a pile that was never added is an
+        error (a typo would otherwise hide cards). A sprite whose card
         the layout says is hidden (None) forgets its card, so nothing hidden
         can be drawn by mistake.
         """
@@ -194,16 +195,18 @@ class Board:
                     return claim(s)
             return None
 
+        unknown = [n for n in layout if n not in self.piles]
+        if unknown:
+            raise ValueError(f"layout() names piles that setup_board() did not add: {', '.join(unknown)}")
         new_cards: dict[str, list[CardSprite]] = {}
         flips: list[tuple[CardSprite, Any, bool]] = []
-        for name in list(self.piles) + [n for n in layout if n not in self.piles]:
+        for name in self.piles:
             entries = layout.get(name, ())
             row = []
             for card, face_up in entries:
                 s = find(name, card)
                 if s is None:
-                    s = CardSprite(card, face_up, self.home_of(name, len(row), len(entries))
-                                   if name in self.piles else (0, 0), self.card_size)
+                    s = CardSprite(card, face_up, self.home_of(name, len(row), len(entries)), self.card_size)
                     claim(s)
                 elif s.card != card or s.face_up != face_up:
                     flips.append((s, card, face_up))

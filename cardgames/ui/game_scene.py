@@ -24,8 +24,9 @@ Class attributes:
 Hooks (override; the first three are required):
     setup_board(self)            add the piles: self.board.add_pile("stock", (x, y)),
                                  self.board.add_pile("hand:0", (640, 560), "fan", dx=30, center=True),
-                                 grid_positions() for grids. Called once the state exists
-                                 (self.state, self.players), and again after restart().
+                                 grid_positions() for grids. Piles added later are drawn on
+                                 top (add overlapping rows back to front). Called once the
+                                 state exists (self.state, self.players), and after restart().
     layout(self, obs)            what the viewer sees, pile by pile: {"stock": [(None, False)] * 20,
                                  "waste": [(card, True)], ...} bottom card first, from
                                  obs = rules.observe(state, viewer). Never from the State.
@@ -34,6 +35,8 @@ Hooks (override; the first three are required):
                                  target a pile name or None. Drag source -> target plays it; a
                                  click on the source plays it when that is unambiguous; actions
                                  with source None are for the scene's own buttons/keys.
+    resolve(self, actions)       several actions share one gesture (an 8 played, a suit to name):
+                                 return one, or None after opening a chooser that calls act() later.
     draw_hud(self, surface)      scores, names, buttons (drawn over the cards).
     on_announce(self, event)     an Announced event arrived (show it; default: a toast with its text).
     sound_for(self, event)       the sound name for an event (default: moved -> place,
@@ -50,14 +53,27 @@ self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
 self.fx (bursts, pop-up text, flash, shake: see cardgames/ui/fx.py),
 self.app.play_sound(name), self.app.notify(text).
 
-In the demo (self.app.demo is not None) every seat is a computer: never wait
-for a key (e.g. close round summaries on a timer). The base does not autosave
-when there is no human seat.
+Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
+Tab reach (default: the cards and piles the human can play from); add your
+buttons there, or handle their keys in handle_event before calling super().
+Ctrl+Z, U or Backspace undo; Esc opens the pause overlay.
+
+Turns: when current_player() is a computer seat the base plays it (the AI's
+choose() runs in a worker thread, the move lands after app.ai_delay). When it
+is None but the game is not over (e.g. between rounds), the base waits: offer
+a button that calls act(). In the demo (self.app.demo is not None) every seat
+is a computer: never wait for a key there (close summaries on a timer with
+self.scheduler). The base does not autosave when there is no human seat.
+
+Speed: draw only cached surfaces (self.draw_text caches; the board blits
+ready-made card images); a frame should stay well under 4 ms.
 """
 from __future__ import annotations
 
 import random
+import traceback
 from collections.abc import Hashable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pygame
@@ -76,6 +92,10 @@ from cardgames.ui.fx import Effects
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
+
+# Computer players choose in one background thread, so a slow search never freezes the
+# animation. One thread: choices are made one at a time, in order (deterministic per seat).
+_AI_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
 
 class GameScene(Scene):
@@ -117,8 +137,9 @@ class GameScene(Scene):
         self.over = False
         self._ai_rngs: dict[int, random.Random] = {}
         self._ai_job: Any = None
+        self._ai_future: Any = None
         self.thinking: int | None = None       # the computer seat thinking right now
-        self._selection: tuple[Any, dict[str, Any]] | None = None  # (sprite or pile, {target: action})
+        self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
         self._discard_save = False
@@ -127,7 +148,7 @@ class GameScene(Scene):
         self.board = Board(self.art_class(self.app), self.card_size)
         self.board.font = self.app.assets.font(18)
         self.drag = DragController(self.board, self, self.animator)
-        self.focus = FocusRing(self._focus_rect)
+        self.focus = FocusRing(self.focus_rect)
         self.setup_board()
         self.sync(animate=False)
         if deal and self.deal_from in self.board.piles:
@@ -163,6 +184,14 @@ class GameScene(Scene):
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         pass
+
+    def resolve(self, actions: list[Any]) -> Any | None:
+        """Several legal actions share one source and target (e.g. playing an 8 and naming a suit).
+
+        Return the one to play, or None after opening your own chooser (which
+        later calls self.act(choice)). Default: the first.
+        """
+        return actions[0]
 
     def on_announce(self, event: Announced) -> None:
         if event.text:
@@ -427,19 +456,35 @@ class GameScene(Scene):
         return self.ai.choose(self.rules.observe(self.state, seat), legal, self.ai_rng(seat), self.ai_level(seat))
 
     def _maybe_start_ai(self) -> None:
+        """Start a computer seat's turn: the dots appear, the choice is made in a worker thread,
+        and the move is played once both the thinking delay has passed and the choice is ready."""
         if self.over or self._ai_job is not None or self.animator.busy:
             return
         seat = self.current
         if seat is None or seat in self.humans:
             return
         self.thinking = seat
-        self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_move(seat))
+        state = self.state
+        self._ai_future = _AI_WORKER.submit(self.choose_for_computer, seat)
+        self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_ready(seat, state))
 
-    def _ai_move(self, seat: int) -> None:
-        self._ai_job, self.thinking = None, None
-        if self.over or self.current != seat:
+    def _ai_ready(self, seat: int, state: Any) -> None:
+        """The thinking delay is over: play the choice (or look again next frame until it is ready)."""
+        if self.state is not state or self.over:  # undone or restarted meanwhile: forget it
+            self._ai_job, self.thinking = None, None
             return
-        self.act(self.choose_for_computer(seat))
+        future = self._ai_future
+        if not future.done():
+            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))
+            return
+        self._ai_job, self.thinking, self._ai_future = None, None, None
+        try:
+            action = future.result()
+        except Exception:  # noqa: BLE001 - a bug in an AI must not end the player's game
+            traceback.print_exc()
+            self.app.notify("A computer player made an error; it plays its first legal move.")
+            action = self.rules.legal_actions(self.state)[0]
+        self.act(action)
 
     # ------------------------------------------------------------------ input
     def targets(self, sprite: CardSprite) -> dict[str, Any]:
@@ -451,7 +496,13 @@ class GameScene(Scene):
         return out
 
     def drop(self, sprite: CardSprite, pile: str, action: Any) -> None:
-        self.act(action)
+        self._play([a for a, dst in self.actions_from(sprite, sprite.pile) if dst == pile] or [action])
+
+    def _play(self, actions: list[Any]) -> None:
+        """Play one of `actions` (all the same gesture); resolve() picks when there are several."""
+        choice = actions[0] if len(actions) == 1 else self.resolve(actions)
+        if choice is not None:
+            self.act(choice)
 
     def invalid(self, sprite: CardSprite | None) -> None:
         self.app.play_sound("invalid")
@@ -464,7 +515,7 @@ class GameScene(Scene):
             source, targets = self._selection
             self._clear_selection()
             if pile in targets:
-                self.act(targets[pile])
+                self._play(targets[pile])
                 return
             if source is sprite or (sprite is None and source == pile):
                 return  # clicking the picked card again puts it back
@@ -473,16 +524,17 @@ class GameScene(Scene):
             if sprite is not None or pile is not None:
                 self.invalid(sprite)
             return
-        targets: dict[str, Any] = {}
+        targets: dict[str, list[Any]] = {}
         for action, dst in options:
-            if dst is not None:
-                targets.setdefault(dst, action)
-        if len(targets) <= 1:
-            self.act(options[0][0])
+            targets.setdefault(dst, []).append(action)
+        if len(targets) == 1:
+            self._play(next(iter(targets.values())))
         else:
             self._select(sprite if sprite is not None else pile, targets)
 
-    def _select(self, source: Any, targets: dict[str, Any]) -> None:
+    def _select(self, source: Any, targets: dict[str, list[Any]]) -> None:
+        """Pick a card up (click or Enter) when it can go to several piles; the next click chooses."""
+        targets = {dst: acts for dst, acts in targets.items() if dst is not None}
         self._selection = (source, targets)
         self.board.set_highlight(targets)
         if isinstance(source, CardSprite):
@@ -499,7 +551,7 @@ class GameScene(Scene):
         """What the keyboard can reach: the playable cards and piles, or the targets of a picked card.
 
         Keys are CardSprites or pile names; override to add the scene's own items (they
-        must have a rect in _focus_rect, and activate() must handle them).
+        must have a rect in focus_rect, and activate() must handle them).
         """
         if self._selection is not None:
             return list(self._selection[1])
@@ -516,10 +568,11 @@ class GameScene(Scene):
             if id(key) not in seen:
                 seen.add(id(key))
                 keys.append(key)
-        keys.sort(key=lambda k: (self._focus_rect(k).centery // 40, self._focus_rect(k).centerx))
+        keys.sort(key=lambda k: (self.focus_rect(k).centery // 40, self.focus_rect(k).centerx))
         return keys
 
-    def _focus_rect(self, key: Hashable) -> pygame.Rect | None:
+    def focus_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where a focus key is on the canvas (override together with focus_keys and activate)."""
         if isinstance(key, CardSprite):
             return key.rect
         if isinstance(key, str) and key in self.board.piles:
