@@ -27,6 +27,7 @@ import copy
 import json
 import os
 import re
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -226,7 +227,7 @@ class Storage:
                 try:
                     raw = validate_save(game, raw)
                 except BadFile as e:
-                    self._move_aside(name, f"{e}")
+                    self._move_aside(name, "it is not in the expected format", str(e))
                     raw = None
             self._cache[name] = raw
         data = self._cache[name]
@@ -263,25 +264,25 @@ class Storage:
             return None  # no file yet (or no folder yet): not a problem
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self._move_aside(name, f"it could not be read ({reason})")
+            self._move_aside(name, "it could not be read", reason)
             return None
         try:
             doc = json.loads(text, parse_constant=_reject_constant)
         except ValueError as e:
-            self._move_aside(name, f"it is damaged ({e})")
+            self._move_aside(name, "it is damaged", str(e))
             return None
         if not isinstance(doc, dict) or "data" not in doc:
             self._move_aside(name, "it is not in the expected format")
             return None
         version = doc.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            self._move_aside(name, f"its version {version!r} is not valid")
+            self._move_aside(name, "it is not in the expected format", f"version {version!r}")
             return None
         if version > VERSION:
-            self._move_aside(name, f"it was written by a newer version of the game (format {version})")
+            self._move_aside(name, "it was written by a newer version of the game", f"format {version}")
             return None
         if doc.get("kind", kind) != kind:
-            self._move_aside(name, f"it holds {doc.get('kind')!r} data, not {kind!r}")
+            self._move_aside(name, "it is not in the expected format", f"it holds {doc.get('kind')!r} data")
             return None
         return doc["data"]
 
@@ -295,17 +296,28 @@ class Storage:
             candidate = path.with_name(f"{path.name}.{tag}-{stamp}-{n}")
         return candidate
 
-    def _move_aside(self, name: str, reason: str) -> None:
-        """Rename a bad file out of the way so it is neither used nor overwritten, and say so."""
+    @staticmethod
+    def _what(name: str) -> str:
+        """What a file holds, in the player's words."""
+        if name.startswith("saves/"):
+            return f"saved {Path(name).stem.replace('_', ' ').title()} game"
+        return {"settings.json": "settings", "stats.json": "statistics"}.get(name, name)
+
+    def _move_aside(self, name: str, reason: str, detail: str = "") -> None:
+        """Rename a bad file out of the way so it is neither used nor overwritten, and say so:
+        a short notice for the player, the technical detail on stderr."""
         path = self.data_dir / name
         target = self._aside_path(name, "corrupt")
+        what = self._what(name)
+        print(f"cardgames: {path}: {reason}{f' ({detail})' if detail else ''}", file=sys.stderr)
         try:
             os.replace(path, target)
         except OSError as e:
-            self.notices.append(f"{name} is unusable: {reason}. It could not be moved aside "
-                                f"({e.strerror or e}); defaults are used.")
+            self.notices.append(f"Your {what} could not be used: {reason}. Defaults are used "
+                                f"(the file could not be moved aside: {e.strerror or e}).")
             return
-        self.notices.append(f"{name} is unusable: {reason}. It was moved to {target.name}; defaults are used.")
+        self.notices.append(f"Your {what} could not be used: {reason}. Defaults are used; "
+                            f"the old file is kept as {target.name}.")
 
     def _keep_copy(self, name: str, tag: str) -> None:
         """Copy a partly bad file aside before the good part is written back over it."""

@@ -112,8 +112,8 @@ def test_write_is_atomic_and_leaves_no_temp_files(tmp_path, monkeypatch):
         ('{"version": 1, "kind": "settings", "data": {"sfx_vol', "damaged"),  # truncated
         ("", "damaged"),
         ("[1, 2, 3]", "expected format"),
-        ('{"version": "one", "data": {}}', "version"),
-        ('{"version": 1, "kind": "stats", "data": {}}', "holds"),
+        ('{"version": "one", "data": {}}', "expected format"),
+        ('{"version": 1, "kind": "stats", "data": {}}', "expected format"),
         ('{"version": 1, "data": {"sfx_volume": NaN}}', "damaged"),
     ],
 )
@@ -202,7 +202,7 @@ def test_bad_save_moved_aside_returns_none(tmp_path, data):
     s = Storage(tmp_path)
     assert s.load_game("skyjo") is None
     assert len(aside_files(tmp_path / "saves", "skyjo.json")) == 1
-    assert len(s.notices) == 1 and "skyjo.json" in s.notices[0]
+    assert len(s.notices) == 1 and "saved Skyjo game" in s.notices[0] and "skyjo.json.corrupt-" in s.notices[0]
 
 
 def test_two_bad_files_in_the_same_second_both_kept(tmp_path):
