@@ -256,6 +256,12 @@ def test_select_esc_goes_back_to_title(app):
     assert isinstance(top(app), TitleScene)
 
 
+def test_select_shows_the_record(app, stub_registry):
+    app.storage.update_stats("stub", lambda d: {"games": 12, "win_rate": "50%", "best": {"1": 3}})
+    sel = start(app, SelectScene(app))
+    assert sel.record == "Your record: Games played 12  ·  Win rate 50%"
+
+
 def test_remembered_options_are_checked():
     settings = {"last_options": {"stub": {"players": 9, "fast": 1}}}
     want = {"players": 3, "level": "normal", "fast": False}

@@ -14,7 +14,6 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
-from cardgames.scenes.common import draw_hints
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
@@ -105,4 +104,6 @@ class PauseScene(Scene):
                         anchor="midtop", shadow=True)
         theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 74), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         self.menu.draw(surface)
-        draw_hints(surface, "Up/Down: choose   Enter: select   Esc: resume")
+        # the hint goes inside the box: the game's own bottom line is still visible under the dim
+        theme.draw_text(surface, "Up/Down: choose   Enter: select   Esc: resume", (BOX.centerx, BOX.bottom - 12),
+                        theme.SMALL, theme.TEXT_DIM, anchor="midbottom")

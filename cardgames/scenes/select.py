@@ -64,6 +64,15 @@ def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, An
     return out
 
 
+def record_line(info: GameInfo, stats: dict[str, Any], most: int = 3) -> str:
+    """"Your record: Games played 12 · Games won 5": the first few plain statistics of the game."""
+    from cardgames.scenes.stats import format_value
+
+    parts = [f"{label} {format_value(key, stats[key])}" for key, label in info.stats
+             if key in stats and isinstance(stats[key], (int, float, str))][:most]
+    return "Your record: " + "  ·  ".join(parts) if parts else ""
+
+
 class SelectScene(Scene):
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
@@ -92,6 +101,7 @@ class SelectScene(Scene):
         focused = self.menu.focused
         self.options = remembered_options(self.app.settings, info)
         self.has_save = info.available and self.app.storage.load_game(info.name) is not None
+        self.record = record_line(info, self.app.storage.stats(info.name))
         for tile in self.tiles:
             tile.selected = tile.info is info
             tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
@@ -233,6 +243,9 @@ class SelectScene(Scene):
         if not self.cyclers:
             theme.draw_text(surface, "No options: just play.", (OPTIONS_X + 12, OPTIONS_Y + 10), theme.BODY,
                             theme.TEXT_DIM)
+        if self.record:
+            theme.draw_text(surface, self.record, (OPTIONS_X + 4, START_Y - 14), theme.SMALL + 1, theme.TEXT_DIM,
+                            anchor="bottomleft")
         draw_hints(surface, "Arrows: move   Left/Right: change option   Enter: select   Esc: back")
 
     def _draw_info(self, surface: pygame.Surface) -> None:
