@@ -436,6 +436,13 @@ def test_menu_spatial_moves_tab_wraps_and_esc_backs_out():
     assert m.focused is b
     press(pygame.K_DOWN)
     assert m.focused is c  # the disabled button below B is skipped; C is the nearest below
+    press(pygame.K_DOWN)
+    assert m.focused is a  # wraps round the column
+    press(pygame.K_LEFT)
+    assert m.focused is b  # and round the row
+    press(pygame.K_DOWN)
+    assert m.focused is c
+    m.wrap = False
     assert not press(pygame.K_DOWN)  # nothing further down
     press(pygame.K_TAB)
     assert m.focused is a  # wraps

@@ -6,7 +6,8 @@ The pieces:
 - `Menu`: owns a list of widgets and the focus. It turns keys and the mouse
   into actions, the same way on every screen:
     arrows       move the focus to the nearest widget in that direction
-                 (Left/Right change a Cycler or Slider's value instead)
+                 (Left/Right change a Cycler or Slider's value instead);
+                 past the end of a row or column they wrap round to its other end
     Tab          next widget (Shift+Tab: previous), wrapping around
     Enter/Space  activate the focused widget
     Esc          `on_back()` (back out of the screen)
@@ -298,8 +299,9 @@ class Menu:
     """The widgets of one screen and the keyboard/mouse focus over them (see the module docstring)."""
 
     def __init__(self, widgets: Sequence[Widget], on_back: Callable[[], Any] | None = None,
-                 sound: Callable[..., Any] | None = None, focus: int = 0) -> None:
+                 sound: Callable[..., Any] | None = None, focus: int = 0, wrap: bool = True) -> None:
         self.widgets = list(widgets)
+        self.wrap = wrap  # arrows past the end of a row or column come back at its other end
         self.on_back = on_back
         self.sound = sound
         self.time = 0.0
@@ -373,9 +375,28 @@ class Menu:
             if best_score is None or score < best_score:
                 best, best_score = i, score
         if best is None:
+            best = self._wrap_target(dx, dy) if self.wrap else None
+        if best is None:
             return False
         self._move_to(best)
         return True
+
+    def _wrap_target(self, dx: int, dy: int) -> int | None:
+        """Past the last widget of a row or column, come back at its other end: the farthest
+        widget the other way that lines up with the focused one (overlaps it across the move)."""
+        current = self.focused
+        best, best_far = None, 0
+        for i in self.focusable_indices():
+            r = self.widgets[i].rect
+            if dx:
+                lined_up = r.top < current.rect.bottom and current.rect.top < r.bottom
+                far = (current.rect.centerx - r.centerx) * dx
+            else:
+                lined_up = r.left < current.rect.right and current.rect.left < r.right
+                far = (current.rect.centery - r.centery) * dy
+            if lined_up and far > best_far:
+                best, best_far = i, far
+        return best
 
     # Events ------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
