@@ -11,6 +11,12 @@ INFO = GameInfo(
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 9)), 4),
         OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
+        OptionSpec("target", "Game ends at", ((50, "50"), (100, "100"), (150, "150"), (200, "200")), 100),
+        OptionSpec("start", "Who starts", (("finisher", "Last round's finisher"), ("highest", "Highest pair")),
+                   "finisher"),
     ),
     scene="cardgames.games.skyjo.scene:SkyjoScene",
+    stats=(("games", "Games played"), ("wins", "Wins"), ("best_total", "Best final total"),
+           ("average_round", "Average round score")),
 )

@@ -1,0 +1,438 @@
+"""The Skyjo table: your grid large in front, the others around, the piles in the middle.
+
+Input (see seeds/skyjo.md, "Playing here"):
+- drag the discard pile's top card onto one of your cards: take it;
+- drag the draw pile's top card onto one of your cards or the discard pile:
+  draw, then exchange or throw it away (or click the draw pile to draw first);
+- holding a drawn card: drag it (or click a card of yours, or the discard pile);
+- after discarding, and in the set-up: click face-down cards to turn them;
+- keyboard: arrows / Tab move between what you may use, Enter picks or plays.
+
+The board's piles are the rules' names ("draw", "discard", "held:S",
+"grid:S:I"). Every held:S pile lies on one spot beside the discard pile, so
+the drawn card is in plain view whoever drew it. The viewer's grid uses big
+cards, the other grids small ones; a sprite takes the size of the pile it is
+in (see _fit_sizes). With several human seats a curtain hides the table until
+the next human is ready, and the table turns to put their grid in front.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames.core.events import Announced
+from cardgames.engine.tween import Call, Wait
+from cardgames.games.skyjo import INFO, ai, rules
+from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
+from cardgames.games.skyjo.summary import RoundSummaryScene
+from cardgames.ui import theme
+from cardgames.ui.cards import MOVE_TIME, CardArt
+from cardgames.ui.game_scene import GameScene
+
+BIG = (78, 108)                  # the viewer's grid and the piles
+SMALL = (40, 56)                 # everybody else's grid
+BIG_GAP, SMALL_GAP = 10, 4
+MY_GRID = (640 - (4 * BIG[0] + 3 * BIG_GAP) // 2, 720 - (3 * BIG[1] + 2 * BIG_GAP) - 12)
+DRAW_POS, DISCARD_POS, HELD_POS = (498, 226), (601, 226), (720, 226)
+BOX_W = 4 * SMALL[0] + 3 * SMALL_GAP
+BOX_H = 26 + 3 * SMALL[1] + 2 * SMALL_GAP
+# Where the other seats sit, clockwise from the viewer's left, by how many there are.
+SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 8), "T2": (554, 8), "T3": (819, 8),
+         "RM": (1084, 236), "RL": (1084, 466)}
+ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T1", "T3", "RM"),
+                5: ("LM", "T1", "T2", "T3", "RM"), 6: ("LL", "LM", "T1", "T3", "RM", "RL"),
+                7: ("LL", "LM", "T1", "T2", "T3", "RM", "RL")}
+NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+SUMMARY_DELAY = 1.6              # seconds to look at the revealed grids before the summary
+
+
+class SkyjoArt(CardArt):
+    """Skyjo cards: the value's own face, one shared back."""
+
+    def face(self, card: Any, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.assets.skyjo(card, size)
+
+    def back(self, size: tuple[int, int]) -> pygame.Surface:
+        return self.app.assets.skyjo_back(size)
+
+
+class SkyjoScene(GameScene):
+    rules = rules
+    ai = ai
+    info = INFO
+    card_size = BIG
+    table = "felt_blue"
+    art_class = SkyjoArt
+    deal_from = "draw"
+    allow_undo = True
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        options = dict(options)
+        if "humans" not in options:
+            players = int(options.get("players", 4))
+            options["humans"] = tuple(range(max(1, min(int(options.get("hotseat", 1)), players))))
+        self.curtain: int | None = None        # the human seat waiting behind the curtain
+        self.banner = ""
+        self._recorded = False
+        super().__init__(app, options, seed, resume)
+
+    # ------------------------------------------------------------------ who is who
+    def rules_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options.items() if k in ("players", "target", "start")}
+
+    def seat_name(self, seat: int, with_level: bool = False) -> str:
+        if seat in self.humans:
+            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
+        name = NAMES[seat]
+        if with_level:
+            name += f" ({LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))})"
+        return name
+
+    @property
+    def current(self) -> int | None:
+        """Nobody moves while a round's summary is up (its button deals the next round)."""
+        if self.state.phase == Phase.ROUND_OVER:
+            return None
+        return self.rules.current_player(self.state)
+
+    @property
+    def human_turn(self) -> bool:
+        return super().human_turn and self.curtain is None and self.current == self.viewer
+
+    # ------------------------------------------------------------------ the board
+    def _box(self, seat: int) -> tuple[int, int] | None:
+        """Top-left of another seat's box (name line, then grid); None for the viewer."""
+        if seat == self.viewer:
+            return None
+        others = [(self.viewer + k) % self.players for k in range(1, self.players)]
+        return SPOTS[ARRANGEMENTS[len(others)][others.index(seat)]]
+
+    def slot_pos(self, seat: int, slot: int) -> tuple[int, int]:
+        column, row = divmod(slot, ROWS)
+        box = self._box(seat)
+        if box is None:
+            x, y = MY_GRID
+            return (x + column * (BIG[0] + BIG_GAP), y + row * (BIG[1] + BIG_GAP))
+        return (box[0] + column * (SMALL[0] + SMALL_GAP), box[1] + 26 + row * (SMALL[1] + SMALL_GAP))
+
+    def _size_of(self, pile: str | None) -> tuple[int, int]:
+        if pile and pile.startswith("grid:") and int(pile.split(":")[1]) != self.viewer:
+            return SMALL
+        return BIG
+
+    def setup_board(self) -> None:
+        board = self.board
+        board.add_pile("draw", DRAW_POS, label="Draw")
+        board.add_pile("discard", DISCARD_POS, label="Discard")
+        for seat in range(self.players):
+            board.add_pile(f"held:{seat}", HELD_POS, mat=False)
+            for slot in range(SLOTS):
+                board.add_pile(f"grid:{seat}:{slot}", self.slot_pos(seat, slot), mat=False)
+
+    def _place_piles(self) -> None:
+        """Move every grid to its spot for the current viewer (pass-and-play turns the table)."""
+        for seat in range(self.players):
+            for slot in range(SLOTS):
+                self.board.piles[f"grid:{seat}:{slot}"].pos = self.slot_pos(seat, slot)
+
+    def _fit_sizes(self, sprites: Any = None) -> None:
+        for s in sprites if sprites is not None else self.board.all_sprites():
+            s.size = self._size_of(s.pile)
+
+    def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
+        out: dict[str, list[tuple[Any, bool]]] = {
+            "draw": [(None, False)] * obs.draw_count,
+            "discard": [(v, True) for v in obs.discard],
+        }
+        for seat in range(obs.players):
+            holding = obs.phase == Phase.HOLD and obs.current == seat
+            out[f"held:{seat}"] = [(obs.held, True)] if holding else []
+            for slot in range(SLOTS):
+                if obs.gone[seat] >> slot & 1:
+                    cards: list[tuple[Any, bool]] = []
+                elif obs.hidden[seat] >> slot & 1:
+                    cards = [(None, False)]
+                else:
+                    cards = [(obs.values[seat][slot], True)]
+                out[f"grid:{seat}:{slot}"] = cards
+        return out
+
+    def sync(self, animate: bool = True) -> list[Any]:
+        anims = super().sync(animate)
+        self._fit_sizes()
+        return anims
+
+    def action_ui(self, action: rules.Action) -> tuple[Any, str | None]:
+        seat = self.state.current
+        kind, slot = action
+        if kind == "draw":
+            return "draw", None
+        if kind == "take":
+            return "discard", f"grid:{seat}:{slot}"
+        if kind == "swap":
+            return f"held:{seat}", f"grid:{seat}:{slot}"
+        if kind == "discard":
+            return f"held:{seat}", "discard"
+        if kind == "flip":
+            return f"grid:{seat}:{slot}", None
+        return None, None
+
+    # ------------------------------------------------------------------ input
+    def targets(self, sprite: Any) -> dict[str, Any]:
+        """Dragging the draw pile's card: drop it on a card of yours (draw + exchange) or the discard."""
+        if sprite.pile == "draw" and self.human_turn and self.state.phase == Phase.TURN:
+            if sprite is not self.board.top("draw") or rules.DRAW not in rules.legal_actions(self.state):
+                return {}
+            seat = self.state.current
+            out: dict[str, Any] = {"discard": ("draw then", rules.DISCARD)}
+            for slot in rules.slots_of(rules.ALL_SLOTS & ~self.state.gone[seat]):
+                out[f"grid:{seat}:{slot}"] = ("draw then", rules.SWAP[slot])
+            return out
+        return super().targets(sprite)
+
+    def drop(self, sprite: Any, pile: str, action: Any) -> None:
+        if isinstance(action, tuple) and action[0] == "draw then":
+            if self.act(rules.DRAW):
+                self.act(action[1])
+            return
+        self.act(action)
+
+    def click(self, sprite: Any, pile: str | None) -> None:
+        """Holding a drawn card, a click on a card of yours exchanges it; on the discard pile, throws it away."""
+        if self.human_turn and self._selection is None and self.state.phase == Phase.HOLD and pile:
+            for action in rules.legal_actions(self.state):
+                if self.action_ui(action)[1] == pile:
+                    self.act(action)
+                    return
+        super().click(sprite, pile)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.curtain is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.open_pause()
+            elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                    event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                                   pygame.K_KP_ENTER)):
+                self.lift_curtain()
+            return
+        super().handle_event(event)
+
+    def lift_curtain(self) -> None:
+        """The next human is ready: turn the table so their grid is in front."""
+        seat, self.curtain = self.curtain, None
+        if seat is None:
+            return
+        self.viewer = seat
+        self._place_piles()
+        self.sync(animate=False)
+        self._moves_for = None
+        self._focus_dirty = True
+
+    # ------------------------------------------------------------------ acting and animating
+    def act(self, action: Any) -> bool:
+        done = super().act(action)
+        if done and self.state.phase == Phase.ROUND_OVER:
+            self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+        if done and action == rules.NEXT:
+            self.banner = ""
+        return done
+
+    def next_round(self) -> None:
+        """The summary's "Next round"."""
+        if self.state.phase == Phase.ROUND_OVER:
+            self.act(rules.NEXT)
+
+    def _show_summary(self) -> None:
+        if self.stack.top is self:
+            self.stack.push(RoundSummaryScene(self.app, self))
+
+    def animate_event(self, ev: Any, at: float, ready: dict[int, float],
+                      anims: list[Any]) -> tuple[float, list[Any], float]:
+        if isinstance(ev, Announced) and ev.kind == "new_round":
+            # the old grids go back onto the discard pile, to be shuffled into the new deck
+            for name in [n for n in self.board.piles if n.startswith(("grid:", "held:"))]:
+                for sprite in list(self.board.sprites(name)):
+                    self.board.take(name, sprite.card)
+                    self.board.put("discard", sprite)
+            self._fit_sizes(self.board.sprites("discard"))
+            anims.extend(self.board.relayout("discard", MOVE_TIME, delay=at))
+            super().animate_event(ev, at, ready, anims)
+            return at, [], MOVE_TIME
+        start, sprites, step = super().animate_event(ev, at, ready, anims)
+        self._fit_sizes(sprites)
+        return start, sprites, step
+
+    def on_announce(self, event: Announced) -> None:
+        name = self.seat_name(event.seat) if event.seat is not None else ""
+        if event.kind == "start":
+            self.app.notify(f"{name} start{'' if name == 'You' else 's'}: highest cards")
+        elif event.kind == "last_lap":
+            self.banner = f"{name} revealed every card"
+            self.app.notify("Last turn!")
+            self.app.play_sound("timer_warning")
+        elif event.kind == "column_cleared":
+            self.app.notify(f"{name} cleared a column!")
+            self.app.play_sound("chime_4")
+        elif event.kind == "doubled":
+            self.app.notify(f"{name} did not have the lowest score: doubled to {event.value}")
+        elif event.kind == "new_round":
+            self.app.notify(f"Round {event.value}")
+
+    def sound_for(self, event: Any) -> str | None:
+        if isinstance(event, Announced) and event.kind == "new_round":
+            return "shuffle"
+        return super().sound_for(event)
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._record_stats()
+        won = any(s in self.humans for s in self.rules.winners(self.state))
+        if self.humans:
+            self.app.play_sound("win" if won else "lose")
+        self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+
+    def restart(self, seed: int | None = None) -> None:
+        self.curtain, self.banner, self._recorded = None, "", False
+        if self.humans:
+            self.viewer = self.humans[0]
+        super().restart(seed)
+
+    def _record_stats(self) -> None:
+        """Games, wins, best (lowest) final total, average round score of the human seats."""
+        if self._recorded or not self.humans or self.app.demo is not None:
+            return
+        self._recorded = True
+        state = self.state
+        winners = self.rules.winners(state)
+
+        def update(stats: dict[str, Any]) -> dict[str, Any]:
+            stats["games"] = stats.get("games", 0) + 1
+            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
+            best = min(state.totals[s] for s in self.humans)
+            stats["best_total"] = min(stats.get("best_total", best), best)
+            stats["rounds"] = stats.get("rounds", 0) + len(state.rounds) * len(self.humans)
+            stats["round_points"] = stats.get("round_points", 0) + sum(
+                r.scores[s] for r in state.rounds for s in self.humans)
+            stats["average_round"] = round(stats["round_points"] / max(1, stats["rounds"]), 1)
+            return stats
+
+        self.app.storage.update_stats(INFO.name, update)
+
+    # ------------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if len(self.humans) > 1 and self.curtain is None and not self.over and not self.animator.busy:
+            seat = self.current
+            if seat in self.humans and seat != self.viewer:
+                self.curtain = seat
+                self.drag.cancel()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.curtain is not None:
+            self.draw_table(surface)
+            self._draw_curtain(surface)
+            return
+        super().draw(surface)
+
+    def _draw_curtain(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(340, 220, 600, 260)
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
+        theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 50),
+                        theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
+        theme.draw_text(surface, "Pass the computer over, then click or press Enter",
+                        (box.centerx, box.y + 130), theme.BODY, theme.TEXT, anchor="midtop")
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        box = self._box(seat)
+        if box is None:
+            return (MY_GRID[0] - 60, MY_GRID[1] + 20)
+        return (box[0] + BOX_W - 20, box[1] + 12)
+
+    def _visible_points(self, seat: int) -> int:
+        obs = self.observation()
+        return sum(v for v in obs.values[seat] if v is not None)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        state = self.state
+        turn = self.current
+        for seat in range(self.players):
+            box = self._box(seat)
+            is_turn = turn == seat and not self.over
+            if box is None:
+                self._draw_my_panel(surface, seat, is_turn)
+                continue
+            frame = pygame.Rect(box[0] - 6, box[1] - 4, BOX_W + 12, BOX_H + 8)
+            if is_turn:
+                pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
+            if state.finisher == seat:
+                pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
+            label = f"{self.seat_name(seat)} · {LEVEL_LABELS.get(self.ai_level(seat), '') if seat not in self.humans else 'Human'}"
+            self.draw_text(surface, label, (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
+            self.draw_text(surface, f"{state.totals[seat]}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
+                           anchor="topright", bold=True)
+        self._draw_middle(surface)
+
+    def _draw_my_panel(self, surface: pygame.Surface, seat: int, is_turn: bool) -> None:
+        x, y = MY_GRID[0] - 20, MY_GRID[1] + 8
+        grid_rect = pygame.Rect(MY_GRID[0] - 8, MY_GRID[1] - 8, 4 * BIG[0] + 3 * BIG_GAP + 16,
+                                3 * BIG[1] + 2 * BIG_GAP + 16)
+        if is_turn:
+            pygame.draw.rect(surface, theme.ACCENT, grid_rect, width=3, border_radius=10)
+        if self.state.finisher == seat:
+            pygame.draw.rect(surface, theme.ACCENT_2, grid_rect.inflate(8, 8), width=2, border_radius=12)
+        self.draw_text(surface, self.seat_name(seat), (x, y), 26, theme.ACCENT if is_turn else (240, 240, 230),
+                       anchor="topright", bold=True)
+        self.draw_text(surface, f"Total {self.state.totals[seat]}", (x, y + 34), 22, anchor="topright")
+        self.draw_text(surface, f"Showing {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
+                       anchor="topright")
+
+    def prompt(self) -> str:
+        """What the human should do now (or who is playing)."""
+        state = self.state
+        if self.over:
+            return "Game over"
+        if state.phase == Phase.ROUND_OVER:
+            return f"Round {state.round_no} over"
+        if not self.human_turn:
+            seat = self.current
+            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
+        up = SLOTS - state.hidden[self.viewer].bit_count()
+        if state.phase == Phase.SETUP:
+            return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
+        if state.phase == Phase.TURN:
+            return f"Take the {state.discard[-1]} or draw"
+        if state.phase == Phase.HOLD:
+            return "Place the card, or discard it"
+        return "Turn over a face-down card"
+
+    def _draw_middle(self, surface: pygame.Surface) -> None:
+        state = self.state
+        self.draw_text(surface, f"Round {state.round_no} · game to {state.target}", (DRAW_POS[0] - 24, DRAW_POS[1]),
+                       18, theme.TEXT_DIM, anchor="topright")
+        prompt = self.prompt()
+        colour = theme.ACCENT if self.human_turn else (240, 240, 230)
+        self.draw_text(surface, prompt, (DRAW_POS[0] - 24, DRAW_POS[1] + 30), 22, colour, anchor="topright",
+                       bold=self.human_turn)
+        if state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP):
+            x = HELD_POS[0] + BIG[0] + 24
+            self.draw_text(surface, "LAST TURN!", (x, DRAW_POS[1] + 10), 34, theme.ACCENT_2, bold=True)
+            self.draw_text(surface, self.banner, (x, DRAW_POS[1] + 54), 18, (240, 240, 230))
+        if state.phase == Phase.HOLD:
+            self.draw_text(surface, "Drawn", (HELD_POS[0] + BIG[0] // 2, HELD_POS[1] + BIG[1] + 6), 18,
+                           (230, 240, 230), anchor="midtop")
+
+    def focus_keys(self) -> list[Any]:
+        """Holding a drawn card, your grid and the discard pile are reachable directly too."""
+        keys = super().focus_keys()
+        if self._selection is None and self.human_turn and self.state.phase == Phase.HOLD:
+            seat = self.state.current
+            for name in [f"grid:{seat}:{i}" for i in range(SLOTS)] + ["discard"]:
+                top = self.board.top(name)
+                if top is not None and top not in keys:
+                    keys.append(top)
+            keys.sort(key=lambda k: (self.focus_rect(k).centery // 40, self.focus_rect(k).centerx))
+        return keys
+

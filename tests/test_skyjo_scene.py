@@ -1,0 +1,236 @@
+"""The Skyjo table driven headless by real mouse and key events through App.step."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardgames.app import headless_app
+from cardgames.games.skyjo import rules as R
+from cardgames.games.skyjo.rules import Phase
+from cardgames.games.skyjo.scene import SkyjoScene
+from cardgames.games.skyjo.summary import RoundSummaryScene
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = headless_app(tmp_path)
+    app.settings["ai_speed"] = "fast"
+    app.settings["anim_speed"] = "fast"
+    sounds = []
+    app.play_sound = lambda name, volume=1.0: sounds.append(name)
+    app.sounds = sounds
+    yield app
+
+
+def open_scene(app, **options):
+    scene = SkyjoScene(app, {"players": 2, "level": "normal", **options}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app)
+    return scene
+
+
+def settle(app, seconds=1.0):
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
+
+
+def click(app, pos):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def drag(app, start, end, steps=8):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+
+def key(app, k):
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
+
+
+def centre(scene, pile):
+    sprite = scene.board.top(pile)
+    return sprite.rect.center if sprite is not None else scene.board.piles[pile].base_rect(scene.card_size).center
+
+
+def wait_for_human(app, scene, limit=40.0):
+    """Let the computer play (and animations end) until it is the human's move or the round is over."""
+    t = 0.0
+    while t < limit:
+        if app.stack.top is not scene or scene.over:
+            return
+        if scene.human_turn and not scene.animator.busy:
+            return
+        app.step(FRAME)
+        t += FRAME
+    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
+
+
+def plan(scene):
+    """A plain human strategy, read from the human's observation only."""
+    obs = scene.observation()
+    me = obs.seat
+    hidden = R.slots_of(obs.hidden[me])
+    up = [(obs.values[me][i], i) for i in range(12) if obs.values[me][i] is not None]
+    worst = max(up, default=(None, None))
+    return obs, hidden, worst
+
+
+def human_move_by_mouse(app, scene):
+    obs, hidden, worst = plan(scene)
+    me = obs.seat
+    phase = obs.phase
+    before = len(scene.actions)
+    if phase in (Phase.SETUP, Phase.FLIP):
+        click(app, centre(scene, f"grid:{me}:{hidden[0]}"))
+    elif phase == Phase.TURN:
+        top = obs.discard[-1]
+        if top <= 3 and hidden:
+            drag(app, centre(scene, "discard"), centre(scene, f"grid:{me}:{hidden[-1]}"))
+        elif top <= 3 and worst[0] is not None and worst[0] > top:
+            drag(app, centre(scene, "discard"), centre(scene, f"grid:{me}:{worst[1]}"))
+        else:
+            click(app, centre(scene, "draw"))
+    elif phase == Phase.HOLD:
+        held = obs.held
+        if worst[0] is not None and worst[0] > held + 2:
+            drag(app, centre(scene, f"held:{me}"), centre(scene, f"grid:{me}:{worst[1]}"))
+        elif held <= 4 and hidden:
+            drag(app, centre(scene, f"held:{me}"), centre(scene, f"grid:{me}:{hidden[0]}"))
+        else:
+            drag(app, centre(scene, f"held:{me}"), centre(scene, "discard"))
+    assert len(scene.actions) == before + 1, f"the {phase.name} input did nothing"
+
+
+def play_round(app, scene, move):
+    start_round = scene.state.round_no
+    for _ in range(400):
+        wait_for_human(app, scene)
+        if app.stack.top is not scene or scene.over:
+            break
+        move(app, scene)
+    settle(app, 3.0)
+    assert len(scene.state.rounds) == start_round
+    assert isinstance(app.stack.top, RoundSummaryScene)
+
+
+def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
+    scene = open_scene(app)
+    play_round(app, scene, human_move_by_mouse)
+    assert scene.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    # the board shows exactly the revealed grids
+    for seat in range(2):
+        for slot in range(12):
+            sprites = scene.board.sprites(f"grid:{seat}:{slot}")
+            assert all(s.face_up for s in sprites)
+    if not scene.over:
+        key(app, pygame.K_RETURN)          # "Next round"
+        settle(app, 2.0)
+        assert scene.state.round_no == 2 and scene.state.phase == Phase.SETUP
+        assert app.stack.top is scene
+        assert len(scene.board.sprites("draw")) == len(scene.state.draw)
+
+
+def human_move_by_keys(app, scene):
+    """Tab to the wanted card or pile, then Enter (twice for a pick-up and a put-down)."""
+    obs, hidden, _worst = plan(scene)
+    me = obs.seat
+    before = len(scene.actions)
+
+    def press_on(pile):
+        target = scene.board.top(pile)
+        for _ in range(40):
+            if scene.focus.current is target or scene.focus.current == pile:
+                key(app, pygame.K_RETURN)
+                return
+            key(app, pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {pile}; keys {scene.focus.keys}")
+
+    if obs.phase in (Phase.SETUP, Phase.FLIP):
+        press_on(f"grid:{me}:{hidden[0]}")
+    elif obs.phase == Phase.TURN:
+        if obs.discard[-1] <= 3 and hidden:
+            press_on("discard")
+            press_on(f"grid:{me}:{hidden[-1]}")
+        else:
+            press_on("draw")
+    elif obs.phase == Phase.HOLD:
+        if obs.held <= 4 and hidden:
+            press_on(f"grid:{me}:{hidden[0]}")
+        else:
+            press_on("discard")
+    assert len(scene.actions) == before + 1, f"the {obs.phase.name} keys did nothing"
+
+
+def test_a_whole_round_by_keyboard(app):
+    scene = open_scene(app, level="easy")
+    play_round(app, scene, human_move_by_keys)
+
+
+def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
+    scene = open_scene(app)
+    for _ in range(2):           # the set-up: two clicks on face-down cards
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+    wait_for_human(app, scene)
+    assert scene.state.phase == Phase.TURN
+    state = scene.state
+    sprite = scene.board.top("discard")
+    home = sprite.home
+    drag(app, centre(scene, "discard"), centre(scene, "draw"))
+    settle(app, 0.6)
+    assert scene.state is state and "invalid" in app.sounds
+    assert sprite.pos == home
+
+
+def test_dragging_the_draw_pile_onto_a_card_draws_and_exchanges(app):
+    scene = open_scene(app)
+    for _ in range(2):           # the set-up: two clicks on face-down cards
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+    wait_for_human(app, scene)
+    assert scene.state.phase == Phase.TURN
+    me = scene.viewer
+    drag(app, centre(scene, "draw"), centre(scene, f"grid:{me}:11"))
+    assert scene.actions[-2:] == ["draw", "swap 11"]
+
+
+def test_pass_and_play_shows_a_curtain_between_human_turns(app):
+    scene = open_scene(app, hotseat=2)
+    assert scene.humans == (0, 1)
+    for _ in range(2):
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)       # seat 0 turns two cards
+    settle(app, 0.5)
+    assert scene.curtain == 1 and not scene.human_turn
+    click(app, (640, 360))                    # the next player is ready
+    assert scene.curtain is None and scene.viewer == 1 and scene.human_turn
+    # seat 1's grid is now the big one in front
+    assert scene.board.top("grid:1:0").size == (78, 108)
+    assert scene.board.top("grid:0:0").size == (40, 56)
+
+
+def test_game_over_records_statistics(app):
+    scene = open_scene(app)
+    # a scripted last round: seat 0 at 95 already, it ends this round
+    grid = [1, 2, 3] * 4
+    scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
+                         totals=[10, 95])
+    scene.sync(animate=False)
+    scene._moves_for = None
+    settle(app, 0.2)
+    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
+    settle(app, 8.0)
+    assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
+    stats = app.storage.stats("skyjo")
+    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == scene.state.totals[0]
+    assert stats["average_round"] == scene.state.rounds[0].scores[0]
