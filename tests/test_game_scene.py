@@ -443,3 +443,24 @@ def test_layout_naming_an_unknown_pile_is_a_clear_error(app):
 
     with pytest.raises(ValueError, match="tabel"):
         Typo(app, {}, seed=1)
+
+
+def test_restart_deals_again_in_place_clears_the_save_and_calls_begin(app):
+    begun = []
+
+    class Counting(ToyScene):
+        def begin(self):
+            begun.append(self.seed)
+
+    scene = Counting(app, {"humans": (0,)}, seed=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1)
+    scene.act(toy_rules.legal_actions(scene.state)[0])
+    assert app.storage.load_game("toy") is not None
+    scene.restart(seed=9)
+    assert scene.seed == 9 and scene.actions == [] and scene.history == []
+    assert scene.state == toy_rules.new_game({}, 9) and begun == [4, 9]
+    assert app.storage.load_game("toy") is None
+    settle(app, 1.5)
+    assert all(s.at_home for s in scene.board.all_sprites())

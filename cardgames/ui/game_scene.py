@@ -43,9 +43,15 @@ Hooks (override; the first three are required):
                                  flipped -> flip, shuffled -> shuffle); None for silence.
     on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
-    save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict.
+    begin(self)                  a game starts (new, resumed or after restart(), which clears the
+                                 scheduler): start your timers here.
+    save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict;
+                                 load_extra runs after the replay, before setup_board.
     rules_options(self)          the options passed to rules.new_game (default: all but "humans").
     handle_event                 call super().handle_event(event) for everything you don't use.
+
+Set any attribute your hooks need BEFORE calling super().__init__(...): the base
+calls setup_board() and layout() from inside its __init__.
 
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
@@ -59,7 +65,8 @@ buttons there, or handle their keys in handle_event before calling super().
 Ctrl+Z, U or Backspace undo; Esc opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
-choose() runs in a worker thread, the move lands after app.ai_delay). When it
+choose() runs in a worker thread, so choose_for_computer() must not touch pygame
+or the board; the move lands after app.ai_delay). When it
 is None but the game is not over (e.g. between rounds), the base waits: offer
 a button that calls act(). In the demo (self.app.demo is not None) every seat
 is a computer: never wait for a key there (close summaries on a timer with
@@ -128,6 +135,7 @@ class GameScene(Scene):
             self._replay(resume.get("actions", ()))
             self.load_extra(resume.get("extra") or {})
         self._build_board(deal=resume is None)
+        self.begin()
 
     # ------------------------------------------------------------------ setup
     def _new_game(self) -> None:
@@ -170,6 +178,9 @@ class GameScene(Scene):
         self.over = self.rules.is_over(self.state)
 
     # ------------------------------------------------------------------ hooks
+    def begin(self) -> None:
+        """A game starts (new, resumed or restarted): start timers on self.scheduler here."""
+
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "humans"}
 
@@ -422,6 +433,7 @@ class GameScene(Scene):
         self.fx.clear()
         self._hover = None
         self._build_board(deal=True)
+        self.begin()
 
     def save_data(self) -> dict[str, Any]:
         options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
