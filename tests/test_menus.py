@@ -497,13 +497,12 @@ def test_wrap_lines_fit_the_width():
 def test_markdown_parse():
     blocks = markdown.parse(
         "# Title\n\nA **bold** start,\ncontinued `code` and [a link](http://x).\n\n"
-        "- one\n  more of one\n  - nested\n2. second\n\n---\n| A | B |\n|---|---|\n| 1 | 2 |\n> quoted\n")
+        "- one **bold\n  across** lines\n  - nested\n2. second\n\n---\n| A | B |\n|---|---|\n| 1 | 2 |\n> quoted\n")
     kinds = [b.kind for b in blocks]
     assert kinds == ["h1", "p", "li", "li", "li", "rule", "table", "quote"]
-    assert blocks[1].spans == [("A ", False), ("bold", True), (" start,", False), (" ", False),
-                               ("continued ", False), ("code", False), (" and ", False), ("a link", False),
-                               (".", False)]
-    assert "".join(t for t, _ in blocks[2].spans) == "one more of one"
+    assert blocks[1].spans == [("A ", False), ("bold", True), (" start, continued ", False), ("code", False),
+                               (" and ", False), ("a link", False), (".", False)]
+    assert blocks[2].spans == [("one ", False), ("bold across", True), (" lines", False)]
     assert blocks[3].depth == 1 and blocks[4].marker == "2."
     assert blocks[6].rows == [[[("A", False)], [("B", False)]], [[("1", False)], [("2", False)]]]
 

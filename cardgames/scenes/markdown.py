@@ -26,7 +26,8 @@ Span = tuple[str, bool]  # (text, bold)
 @dataclass
 class Block:
     kind: str                 # "h1" "h2" "h3" "p" "li" "quote" "rule" "table"
-    spans: list[Span] = field(default_factory=list)
+    text: str = ""            # the raw text, lines joined (bold may run across a line break)
+    spans: list[Span] = field(default_factory=list)  # `text` with the inline markup applied
     depth: int = 0            # bullet nesting
     marker: str = ""          # "•" or "3." for list items
     rows: list[list[list[Span]]] = field(default_factory=list)  # tables: rows of cells of spans
@@ -100,7 +101,7 @@ def parse(text: str) -> list[Block]:
         if m:
             close()
             level = min(3, len(m.group(1)))
-            blocks.append(Block(f"h{level}", parse_inline(m.group(2))))
+            blocks.append(Block(f"h{level}", m.group(2)))
             continue
         if re.fullmatch(r"(-{3,}|\*{3,}|_{3,})", stripped):
             close()
@@ -119,7 +120,7 @@ def parse(text: str) -> list[Block]:
         if m:
             indent = len(m.group(1).expandtabs(4))
             marker = "•" if m.re is _BULLET else f"{m.group(2)}."
-            current = Block("li", parse_inline(m.group(3)), depth=min(3, indent // 2), marker=marker)
+            current = Block("li", m.group(3), depth=min(3, indent // 2), marker=marker)
             blocks.append(current)
             continue
         if stripped.startswith(">"):
@@ -133,15 +134,16 @@ def parse(text: str) -> list[Block]:
         if current is not None and current.kind in ("p", "li"):
             _continue(current, stripped)  # a wrapped line of the same paragraph or bullet
             continue
-        current = Block("p", parse_inline(stripped))
+        current = Block("p", stripped)
         blocks.append(current)
+    for b in blocks:
+        if b.text:
+            b.spans = parse_inline(b.text)
     return blocks
 
 
 def _continue(block: Block, text: str) -> None:
-    if block.spans:
-        block.spans.append((" ", False))
-    block.spans.extend(parse_inline(text))
+    block.text = f"{block.text} {text}" if block.text else text
 
 
 # ---------------------------------------------------------------- layout
