@@ -27,7 +27,7 @@ def reshuffle_hidden(state, seat, rng):
     known = ai.known_hands(R.observe(state, seat))
     pool, keep = list(state.stock), []
     for s, hand in enumerate(state.hands):
-        if s == seat:
+        if s == seat or s in state.laid:  # laid-down melds are face up
             keep.append(None)
             continue
         held = known[s].copy()
@@ -43,7 +43,7 @@ def reshuffle_hidden(state, seat, rng):
     pool = list(shuffled(pool, rng))
     hands = []
     for s, hand in enumerate(state.hands):
-        if s == seat:
+        if s == seat or s in state.laid:
             hands.append(hand)
         else:
             visible, n = keep[s]

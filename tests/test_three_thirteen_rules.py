@@ -215,6 +215,14 @@ def test_everyone_else_gets_one_more_turn_after_someone_goes_out():
     assert Announced("round_over", None, 1) in events
 
 
+def test_the_melds_of_a_player_who_went_out_are_shown_to_everyone():
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="3H 4C", discard="JD", round_no=1)
+    state, _ = act(state, "stock", "out")
+    assert R.observe(state, 1).shown == ((), ())  # not before the discard
+    state, _ = act(state, "discard KS")
+    assert R.observe(state, 1).shown == (parse_cards("9C 9D 3H"), ())
+
+
 def test_a_player_on_a_last_turn_may_lay_down_too():
     hands = ["9C 9D KS", "2H 2C 8D"]
     state = R.deal(None, hands, stock="3H 3C", discard="QD", round_no=1)

@@ -114,6 +114,7 @@ class State(NamedTuple):
     can_out: bool                      # in DISCARD: the player may go out
     outs: tuple[Card, ...]             # in GOING_OUT: the cards that may be thrown
     out_seat: int | None               # who went out this round
+    laid: tuple[int, ...]              # seats whose melds lie face up (they went out or laid down)
     last_turns: int                    # turns left after someone went out
     reshuffles: int                    # reshuffles of the discard pile this round (0 or 1)
     picked: tuple[tuple[Card, ...], ...]  # per seat: cards taken from the discard pile this round
@@ -126,8 +127,9 @@ class State(NamedTuple):
 class Observation:
     """What one seat may know: its own hand, public piles and history, counts.
 
-    No seed, no stock order, no other hand (until a round is over, when every
-    hand is shown in `rounds`)."""
+    No seed, no stock order, no other hand: only the melds of a player who went
+    out (or laid down on a last turn) are shown, and every hand once the round
+    is over (in `rounds`)."""
 
     seat: int
     players: int
@@ -143,6 +145,7 @@ class Observation:
     stock_count: int
     taken: Card | None
     out_seat: int | None
+    shown: tuple[tuple[Card, ...], ...]   # per seat: the melded hand it laid down, else ()
     last_turns: int
     reshuffles: int
     picked: tuple[tuple[Card, ...], ...]
@@ -172,7 +175,7 @@ def new_game(options: Mapping[str, Any] | None, seed: int) -> State:
     dealer = make_rng(seed, "dealer").randrange(players)
     empty = ((),) * players
     state = State(players, ace_high, int(seed), 0, dealer, Phase.ROUND_OVER, dealer, empty, (), (),
-                  None, False, (), None, 0, 0, empty, empty, (0,) * players, ())
+                  None, False, (), None, (), 0, 0, empty, empty, (0,) * players, ())
     return _deal_round(state, 1, dealer)[0]
 
 
@@ -195,7 +198,7 @@ def _deal_round(state: State, round_no: int, dealer: int) -> tuple[State, tuple]
     empty = ((),) * players
     state = state._replace(round_no=round_no, dealer=dealer, phase=Phase.DRAW, current=(dealer + 1) % players,
                            hands=tuple(tuple(h) for h in hands), stock=tuple(stock), discard=(up,),
-                           taken=None, out_seat=None, last_turns=0, reshuffles=0, picked=empty, thrown=empty)
+                           taken=None, out_seat=None, laid=(), last_turns=0, reshuffles=0, picked=empty, thrown=empty)
     return state, tuple(events)
 
 
@@ -222,7 +225,7 @@ def deal(options: Mapping[str, Any] | None, hands: Sequence[Sequence[Card] | str
         current = (dealer + 1) % players
     empty = ((),) * players
     return State(players, ace_high, seed, round_no, dealer, Phase.DRAW, current, tuple(hands),
-                 tuple(reversed(cards(stock))), tuple(reversed(cards(discard))), None, False, (), None, 0, 0,
+                 tuple(reversed(cards(stock))), tuple(reversed(cards(discard))), None, False, (), None, (), 0, 0,
                  empty, empty, tuple(totals) if totals else (0,) * players, ())
 
 
@@ -267,7 +270,8 @@ def observe(state: State, seat: int) -> Observation:
     return Observation(seat, state.players, state.ace_high, state.round_no, wild_rank(state.round_no),
                        state.dealer, state.phase, current_player(state), state.hands[seat],
                        tuple(len(h) for h in state.hands), state.discard, len(state.stock), state.taken,
-                       state.out_seat, state.last_turns, state.reshuffles, state.picked, state.thrown,
+                       state.out_seat, tuple(h if s in state.laid else () for s, h in enumerate(state.hands)),
+                       state.last_turns, state.reshuffles, state.picked, state.thrown,
                        state.totals, state.rounds, decks_for(state.players))
 
 
@@ -350,7 +354,7 @@ def _throw(state: State, card: Any) -> tuple[State, tuple]:
         out_seat, last_turns = seat, state.players - 1
     state = state._replace(hands=_set(state.hands, seat, remove_one(hand, card)), discard=state.discard + (card,),
                            thrown=_add(state.thrown, seat, card), taken=None, can_out=False, outs=(),
-                           out_seat=out_seat,
+                           out_seat=out_seat, laid=state.laid + (seat,) if going_out else state.laid,
                            last_turns=last_turns, phase=Phase.DRAW, current=(seat + 1) % state.players)
     if out_seat is not None and last_turns == 0:
         return _end_round(state, events)
@@ -406,7 +410,7 @@ def to_json(state: State) -> dict:
         "hands": [cards_str(h) for h in state.hands], "stock": cards_str(state.stock),
         "discard": cards_str(state.discard), "taken": None if state.taken is None else str(state.taken), "can_out": state.can_out,
         "outs": cards_str(state.outs),
-        "out_seat": state.out_seat, "last_turns": state.last_turns, "reshuffles": state.reshuffles,
+        "out_seat": state.out_seat, "laid": list(state.laid), "last_turns": state.last_turns, "reshuffles": state.reshuffles,
         "picked": [cards_str(p) for p in state.picked], "thrown": [cards_str(t) for t in state.thrown],
         "totals": list(state.totals),
         "rounds": [{"round_no": r.round_no, "hands": [cards_str(h) for h in r.hands], "scores": list(r.scores),
@@ -422,7 +426,8 @@ def from_json(data: Mapping[str, Any]) -> State:
             tuple(parse_cards(h) for h in data["hands"]), parse_cards(data["stock"]), parse_cards(data["discard"]),
             None if data["taken"] is None else parse_card(data["taken"]), bool(data["can_out"]),
             parse_cards(data["outs"]),
-            None if data["out_seat"] is None else int(data["out_seat"]), int(data["last_turns"]),
+            None if data["out_seat"] is None else int(data["out_seat"]), tuple(int(s) for s in data["laid"]),
+            int(data["last_turns"]),
             int(data["reshuffles"]), tuple(parse_cards(p) for p in data["picked"]),
             tuple(parse_cards(t) for t in data["thrown"]), tuple(int(t) for t in data["totals"]),
             tuple(RoundResult(int(r["round_no"]), tuple(parse_cards(h) for h in r["hands"]),
