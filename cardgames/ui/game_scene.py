@@ -481,15 +481,16 @@ class GameScene(Scene):
         self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_ready(seat, state))
 
     def _ai_ready(self, seat: int, state: Any) -> None:
-        """The thinking delay is over: play the choice (or look again next frame until it is ready)."""
-        if self.state is not state or self.over:  # undone or restarted meanwhile: forget it
-            self._ai_job, self.thinking = None, None
-            return
+        """The thinking delay is over: play the choice.
+
+        The choice has had the whole delay to run in the background; if it is not ready
+        yet, the frame waits for it. So the move always lands on the same frame
+        (deterministic screenshots and tests), and a fast machine never notices.
+        """
         future = self._ai_future
-        if not future.done():
-            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))
-            return
         self._ai_job, self.thinking, self._ai_future = None, None, None
+        if self.state is not state or self.over:  # undone or restarted meanwhile: forget it
+            return
         try:
             action = future.result()
         except Exception:  # noqa: BLE001 - a bug in an AI must not end the player's game
