@@ -1,0 +1,619 @@
+"""The Switch table: your hand as a fan, the stock and discard in the middle,
+the other players along the top, each with a score panel.
+
+Play a card by dragging it onto the discard pile, clicking it, or with the
+keyboard (arrows/Tab, Enter). Click the stock to draw (or to take a pending
+pick-up). After a Jack a suit chooser opens (click, or C/D/H/S, 1-4, arrows).
+"Last card!" is a button (and the L key) that glows when your next play will
+leave you one card. A player left with one card who did not call can be
+caught by double-clicking their score panel (or the C key) while the catch
+countdown runs; the computer players catch too, after a reaction time by
+level. P (or the second button) draws, takes the pick-up, keeps a drawn
+card, misses the turn facing an 8, or passes.
+
+The catch window is the one real-time part of the game: the rules keep it
+open until the next player acts; the table gives it CATCH_WINDOW seconds,
+holds the next computer player back meanwhile, and closes it for catching
+when the countdown ends.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames.core.cards import Suit
+from cardgames.core.events import Announced, CardMoved, Shuffled
+from cardgames.core.protocol import IllegalAction
+from cardgames.core.rng import make_rng
+from cardgames.games.switch import INFO, ai, rules
+from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.ui import theme
+from cardgames.ui.cards import MOVE_TIME
+from cardgames.ui.game_scene import GameScene
+
+CATCH_WINDOW = 3.0          # seconds to catch a player who did not call "last card"
+DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
+SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
+NAMES = ("Sam", "Ada", "Ben", "Cleo", "Dev", "Eve")   # computer players (seat 0 is "You" when human)
+SUIT_KEYS = {pygame.K_c: Suit.CLUBS, pygame.K_d: Suit.DIAMONDS, pygame.K_h: Suit.HEARTS, pygame.K_s: Suit.SPADES,
+             pygame.K_1: Suit.CLUBS, pygame.K_2: Suit.DIAMONDS, pygame.K_3: Suit.HEARTS, pygame.K_4: Suit.SPADES}
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+
+W, H = 1280, 720
+HAND_Y = 474
+CENTRE_Y = 246
+DISCARD_X = 598
+CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
+MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
+BANNER = pygame.Rect(330, 384, 620, 42)
+SUIT_BOX = pygame.Rect(712, 250, 150, 112)
+CHOOSER = pygame.Rect(400, 220, 480, 190)
+
+
+class SwitchScene(GameScene):
+    rules = rules
+    ai = ai
+    info = INFO
+    table = "felt_blue"
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        self.choosing: list[Action] | None = None       # the Jack plays while the suit chooser is open
+        self.window_left = 0.0                           # seconds left to catch the exposed player
+        self._window_key: tuple | None = None
+        self._last_click: tuple[int | None, float] = (None, -1.0)
+        self._summary_for: Any = None
+        self._stats_for: Any = None
+        super().__init__(app, options, seed, resume)
+
+    # ------------------------------------------------------------------ board
+    def seat_name(self, seat: int) -> str:
+        if seat in self.humans:
+            return "You" if seat == self.viewer else f"Player {seat + 1}"
+        return NAMES[seat]
+
+    def others(self) -> list[int]:
+        """The other seats, in play order after the viewer (drawn left to right along the top)."""
+        return [(self.viewer + i) % self.players for i in range(1, self.players)]
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        if seat == self.viewer:
+            return pygame.Rect(24, 626, 340, 76)
+        others = self.others()
+        width = W / len(others)
+        cx = round(width * (others.index(seat) + 0.5))
+        return pygame.Rect(cx - 104, 8, 208, 54)
+
+    def setup_board(self) -> None:
+        b = self.board
+        if self.state.open_hands:                        # start mode: the stock in order, face up
+            b.add_pile("stock", (24, CENTRE_Y), "fan", dx=14, span=440, label="Stock")
+            b.piles["stock"].mat = True
+        else:
+            b.add_pile("stock", (DISCARD_X - 130, CENTRE_Y), label="Stock")
+        b.add_pile("discard", (DISCARD_X, CENTRE_Y))
+        others = self.others()
+        for seat in others:
+            rect = self.panel_rect(seat)
+            span = min(250, W / len(others) - 24)
+            b.add_pile(f"hand:{seat}", (rect.centerx, 68), "fan", dx=26, span=span, center=True)
+        b.add_pile(f"hand:{self.viewer}", (640, HAND_Y), "fan", dx=74, span=1100, center=True)
+
+    def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
+        out: dict[str, list[tuple[Any, bool]]] = {}
+        for seat in range(obs.players):
+            if seat == obs.seat:
+                hand = sorted(obs.hand, key=lambda c: c.sort_key)
+                out[f"hand:{seat}"] = [(c, True) for c in hand]
+            elif obs.all_hands is not None:
+                out[f"hand:{seat}"] = [(c, True) for c in obs.all_hands[seat]]
+            else:
+                out[f"hand:{seat}"] = [(None, False)] * obs.hand_sizes[seat]
+        if obs.stock is not None:
+            out["stock"] = [(c, True) for c in obs.stock]
+        else:
+            out["stock"] = [(None, False)] * obs.stock_count
+        out["discard"] = [(c, True) for c in obs.discard]
+        return out
+
+    def action_ui(self, action: Action) -> tuple[Any, str | None]:
+        if action.kind is K_PLAY:
+            return (f"hand:{action.seat}", action.card), "discard"
+        if action.kind is K_DRAW or action.kind is K_TAKE:
+            return "stock", f"hand:{action.seat}"
+        return None, None
+
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        rect = self.panel_rect(seat)
+        return (rect.centerx, rect.bottom + 12) if seat != self.viewer else (rect.centerx, rect.top - 14)
+
+    # ------------------------------------------------------------------ what the human may do
+    def my_actions(self) -> list[Action]:
+        if not self.humans or self.over:
+            return []
+        return list(rules.actions_for(self.state, self.viewer))
+
+    def my_move(self) -> Action | None:
+        """The human's turn move that is not a card: draw, take the pick-up, keep, miss the turn, pass."""
+        return next((a for a in self.my_actions() if a.kind in (K_DRAW, K_TAKE, K_PASS)), None)
+
+    def move_label(self, action: Action) -> str:
+        st = self.state
+        if action.kind is K_DRAW:
+            return "Draw"
+        if action.kind is K_TAKE:
+            return f"Pick up {st.pending}"
+        if st.phase is rules.DRAWN:
+            return "Keep card"
+        return "Miss turn" if st.skip else "Pass"
+
+    def call_glows(self) -> bool:
+        """The next play will leave you one card (or you just forgot): call now."""
+        return any(a.kind is K_CALL for a in self.my_actions())
+
+    # ------------------------------------------------------------------ playing
+    def resolve(self, actions: list[Action]) -> Action | None:
+        if len({a.suit for a in actions}) > 1:          # a Jack: choose the suit first
+            self.choosing = actions
+            self._focus_dirty = True
+            return None
+        return actions[0]
+
+    def choose_suit(self, suit: Suit) -> None:
+        actions, self.choosing = self.choosing or [], None
+        self._focus_dirty = True
+        choice = next((a for a in actions if a.suit == suit), None)
+        if choice is not None:
+            self.act(choice)
+
+    def call_last_card(self) -> None:
+        call = next((a for a in self.my_actions() if a.kind is K_CALL), None)
+        if call is None:
+            self.app.notify("Call \"last card\" when your next play will leave you one card.")
+            self.app.play_sound("invalid")
+            return
+        self.act(call)
+
+    def do_move(self) -> None:
+        move = self.my_move()
+        if move is None:
+            self.app.play_sound("invalid")
+            return
+        self.act(move)
+
+    def catch(self, target: int | None = None) -> None:
+        """The human catches `target` (None: whoever can be caught)."""
+        exposed = self.state.exposed
+        if not self.humans or self.over:
+            return
+        if exposed < 0 or (target is not None and target != exposed):
+            who = self.seat_name(target) if target is not None else "Nobody"
+            self.app.notify(f"{who} cannot be caught now.")
+            self.app.play_sound("invalid")
+        elif exposed == self.viewer:
+            self.app.notify("You cannot catch yourself: call \"Last card!\" quickly.")
+            self.app.play_sound("invalid")
+        elif self.window_left <= 0:
+            self.app.notify("Too late to catch.")
+            self.app.play_sound("invalid")
+        else:
+            self.act(Action(K_CATCH, self.viewer, target=exposed))
+
+    def targets(self, sprite: Any) -> dict[str, Any]:
+        """Any card of your hand may be dragged on your turn; an illegal one flies back with the reason."""
+        out = super().targets(sprite)
+        if not out and self.human_turn and self._is_mine(sprite):
+            out = {"discard": None}
+        return out
+
+    def drop(self, sprite: Any, pile: str, action: Any) -> None:
+        if action is None:
+            self._explain(sprite.card)
+            self.animator.play(sprite.go_home())
+            return
+        super().drop(sprite, pile, action)
+
+    def click(self, sprite: Any, pile: str | None) -> None:
+        if self.choosing is not None:
+            return
+        if self.human_turn and self._selection is None and self._is_mine(sprite) \
+                and not self.actions_from(sprite, pile):
+            self._explain(sprite.card)
+            return
+        super().click(sprite, pile)
+
+    def _is_mine(self, sprite: Any) -> bool:
+        return sprite is not None and sprite.pile == f"hand:{self.viewer}" and sprite.card is not None
+
+    def _explain(self, card: Any) -> None:
+        """Tell why `card` cannot be played now (the rules' own message) and buzz."""
+        suit = card.suit if card.rank is rules.JACK else None
+        try:
+            rules.apply(self.state, Action(K_PLAY, self.viewer, card, suit))
+            text = f"{card} cannot be played now."
+        except IllegalAction as exc:
+            text = str(exc)
+        self.app.notify(text[0].upper() + text[1:])
+        self.app.play_sound("invalid")
+
+    # ------------------------------------------------------------------ the catch window
+    def _maybe_start_ai(self) -> None:
+        """Computer players wait while the suit chooser is open, while a catch window runs
+        (everyone gets the chance to catch), and at the end of a hand (the summary deals on)."""
+        if self.choosing is not None or self.window_left > 0 or self.state.phase is rules.HAND_OVER:
+            return
+        super()._maybe_start_ai()
+
+    def _track_window(self, dt: float) -> None:
+        exposed = self.state.exposed
+        if exposed < 0:
+            self._window_key, self.window_left = None, 0.0
+            return
+        if self._window_key is None or self._window_key[0] != exposed:
+            self._window_key = (exposed, len(self.actions))
+            self.window_left = CATCH_WINDOW
+            self._schedule_catches(self._window_key)
+        else:
+            self.window_left = max(0.0, self.window_left - dt)
+
+    def _schedule_catches(self, key: tuple) -> None:
+        for seat in range(self.players):
+            if seat == key[0] or seat in self.humans:
+                continue
+            delay = ai.reaction_time(self.ai_level(seat))
+            if delay < CATCH_WINDOW:
+                self.scheduler.after(delay, lambda s=seat: self._computer_catch(s, key))
+
+    def _computer_catch(self, seat: int, key: tuple) -> None:
+        if self._window_key != key or self.window_left <= 0 or self.over:
+            return
+        rng = make_rng(self.seed, "catch", seat, len(self.actions))
+        action = ai.catch_action(rules.observe(self.state, seat), rng, self.ai_level(seat))
+        if action is not None and action in rules.legal_actions(self.state):
+            self.act(action)
+
+    # ------------------------------------------------------------------ events
+    def animate_event(self, ev: Any, at: float, ready: dict[int, float], anims: list[Any]):
+        if isinstance(ev, Shuffled) and ev.src == "discard":
+            # The discard pile but its top card becomes the stock: the top card stays.
+            moved = []
+            top = self.board.top("discard")
+            for sprite in list(self.board.sprites("discard")):
+                if sprite is top:
+                    continue
+                self.board.take("discard", sprite.card)
+                self.board.put("stock", sprite, 0)
+                anims.append(sprite.turn(False, None, delay=at))
+                sprite.card = None
+                moved.append(sprite)
+            for name in ("discard", "stock"):
+                anims.extend(self.board.relayout(name, MOVE_TIME, delay=at))
+            return at, moved, MOVE_TIME
+        if isinstance(ev, Shuffled) and ev.src == "stock":
+            return at, [], 0.0                      # a new hand: dealt by animate_events below
+        return super().animate_event(ev, at, ready, anims)
+
+    def animate_events(self, events: tuple[Any, ...]) -> None:
+        if events and isinstance(events[0], Shuffled) and events[0].src == "stock":
+            # A new hand of a match: gather every card into the stock, then deal as at the start.
+            self.board.sync({name: [] for name in self.board.piles}, None)
+            self.board.sync(self.layout(self.observation()), None)
+            self.animator.queue(self._deal_animation())
+            self._summary_for = None
+            return
+        super().animate_events(events)
+
+    def sound_for(self, event: Any) -> str | None:
+        if isinstance(event, CardMoved) and event.dst.startswith("hand"):
+            return "deal"
+        return super().sound_for(event)
+
+    def on_announce(self, event: Announced) -> None:
+        kind, seat = event.kind, event.seat
+        if seat is None:
+            return
+        at = self.seat_anchor(seat)
+        fx = self.fx
+        if kind == "last_card":
+            fx.pop_text("Last card!", at, (255, 236, 140), 40)
+            fx.burst(at, (255, 214, 90), 18)
+            self.app.play_sound("chime_6")
+        elif kind == "caught":
+            fx.pop_text("Caught! +2", at, (255, 110, 100), 40)
+            fx.shake(7, 0.3)
+            self.app.play_sound("timer_warning")
+            self._record(lambda s: _bump(s, "catches") if event.value == self.viewer else
+                         _bump(s, "caught") if seat == self.viewer else s)
+        elif kind == "pickup":
+            fx.pop_text(f"Picks up {event.value}" if seat != self.viewer else f"+{event.value} cards",
+                        at, (255, 170, 120), 32)
+            if seat == self.viewer:
+                self._record(lambda s: _most(s, "longest_pickup", event.value))
+        elif kind == "skipped":
+            fx.pop_text("Misses a turn", at, (200, 220, 255), 30)
+        elif kind == "suit":
+            suit = Suit(event.value)
+            fx.pop_text(SUIT_NAMES[suit].capitalize() + "!", (SUIT_BOX.centerx, SUIT_BOX.top), (255, 255, 255), 34)
+        elif kind == "hand_over":
+            fx.pop_text("Out!", at, (140, 255, 170), 44)
+            fx.burst(at, (140, 255, 170), 30)
+            self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
+
+    # ------------------------------------------------------------------ hands and matches ending
+    def _record(self, fn) -> None:
+        if self.humans and self.app.demo is None:
+            self.app.storage.update_stats(self.info.name, fn)
+
+    def _record_hand(self) -> None:
+        state = self.state
+        if self._stats_for is state:
+            return
+        self._stats_for = state
+        won = state.winner == self.viewer
+
+        def update(s: dict) -> dict:
+            s["hands"] = int(s.get("hands", 0)) + 1
+            s["wins"] = int(s.get("wins", 0)) + int(won)
+            s["win_rate"] = s["wins"] / s["hands"]
+            if state.phase is rules.OVER and state.match:
+                s["matches"] = int(s.get("matches", 0)) + 1
+                s["match_wins"] = int(s.get("match_wins", 0)) + int(self.viewer in rules.winners(state))
+            return s
+
+        self._record(update)
+
+    def _show_summary(self) -> None:
+        from cardgames.games.switch.summary import SwitchSummary
+
+        if self._summary_for is self.state or self.stack.top is not self:
+            return
+        self._summary_for = self.state
+        self.stack.push(SwitchSummary(self.app, self))
+
+    def next_hand(self) -> None:
+        """Deal the next hand of a match (from the summary)."""
+        if self.state.phase is rules.HAND_OVER:
+            self.act(Action(K_NEXT, 0))
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._record_hand()
+        self.scheduler.after(SUMMARY_DELAY, self._show_summary)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._track_window(dt)
+        if self.state.phase is rules.HAND_OVER and self._summary_for is not self.state \
+                and not self.animator.busy and self._stats_for is not self.state:
+            self._record_hand()
+            self.scheduler.after(SUMMARY_DELAY, self._show_summary)
+
+    def restart(self, seed: int | None = None) -> None:
+        self.choosing, self.window_left, self._window_key = None, 0.0, None
+        self._summary_for = self._stats_for = None
+        super().restart(seed)
+
+    def undo(self) -> bool:
+        self.choosing = None
+        return super().undo()
+
+    # ------------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.choosing is not None and self._chooser_event(event):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_l:
+                self.call_last_card()
+                return
+            if event.key == pygame.K_c:
+                self.catch()
+                return
+            if event.key == pygame.K_p:
+                self.do_move()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if CALL_BUTTON.collidepoint(event.pos) and self.humans:
+                self.call_last_card()
+                return
+            if MOVE_BUTTON.collidepoint(event.pos) and self.my_move() is not None:
+                self.do_move()
+                return
+            for seat in range(self.players):
+                if seat != self.viewer and self.panel_rect(seat).collidepoint(event.pos):
+                    self._panel_click(seat)
+                    return
+        super().handle_event(event)
+
+    def _panel_click(self, seat: int) -> None:
+        """A double click on a player's score panel catches them."""
+        now = self.scheduler.time
+        last_seat, last_time = self._last_click
+        if last_seat == seat and now - last_time <= DOUBLE_CLICK:
+            self._last_click = (None, -1.0)
+            self.catch(seat)
+        else:
+            self._last_click = (seat, now)
+
+    def _chooser_event(self, event: pygame.event.Event) -> bool:
+        """The suit chooser is modal: keys, clicks; Esc puts the Jack back."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in SUIT_KEYS:
+                self.choose_suit(SUIT_KEYS[event.key])
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.choosing = None
+                self._focus_dirty = True
+                return True
+            return False                              # arrows and Enter go to the focus ring (suit buttons)
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for suit, rect in self.suit_buttons():
+                if rect.collidepoint(event.pos):
+                    self.choose_suit(suit)
+                    return True
+            return True
+        return event.type in (pygame.MOUSEBUTTONUP,)
+
+    def suit_buttons(self) -> list[tuple[Suit, pygame.Rect]]:
+        return [(suit, pygame.Rect(CHOOSER.x + 24 + i * 110, CHOOSER.y + 70, 96, 96)) for i, suit in enumerate(Suit)]
+
+    def focus_keys(self) -> list[Any]:
+        if self.choosing is not None:
+            return [f"suit:{s.letter}" for s in Suit]
+        keys = super().focus_keys()
+        if self.my_move() is not None:
+            keys.append("button:move")
+        if self.call_glows():
+            keys.append("button:call")
+        return keys
+
+    def focus_rect(self, key: Any) -> pygame.Rect | None:
+        if isinstance(key, str) and key.startswith("suit:"):
+            return dict((s.letter, r) for s, r in self.suit_buttons()).get(key[5:])
+        if key == "button:move":
+            return MOVE_BUTTON
+        if key == "button:call":
+            return CALL_BUTTON
+        return super().focus_rect(key)
+
+    def activate(self, key: Any) -> None:
+        if isinstance(key, str) and key.startswith("suit:"):
+            self.choose_suit({s.letter: s for s in Suit}[key[5:]])
+        elif key == "button:move":
+            self.do_move()
+        elif key == "button:call":
+            self.call_last_card()
+        else:
+            super().activate(key)
+
+    def act(self, action: Any) -> bool:
+        done = super().act(action)
+        self._focus_dirty = True
+        return done
+
+    # ------------------------------------------------------------------ drawing
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        obs = self.observation()
+        for seat in range(obs.players):
+            self._draw_panel(surface, obs, seat)
+        self._draw_suit(surface, obs)
+        self._draw_banner(surface, obs)
+        self._draw_buttons(surface)
+        if obs.stock is not None:
+            self.draw_text(surface, "Start mode: open hands", (24, CENTRE_Y - 30), 18, theme.ACCENT)
+        if self.choosing is not None:
+            self._draw_chooser(surface)
+
+    def _draw_panel(self, surface: pygame.Surface, obs: rules.Observation, seat: int) -> None:
+        rect = self.panel_rect(seat)
+        t = self.scheduler.time
+        edge = theme.PANEL_EDGE
+        if obs.turn == seat and obs.phase in (rules.PLAY, rules.DRAWN):
+            edge = theme.ACCENT
+        if obs.exposed == seat and self.window_left > 0:
+            edge = theme.BAD if int(t * 6) % 2 else theme.lighten(theme.BAD, 0.4)
+        theme.draw_panel(surface, rect, theme.PANEL, edge, width=3)
+        name = self.seat_name(seat)
+        count = obs.hand_sizes[seat]
+        self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
+        line2 = []
+        if obs.match:
+            line2.append(f"{obs.totals[seat]} pts")
+        if seat not in self.humans:
+            line2.append(self.ai_level(seat))
+        if obs.called[seat] and count == 1:
+            line2.append("LAST CARD")
+        if line2:
+            self.draw_text(surface, "  ".join(line2), (rect.x + 12, rect.bottom - 6), 17, theme.TEXT_DIM,
+                           anchor="bottomleft")
+        elif seat == self.viewer and self.humans:
+            self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
+                           (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
+        if obs.exposed == seat and self.window_left > 0:
+            self._draw_countdown(surface, rect, seat)
+
+    def _draw_countdown(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
+        """How long there is left to catch `seat`: a shrinking bar and the seconds."""
+        frac = self.window_left / CATCH_WINDOW
+        bar = pygame.Rect(rect.x, rect.bottom + 4 if seat != self.viewer else rect.y - 12, rect.width, 8)
+        pygame.draw.rect(surface, (40, 20, 24), bar, border_radius=4)
+        pygame.draw.rect(surface, theme.BAD, (bar.x, bar.y, round(bar.width * frac), bar.height), border_radius=4)
+        text = "Catch! (double-click or C)" if seat != self.viewer else "Call now! (L)"
+        y = bar.bottom + 2 if seat != self.viewer else bar.y - 2
+        self.draw_text(surface, f"{text} {self.window_left:.1f}s", (rect.centerx, y), 18, (255, 200, 190),
+                       anchor="midtop" if seat != self.viewer else "midbottom", bold=True)
+
+    def _draw_suit(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        theme.draw_panel(surface, SUIT_BOX, theme.PANEL, theme.PANEL_EDGE)
+        self.draw_text(surface, "Suit", (SUIT_BOX.centerx, SUIT_BOX.y + 4), 18, theme.TEXT_DIM, anchor="midtop")
+        icon = self.app.assets.image(f"suit_{SUIT_NAMES[obs.suit]}", (52, 52))
+        surface.blit(icon, icon.get_rect(center=(SUIT_BOX.centerx, SUIT_BOX.y + 54)))
+        self.draw_text(surface, SUIT_NAMES[obs.suit], (SUIT_BOX.centerx, SUIT_BOX.bottom - 4), 18, theme.TEXT,
+                       anchor="midbottom", bold=True)
+
+    def banner_text(self, obs: rules.Observation) -> str:
+        if obs.phase not in (rules.PLAY, rules.DRAWN):
+            return ""
+        me = obs.turn == obs.seat and self.humans
+        who = "You" if me else self.seat_name(obs.turn)
+        if obs.pending:
+            answer = "a 2" if obs.pending_rank is rules.TWO else "an Ace"
+            if me:
+                return f"Pick up {obs.pending}, or play {answer}"
+            return f"{who}: pick up {obs.pending}, or play {answer}"
+        if obs.skip:
+            return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
+        if obs.phase is rules.DRAWN and me:
+            return "You drew a card you can play: play it or keep it"
+        if me:
+            return "Your turn: match the suit or the value"
+        return ""
+
+    def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        text = self.banner_text(obs)
+        if not text:
+            return
+        urgent = bool(obs.pending or obs.skip)
+        fill = (120, 26, 40, 232) if urgent else theme.PANEL
+        theme.draw_panel(surface, BANNER, fill, theme.ACCENT if urgent else theme.PANEL_EDGE)
+        self.draw_text(surface, text, BANNER.center, 22, theme.TEXT, anchor="center", bold=urgent)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        if not self.humans:
+            return
+        glow = self.call_glows()
+        if glow:
+            pulse = 0.5 + 0.5 * abs(((self.scheduler.time * 1.6) % 2) - 1)
+            halo = CALL_BUTTON.inflate(10 + round(8 * pulse), 10 + round(8 * pulse))
+            theme.draw_panel(surface, halo, (255, 200, 48, 90 + round(90 * pulse)), None)
+        fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
+        theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
+        colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
+        self.draw_text(surface, "Last card!  (L)", CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
+        move = self.my_move()
+        if move is not None:
+            theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
+            self.draw_text(surface, f"{self.move_label(move)}  (P)", MOVE_BUTTON.center, 24, theme.TEXT,
+                           anchor="center", bold=True)
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
+        self.draw_text(surface, "Name the suit  (C D H S, Esc: back)", (CHOOSER.centerx, CHOOSER.y + 18), 22,
+                       theme.TEXT, anchor="midtop", bold=True)
+        for suit, rect in self.suit_buttons():
+            theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
+            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (60, 60))
+            surface.blit(icon, icon.get_rect(center=rect.center))
+
+
+def _bump(stats: dict, key: str) -> dict:
+    stats[key] = int(stats.get(key, 0)) + 1
+    return stats
+
+
+def _most(stats: dict, key: str, value: int) -> dict:
+    stats[key] = max(int(stats.get(key, 0)), int(value))
+    return stats
+

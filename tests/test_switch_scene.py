@@ -1,0 +1,251 @@
+"""Switch table, headless: real mouse and key events through App.step drive whole hands."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardgames.app import headless_app
+from cardgames.core.cards import parse_cards
+from cardgames.games.switch import rules as R
+from cardgames.games.switch.scene import CALL_BUTTON, CATCH_WINDOW, MOVE_BUTTON, SwitchScene
+from cardgames.games.switch.summary import SwitchSummary
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = headless_app(tmp_path)
+    app.settings["ai_speed"] = "fast"
+    app.settings["anim_speed"] = "fast"
+    yield app
+
+
+def open_table(app, options=None, seed=3, state=None, wait=1.5):
+    scene = SwitchScene(app, {"players": 2, "level": "easy", **(options or {})}, seed=seed)
+    if state is not None:
+        scene.state = state
+        scene.sync(animate=False)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, wait)
+    return scene
+
+
+def settle(app, seconds):
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
+
+
+def click(app, pos):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def drag(app, start, end, steps=6):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for i in range(1, steps + 1):
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i // steps,
+                                                    start[1] + (end[1] - start[1]) * i // steps))])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+
+def key(app, k):
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
+
+
+def sprite_of(scene, card):
+    return next(s for s in scene.board.sprites("hand:0") if s.card == card)
+
+
+def wait_for_human(app, scene, limit=30.0):
+    """Let the computer play (and animations finish) until it is the human's move or the game ends."""
+    t = 0.0
+    while t < limit:
+        if app.stack.top is not scene or scene.over:
+            return
+        if scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER:
+            return
+        app.step(FRAME)
+        t += FRAME
+    raise AssertionError("the computer never handed the turn back")
+
+
+def human_choice(scene):
+    """A simple player: call when it may, else the first card it can play, else the other move."""
+    legal = R.actions_for(scene.state, 0)
+    for kinds in ((R.K_CALL,), (R.K_PLAY,), (R.K_DRAW, R.K_TAKE, R.K_PASS)):
+        for a in legal:
+            if a.kind in kinds and (a.kind is not R.K_CALL or a.seat == 0):
+                return a
+    raise AssertionError(f"no move for the human among {legal}")
+
+
+def play_by_mouse(app, scene, action, use_drag):
+    before = len(scene.actions)
+    if action.kind is R.K_CALL:
+        click(app, CALL_BUTTON.center)
+    elif action.kind is R.K_PLAY:
+        card = sprite_of(scene, action.card)
+        if use_drag:
+            drag(app, card.rect.center, scene.board.piles["discard"].base_rect(scene.card_size).center)
+        else:
+            click(app, card.rect.center)
+        if scene.choosing is not None:                 # a Jack: the suit chooser
+            rect = dict(scene.suit_buttons())[action.suit]
+            click(app, rect.center)
+    elif action.kind in (R.K_DRAW, R.K_TAKE):
+        click(app, scene.board.top("stock").rect.center)
+    else:
+        click(app, MOVE_BUTTON.center)
+    assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen"
+
+
+def play_by_keys(app, scene, action):
+    before = len(scene.actions)
+    if action.kind is R.K_CALL:
+        key(app, pygame.K_l)
+    elif action.kind is R.K_PLAY:
+        key(app, pygame.K_TAB)
+        for _ in range(len(scene.focus.keys) + 1):
+            current = scene.focus.current
+            if getattr(current, "card", None) == action.card:
+                break
+            key(app, pygame.K_TAB)
+        key(app, pygame.K_RETURN)
+        if scene.choosing is not None:
+            key(app, {"C": pygame.K_c, "D": pygame.K_d, "H": pygame.K_h, "S": pygame.K_s}[action.suit.letter])
+    else:
+        key(app, pygame.K_p)
+    assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen by keys"
+
+
+def play_whole_hand(app, scene, mover):
+    """The human plays by `mover` until the hand is over; returns how many moves the human made."""
+    moves = 0
+    while not scene.over:
+        wait_for_human(app, scene)
+        if scene.over:
+            break
+        mover(human_choice(scene), moves)
+        moves += 1
+        assert moves < 200
+    settle(app, 3)
+    return moves
+
+
+def test_a_whole_hand_by_mouse(app):
+    scene = open_table(app, seed=3)
+    moves = play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=i % 2 == 0))
+    assert moves > 3 and R.is_over(scene.state)
+    assert isinstance(app.stack.top, SwitchSummary)
+    stats = app.storage.stats("switch")
+    assert stats["hands"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+
+
+def test_a_whole_hand_by_keys(app):
+    scene = open_table(app, seed=8)
+    moves = play_whole_hand(app, scene, lambda a, i: play_by_keys(app, scene, a))
+    assert moves > 3 and R.is_over(scene.state)
+
+
+def test_illegal_card_dragged_snaps_back_with_the_reason(app):
+    state = R.deal({}, [parse_cards("5C KD"), parse_cards("3D 4D 7H")], parse_cards("4H 4S 6C"), parse_cards("9C"))
+    scene = open_table(app, state=state)
+    card = sprite_of(scene, parse_cards("KD")[0])
+    home = card.home
+    drag(app, card.rect.center, scene.board.piles["discard"].base_rect(scene.card_size).center)
+    assert scene.actions == [] and card.pile == "hand:0"
+    assert any("matches neither" in t[0] for t in app._toasts)
+    settle(app, 0.6)
+    assert card.pos == home
+
+
+def test_forgotten_call_is_caught_by_the_computer(app):
+    state = R.deal({}, [parse_cards("5C 6C"), parse_cards("3D 4D 7H KS")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, {"level": "hard"}, state=state)
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)      # no "Last card!" first
+    assert scene.state.exposed == 0 and scene.actions == ["0 play 5C"]
+    settle(app, 0.3)
+    assert scene.window_left > 0 and scene.actions == ["0 play 5C"]      # the countdown runs
+    settle(app, 1.2)                                                     # hard reacts in 0.8 s
+    assert scene.actions[:2] == ["0 play 5C", "1 catch 0"]
+    assert len(scene.state.hands[0]) == 3
+
+
+def test_late_call_is_not_caught(app):
+    state = R.deal({}, [parse_cards("5C 6C"), parse_cards("3D 4D 7H KS")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, {"level": "hard"}, state=state)
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
+    key(app, pygame.K_l)                                                # "just after" playing it
+    assert scene.actions == ["0 play 5C", "0 call"] and scene.state.exposed == -1
+    settle(app, 2.0)
+    assert "1 catch 0" not in scene.actions and len(scene.state.hands[0]) == 1
+
+
+def test_human_catches_a_computer_by_double_clicking_its_panel(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    assert scene.act(R.parse_action("1 play 5C"))                               # the computer forgets to call
+    settle(app, 0.5)
+    panel = scene.panel_rect(1)
+    click(app, panel.center)
+    click(app, panel.center)
+    assert scene.actions[-1] == "0 catch 1" and len(scene.state.hands[1]) == 3
+
+
+def test_missed_call_not_caught_once_the_countdown_is_over(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    assert scene.act(R.parse_action("1 play 5C"))
+    settle(app, CATCH_WINDOW + 0.3)
+    assert scene.window_left == 0
+    key(app, pygame.K_c)
+    assert scene.actions == ["1 play 5C"] and any("Too late" in t[0] for t in app._toasts)
+    key(app, pygame.K_p)                                                 # the human acts: the window closes
+    assert scene.state.exposed == -1 and len(scene.state.hands[1]) == 1
+
+
+def test_start_mode_shows_every_hand_and_the_stock_in_order(app):
+    scene = open_table(app, {"open": True, "players": 3})
+    obs = R.observe(scene.state, 0)
+    assert [s.card for s in scene.board.sprites("stock")] == list(scene.state.stock)
+    for seat in (1, 2):
+        assert [s.card for s in scene.board.sprites(f"hand:{seat}")] == list(scene.state.hands[seat])
+    assert obs.all_hands is not None
+
+
+def test_hidden_hands_stay_hidden(app):
+    scene = open_table(app, {"players": 4})
+    for seat in (1, 2, 3):
+        assert all(s.card is None and not s.shown_up for s in scene.board.sprites(f"hand:{seat}"))
+    assert all(s.card is None for s in scene.board.sprites("stock"))
+
+
+def test_a_match_deals_the_next_hand_from_the_summary(app):
+    state = R.deal({"match": True}, [parse_cards("5C"), parse_cards("8D AD KD")], parse_cards("4H 4S"),
+                   parse_cards("9C"), called=(True, False))
+    scene = open_table(app, {"match": True}, state=state)
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
+    settle(app, 3)
+    assert isinstance(app.stack.top, SwitchSummary) and scene.state.phase is R.HAND_OVER
+    key(app, pygame.K_RETURN)
+    settle(app, 0.2)
+    assert app.stack.top is scene and scene.state.hand_no == 1 and scene.state.totals == (0, 60)
+    assert len(scene.board.sprites("hand:0")) == 7
+
+
+def test_the_pickup_banner_and_the_active_suit(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    assert scene.act(R.parse_action("1 play 2C"))
+    assert scene.banner_text(scene.observation()) == "Pick up 2, or play a 2"
+    assert scene.my_move() == R.Action(R.K_TAKE, 0)
