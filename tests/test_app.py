@@ -179,3 +179,38 @@ def test_card_storm_keeps_cards_flying(app):
     before = [s.pos for s in storm.board.all_sprites()]
     time_frames(app, 10)
     assert storm.animator.busy and [s.pos for s in storm.board.all_sprites()] != before
+
+
+def test_launch_game_opens_that_game_with_the_command_line_options(tmp_path, monkeypatch):
+    from cardgames.games import registry
+
+    class Options(_FakeInfo):
+        def default_options(self):
+            return {"players": 2, "level": "normal", "mode": "x"}
+
+    info = Options("one", _DemoGame)
+    monkeypatch.setattr(registry, "get", lambda name: info)
+    _DemoGame.made.clear()
+    out = tmp_path / "game.png"
+    assert run(Launch(data_dir=tmp_path, game="one", seed=42, players=3, level="hard", frames=2,
+                      screenshot=out)) == 0
+    made = _DemoGame.made[0]
+    assert made.seed == 42 and made.options == {"players": 3, "level": "hard", "mode": "x"}
+    assert out.exists()
+
+
+def test_no_audio_device_means_silence_not_an_error(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "silent.png"
+    code = ("import sys; from pathlib import Path; from cardgames.app import run; from cardgames.launch import Launch;"
+            f"sys.exit(run(Launch(data_dir=Path({str(tmp_path)!r}), frames=2, screenshot=Path({str(out)!r}))))")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "no_such_driver"}
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    assert out.exists()
