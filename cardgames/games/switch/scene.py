@@ -469,7 +469,7 @@ class SwitchScene(GameScene):
 
     def focus_rect(self, key: Any) -> pygame.Rect | None:
         if isinstance(key, str) and key.startswith("suit:"):
-            return dict((s.letter, r) for s, r in self.suit_buttons()).get(key[5:])
+            return {s.letter: r for s, r in self.suit_buttons()}.get(key[5:])
         if key == "button:move":
             return MOVE_BUTTON
         if key == "button:call":
