@@ -464,3 +464,26 @@ def test_restart_deals_again_in_place_clears_the_save_and_calls_begin(app):
     assert app.storage.load_game("toy") is None
     settle(app, 1.5)
     assert all(s.at_home for s in scene.board.all_sprites())
+
+
+def test_clicking_an_unplayable_card_buzzes_and_wiggles_it(app, monkeypatch):
+    scene = open_toy(app, SCRIPT)
+    scene.state = replace(scene.state, table=(C("AS"),))  # now only 2H (side, even) can move
+    scene._moves_for = None
+    sounds = []
+    monkeypatch.setattr(app, "play_sound", lambda name, volume=1.0: sounds.append(name))
+    card = sprite_of(scene, C("5S"))
+    click(app, card.rect.center)
+    assert scene.actions == [] and sounds == ["invalid"]
+    app.step(FRAME)
+    assert card.pos != card.home  # wiggling
+    settle(app, 0.5)
+    assert card.pos == card.home
+
+
+def test_right_click_drops_a_picked_card(app):
+    scene = open_toy(app, SCRIPT)
+    click(app, sprite_of(scene, C("2H")).rect.center)
+    assert scene._selection is not None
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (10, 10), button=3)])
+    assert scene._selection is None and not any(p.highlight for p in scene.board.piles.values())

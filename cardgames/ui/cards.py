@@ -149,6 +149,11 @@ class CardSprite:
         self.lift = 0.0
         self.layer = RESTING
 
+    def shake(self) -> Sequence:
+        """A quick no-no wiggle around home (an illegal click)."""
+        x, y = self.home
+        return Sequence(*(Tween(self, "pos", (x + dx, y), 0.045, out_quad) for dx in (7.0, -6.0, 4.0, 0.0)))
+
     def go_home(self, duration: float = MOVE_TIME) -> Tween:
         return self.move_to(None, duration)
 

@@ -518,7 +518,10 @@ class GameScene(Scene):
             self.act(choice)
 
     def invalid(self, sprite: CardSprite | None) -> None:
+        """Not a legal move: the buzz, and a resting card wiggles."""
         self.app.play_sound("invalid")
+        if sprite is not None and sprite.at_home and sprite.layer == 0:
+            self.animator.play(sprite.shake())
 
     def click(self, sprite: CardSprite | None, pile: str | None) -> None:
         """A click (or Enter) on a card or pile: play it, pick it up, or put a picked card down."""
@@ -619,6 +622,10 @@ class GameScene(Scene):
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             self.focus.handle_event(event)
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:  # right click: let go
+                self._clear_selection()
+                self.drag.cancel()
+                return
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 if not self.human_turn:
                     return
