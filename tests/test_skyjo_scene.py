@@ -234,3 +234,35 @@ def test_game_over_records_statistics(app):
     stats = app.storage.stats("skyjo")
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == scene.state.totals[0]
     assert stats["average_round"] == scene.state.rounds[0].scores[0]
+
+
+def test_undo_takes_back_a_move_but_not_a_scored_round(app):
+    scene = open_scene(app)
+    for _ in range(2):
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+    wait_for_human(app, scene)
+    before = scene.state
+    click(app, centre(scene, "draw"))
+    assert scene.state.phase == Phase.HOLD
+    key(app, pygame.K_u)
+    assert scene.state == before
+    play_round(app, scene, human_move_by_mouse)
+    if not scene.over:
+        app.stack.top.next_round()
+        app.stack.apply_pending()
+        settle(app, 0.5)
+        assert scene.state.round_no == 2
+        assert not scene.undo() and scene.state.round_no == 2
+
+
+def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
+    scene = open_scene(app)
+    play_round(app, scene, human_move_by_mouse)
+    data = scene.save_data()
+    app.stack.reset(SkyjoScene(app, data["options"], resume=data))
+    app.stack.apply_pending()
+    settle(app, 0.3)
+    resumed = app.stack.visible()[0] if isinstance(app.stack.top, RoundSummaryScene) else app.stack.top
+    assert isinstance(app.stack.top, RoundSummaryScene) or resumed.over
+    assert resumed.state == scene.state

@@ -240,6 +240,23 @@ class SkyjoScene(GameScene):
             self.banner = ""
         return done
 
+    def undo(self) -> bool:
+        """Take back the human's last move, but never into a round that has been scored."""
+        for earlier in reversed(self.history):
+            if earlier.round_no != self.state.round_no or earlier.phase == Phase.ROUND_OVER:
+                self.app.notify("A scored round cannot be taken back")
+                self.app.play_sound("invalid")
+                return False
+            if self.rules.current_player(earlier) in self.humans:
+                break
+        return super().undo()
+
+    def on_enter(self) -> None:
+        """A game resumed between rounds shows its summary again."""
+        super().on_enter()
+        if self.state.phase == Phase.ROUND_OVER and not self.animator.busy:
+            self._show_summary()
+
     def next_round(self) -> None:
         """The summary's "Next round"."""
         if self.state.phase == Phase.ROUND_OVER:
@@ -349,7 +366,7 @@ class SkyjoScene(GameScene):
         box = self._box(seat)
         if box is None:
             return (MY_GRID[0] - 60, MY_GRID[1] + 20)
-        return (box[0] + BOX_W - 20, box[1] + 12)
+        return (box[0] + BOX_W // 2, box[1] + BOX_H + 12)  # just under their grid
 
     def _visible_points(self, seat: int) -> int:
         obs = self.observation()
