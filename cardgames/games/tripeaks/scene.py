@@ -1,0 +1,562 @@
+"""The TriPeaks table: peaks, stock and waste, in three modes.
+
+- Arcade: levels from levels/tripeaks/ against a clock, scoring streaks
+  (scoring.ArcadeScore), a limited number of hints, a level-complete screen
+  that counts the bonuses and lands the stars, and a high-score table.
+- Classic: money scoring (scoring.ClassicScore) with a bank carried from hand
+  to hand; "Deal next hand" (N) abandons the hand at any time.
+- Relaxed: no clock or score; undo (Ctrl+Z), hints (H) and a live "still
+  winnable" sign from the solver.
+
+The GameScene base does the plumbing (apply, animate, drag and drop, focus,
+autosave, pause). This class adds: where the cards lie (from the layout
+file), the scorer fed with each action's events and with the scene's dt (so
+pausing stops the clock), the HUD, and what happens when a hand ends.
+Overlays (level select, results, initials) live in scene_overlays.py.
+
+Phases in Arcade: "ready" (dealt, the clock waits for the deal to land),
+"play" (the clock runs), "over" (the level has ended: a clear, the clock ran
+out or no move is left).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from cardgames.core.events import Announced, CardFlipped, CardMoved
+from cardgames.games.tripeaks import INFO, levels, rules, solver
+from cardgames.games.tripeaks.layout import load_layout
+from cardgames.games.tripeaks.rules import Play, Turn
+from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore, stars
+from cardgames.ui import theme
+from cardgames.ui.game_scene import GameScene
+from cardgames.ui.widgets import Button
+
+W, H = 1280, 720
+HUD_H = 76                 # the bar along the top
+SIDE_MARGIN = 40
+CARD_ASPECT = 1.4          # height / width
+MAX_CARD_W = 96
+COLUMN_GAP = 1.06          # horizontal distance between neighbouring slots, in card widths
+ROW_STEP = 0.52            # vertical distance between rows, in card heights
+WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
+HINT_SECONDS = 2.5
+RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
+PEAK_COLOURS = ((255, 214, 90), (120, 230, 255), (255, 120, 200))
+
+
+# ---------------------------------------------------------------- geometry
+
+
+def table_geometry(layout: Any) -> tuple[tuple[int, int], list[tuple[float, float]], tuple[float, float],
+                                         tuple[float, float]]:
+    """Card size, the top-left of every tableau slot, and the stock and waste spots.
+
+    The layout gives slot centres in card widths (x) and rows (y); the cards
+    are made as large as fits between the HUD and the stock row, at most
+    MAX_CARD_W wide, and the shape is centred.
+    """
+    xs = [s.x for s in layout.slots]
+    ys = [s.y for s in layout.slots]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    avail_h = H - HUD_H - 20 - 70          # 20 above the shape, 70 for gaps and labels under the stock row
+    w_from_width = (W - 2 * SIDE_MARGIN) / (span_x * COLUMN_GAP + 1)
+    w_from_height = avail_h / (span_y * ROW_STEP + 2) / CARD_ASPECT
+    w = int(min(MAX_CARD_W, w_from_width, w_from_height))
+    h = int(round(w * CARD_ASPECT))
+    shape_w = span_x * COLUMN_GAP * w + w
+    left = (W - shape_w) / 2
+    top = HUD_H + 20
+    positions = [(left + (s.x - min(xs)) * COLUMN_GAP * w, top + (s.y - min(ys)) * ROW_STEP * h)
+                 for s in layout.slots]
+    row_y = H - h - 44
+    stock = (W / 2 - w - 24, row_y)
+    waste = (W / 2 + 24, row_y)
+    return (w, h), positions, stock, waste
+
+
+def fmt(n: int) -> str:
+    return f"{n:,}"
+
+
+def money(n: int) -> str:
+    return f"-${-n:,}" if n < 0 else f"${n:,}"
+
+
+# ---------------------------------------------------------------- the scene
+
+
+class TriPeaksScene(GameScene):
+    rules = rules
+    ai = None
+    info = INFO
+    table = "felt_green"
+    deal_from = "stock"
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        opts = dict(resume.get("options", options)) if resume is not None else dict(options)
+        self.mode = opts.get("mode", "arcade")
+        if self.mode not in ("arcade", "classic", "relaxed"):
+            self.mode = "arcade"
+        self.allow_undo = self.mode == "relaxed"
+        self.entries = levels.load_levels() if self.mode == "arcade" else ()
+        self.level: levels.Level | None = None
+        if self.mode == "arcade":
+            self.level = self._pick_level(app, opts.get("level_id"))
+            options = dict(options, level_id=self.level.id if self.level else None)
+            if resume is not None:
+                resume = dict(resume, options=dict(opts, level_id=self.level.id if self.level else None))
+        self.layout_obj = load_layout(self._rules_opts(opts)["layout"])
+        self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
+        self.bank_start = 0
+        self.hud_score = 0.0          # the score as shown: it counts up toward the real one
+        self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
+        self.hint_target: tuple[str, float] | None = None   # (pile, seconds left)
+        self.winnable_for: Any = None  # the state the "still winnable" sign was computed for
+        self.winnable: bool | None = None
+        self.result: dict[str, Any] | None = None
+        self._last_tick = None
+        # the level list opens first, unless a level was asked for (next level, tests) or this is a resume/demo
+        self._shown_select = resume is not None or app.demo is not None or bool(opts.get("level_id"))
+        self.classic = ClassicScore()
+        self.arcade: ArcadeScore | None = None
+        self.hints_left = 0
+        self.phase = "ready"
+        super().__init__(app, options, seed, resume)
+        self.buttons = self._make_buttons()
+
+    # ------------------------------------------------------------ options and levels
+    def _pick_level(self, app: Any, level_id: str | None) -> levels.Level | None:
+        """The level asked for, else the first unlocked level without a star, else the last unlocked."""
+        available = [e for e in self.entries if e.available]
+        if not available:
+            return None
+        for e in available:
+            if e.id == level_id:
+                return e.level
+        stats = app.storage.stats("tripeaks")
+        open_ = [e for e, ok in zip(self.entries, levels.unlocked(self.entries, stats)) if ok]
+        for e in open_:
+            if levels.level_record(stats, e.id)["stars"] == 0:
+                return e.level
+        return (open_ or available)[-1].level
+
+    def _rules_opts(self, opts: dict[str, Any]) -> dict[str, Any]:
+        if self.mode == "arcade" and self.level is not None:
+            return dict(self.level.variants(), layout=self.level.layout)
+        out = {k: bool(opts.get(k, d)) for k, d in (("wrap", True), ("wild", False), ("open_peaks", False),
+                                                      ("empty_waste", False))}
+        out["layout"] = "classic"
+        return out
+
+    def rules_options(self) -> dict[str, Any]:
+        return self._rules_opts(self.options)
+
+    @property
+    def winnable_only(self) -> bool:
+        return self.mode in ("arcade", "relaxed") and bool(self.options.get("winnable", True))
+
+    def _new_game(self) -> None:
+        """A new deal: a winnable one when asked, and fresh scoring for the hand."""
+        if self.winnable_only:
+            self.seed = solver.winnable_seed(self.rules_options(), self.seed)
+        super()._new_game()
+        peaks = len(self.layout_obj.peaks)
+        self.classic = ClassicScore(bank=self.classic.bank, peak_count=peaks)
+        if self.level is not None:
+            self.arcade = ArcadeScore(clock=self.level.clock, streak_seconds=self.level.streak_seconds,
+                                      peak_count=peaks)
+            self.hints_left = self.level.hints
+        self.phase = "ready"
+        self.hud_score = 0.0
+        self.result = None
+        self.hint_target = None
+        self.winnable_for, self.winnable = None, None
+        self._last_tick = None
+
+    def start_level(self, level_id: str) -> None:
+        """Play this level now (from the level list): a fresh deal."""
+        entry = next((e for e in self.entries if e.id == level_id and e.available), None)
+        if entry is None:
+            return
+        self.level = entry.level
+        self.options["level_id"] = entry.id
+        self.layout_obj = load_layout(entry.level.layout)
+        self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
+        self.restart()
+
+    def restart(self, seed: int | None = None) -> None:
+        """A new deal. In Classic, leaving a hand in progress banks its money first."""
+        if self.actions and not self.over:
+            self._record_hand(won=False)   # a hand left unfinished counts as played, not won
+        if self.mode == "classic":
+            self.classic = self.classic.next_hand()
+        super().restart(seed)
+
+    def on_enter(self) -> None:
+        if not self._shown_select and self.mode == "arcade":
+            self._shown_select = True
+            self.open_levels(first=True)
+
+    def open_levels(self, first: bool = False) -> None:
+        from cardgames.games.tripeaks.scene_overlays import LevelSelectScene
+
+        self.stack.push(LevelSelectScene(self.app, self, first=first))
+
+    # ------------------------------------------------------------ board
+    def setup_board(self) -> None:
+        order = sorted(range(self.layout_obj.size), key=lambda i: (self.layout_obj.slots[i].y, i))
+        for i in order:
+            self.board.add_pile(f"tableau:{i}", self.slot_pos[i], mat=False)
+        self.board.add_pile("stock", self.stock_pos)
+        self.board.add_pile("waste", self.waste_pos)
+
+    def layout(self, obs: Any) -> dict[str, list[tuple[Any, bool]]]:
+        out: dict[str, list[tuple[Any, bool]]] = {}
+        for i in range(obs.layout.size):
+            out[f"tableau:{i}"] = [(obs.tableau[i], obs.face_up[i])] if obs.present[i] else []
+        out["stock"] = [(None, False)] * obs.stock_count
+        out["waste"] = [(c, True) for c in obs.waste]
+        return out
+
+    def action_ui(self, action: Any) -> tuple[Any, str | None]:
+        if isinstance(action, Play):
+            return f"tableau:{action.slot}", "waste"
+        return "stock", "waste"
+
+    # ------------------------------------------------------------ acting and scoring
+    @property
+    def human_turn(self) -> bool:
+        return super().human_turn and self.phase != "over"
+
+    def act(self, action: Any) -> bool:
+        if self.phase == "over":
+            return False
+        if self.phase == "ready":
+            self._go()
+        if not super().act(action):
+            return False
+        self.hint_target = None
+        if self.over:
+            self._hand_over(time_up=False)
+        return True
+
+    def animate_events(self, events: tuple[Any, ...]) -> None:
+        """Score the action (before its sounds are chosen, so the chime knows the streak)."""
+        if self.mode == "classic":
+            self.classic, awards = self.classic.after_events(events)
+        elif self.arcade is not None:
+            self.arcade, awards = self.arcade.after_events(events)
+        else:
+            awards = ()
+        for award in awards:
+            self._show_award(award)
+        super().animate_events(events)
+
+    def _show_award(self, award: Any) -> None:
+        x, y = self.waste_pos[0] + self.card_size[0] / 2, self.waste_pos[1] - 10
+        if award.kind == "card":
+            self.streak_pop = 1.0
+            text = f"+${award.amount}" if self.mode == "classic" else f"+{fmt(award.amount)}"
+            self.fx.pop_text(text, (x, y), colour=(255, 236, 140), px=28 + min(award.count, 8) * 2, life=0.9)
+        elif award.kind == "stock" and self.mode == "classic":
+            sx = self.stock_pos[0] + self.card_size[0] / 2
+            self.fx.pop_text(money(award.amount), (sx, y), colour=(255, 120, 110), px=28, life=0.9)
+
+    def _streak(self) -> int:
+        if self.mode == "classic":
+            return self.classic.run
+        return self.arcade.streak if self.arcade is not None else 0
+
+    def sound_for(self, event: Any) -> str | None:
+        if isinstance(event, CardMoved):
+            if event.src.startswith("tableau") and self.mode != "relaxed":
+                return f"chime_{max(1, min(8, self._streak()))}"
+            return "place"
+        if isinstance(event, CardFlipped):
+            return "flip"
+        return None
+
+    def on_announce(self, event: Announced) -> None:
+        if event.kind == "peak_cleared":
+            slot = self.layout_obj.peaks[event.value] if event.value is not None else 0
+            x, y = self.slot_pos[slot]
+            centre = (x + self.card_size[0] / 2, y + self.card_size[1] / 2)
+            colour = PEAK_COLOURS[(event.value or 0) % len(PEAK_COLOURS)]
+            self.fx.burst(centre, colour=colour, count=60, speed=420, life=1.1, size=6)
+            self.fx.flash((255, 250, 220), 0.3)
+            self.fx.shake(6, 0.25)
+            bonus = self._last_peak_bonus()
+            self.fx.pop_text(f"PEAK! {bonus}" if bonus else "PEAK!", centre, colour=colour, px=44, life=1.4)
+            self.app.play_sound("win", 0.6)
+
+    def _last_peak_bonus(self) -> str:
+        if self.mode == "classic":
+            n = self.classic.peaks
+            return "+$30" if n >= self.classic.peak_count else "+$15"
+        if self.arcade is not None:
+            return "+5,000" if self.arcade.peaks >= self.arcade.peak_count else "+1,000"
+        return ""
+
+    # ------------------------------------------------------------ the computer (demo)
+    def choose_for_computer(self, seat: int) -> Any:
+        """The demo: the solver plays (a move that keeps a win possible)."""
+        move = solver.hint(self.state, max_nodes=100_000, time_limit=0.5)
+        return move if move is not None else rules.legal_actions(self.state)[0]
+
+    def _maybe_start_ai(self) -> None:
+        if self.phase == "play" or (self.phase == "ready" and not self.animator.busy):
+            super()._maybe_start_ai()
+
+    # ------------------------------------------------------------ time
+    def _go(self) -> None:
+        self.phase = "play"
+        if self.mode == "arcade":
+            self.fx.pop_text("GO!", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=0.9)
+
+    def update(self, dt: float) -> None:
+        if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
+            self._go()
+        if self.phase == "play" and self.arcade is not None and not self.over:
+            had_streak = self.arcade.streak
+            self.arcade = self.arcade.advance(dt)
+            if had_streak >= 2 and self.arcade.streak == 0:
+                self.fx.pop_text("streak over", (W / 2 + 300, 64), colour=theme.TEXT_DIM, px=24, life=0.8)
+            self._tick_clock()
+            if self.arcade.out_of_time:
+                self.over = True
+                self._hand_over(time_up=True)
+                self._game_over_screen()
+        self.streak_pop = max(0.0, self.streak_pop - dt * 3.0)
+        if self.hint_target is not None:
+            pile, left = self.hint_target
+            self.hint_target = (pile, left - dt) if left > dt else None
+        gap = self._score_value() - self.hud_score
+        self.hud_score += gap if abs(gap) < 1 else gap * min(1.0, dt * 8)   # the shown score counts up
+        if self.mode == "relaxed" and self.winnable_for is not self.state:
+            self.winnable_for = self.state
+            self.winnable = solver.is_winnable(self.state, max_nodes=200_000, time_limit=0.1)
+        super().update(dt)
+
+    def _tick_clock(self) -> None:
+        """In the last ten seconds: a tick each second."""
+        left = math.ceil(self.arcade.time_left)
+        if left <= WARN_SECONDS and left != self._last_tick and left > 0:
+            self._last_tick = left
+            self.app.play_sound("timer_warning", 0.7)
+
+    def _score_value(self) -> int:
+        if self.mode == "classic":
+            return self.classic.total
+        return self.arcade.score if self.arcade is not None else 0
+
+    # ------------------------------------------------------------ the end of a hand
+    def _hand_over(self, time_up: bool) -> None:
+        """The hand just ended (at once, before the animations): stop the clock, score the clear, keep stats."""
+        self.phase = "over"
+        won = rules.is_won(self.state)
+        result: dict[str, Any] = {"mode": self.mode, "won": won, "time_up": time_up}
+        if self.mode == "arcade" and self.arcade is not None and self.level is not None:
+            base = self.arcade.score
+            bonus: tuple[Any, ...] = ()
+            if won:
+                self.arcade, bonus = self.arcade.with_clear_bonus(len(self.state.stock))
+            score = self.arcade.score
+            got = stars(score, self.level.targets)
+            stats = self.app.storage.stats("tripeaks")
+            before = levels.level_record(stats, self.level.id)
+            was_unlocked = levels.unlocked(self.entries, stats)
+            result.update(base=base, bonus=bonus, score=score, stars=got, level=self.level,
+                          best_before=before["best"], rank=levels.table_rank(stats, self.level.id, score),
+                          table=before["table"], was_unlocked=was_unlocked)
+        elif self.mode == "classic":
+            result.update(hand=self.classic.hand, bank=self.classic.total)
+        self.result = result
+        self._record_hand(won)
+        self.clear_save()
+
+    def _record_hand(self, won: bool) -> None:
+        if self.app.demo is not None:
+            return
+        mode = self.mode
+        streak = self.classic.longest_run if mode == "classic" else (
+            self.arcade.longest_streak if self.arcade is not None else 0)
+        result = levels.GameResult(mode, won, longest_streak=streak, money=self.classic.hand)
+        arcade = self.result if (mode == "arcade" and self.result is not None) else None
+        entries = self.entries
+
+        def update(stats: dict[str, Any]) -> dict[str, Any]:
+            levels.record_game(stats, result)
+            if arcade is not None:
+                levels.record_level(stats, arcade["level"].id, arcade["score"], arcade["stars"])
+                summarize_levels(stats, entries)
+            return stats
+
+        self.app.storage.update_stats("tripeaks", update)
+
+    def save_initials(self, initials: str) -> None:
+        """The player typed their initials for the high-score table."""
+        result = self.result
+        if result is None or self.app.demo is not None or result.get("rank") is None:
+            return
+        level_id, score, got = result["level"].id, result["score"], result["stars"]
+
+        def update(stats: dict[str, Any]) -> dict[str, Any]:
+            levels.record_level(stats, level_id, score, got, initials=initials)
+            stats["last_initials"] = levels.clean_initials(initials)
+            return stats
+
+        self.app.storage.update_stats("tripeaks", update)
+
+    def save_extra(self) -> dict[str, Any]:
+        extra: dict[str, Any] = {"classic": self.classic.to_json(), "hints_left": self.hints_left}
+        if self.arcade is not None:
+            extra["arcade"] = self.arcade.to_json()
+        return extra
+
+    def load_extra(self, extra: dict[str, Any]) -> None:
+        """Scores and hints of a resumed hand; a damaged entry keeps the fresh value."""
+        try:
+            if "classic" in extra:
+                self.classic = ClassicScore.from_json(extra["classic"])
+            if "arcade" in extra and self.arcade is not None:
+                self.arcade = ArcadeScore.from_json(extra["arcade"])
+            self.hints_left = int(extra.get("hints_left", self.hints_left))
+        except (KeyError, TypeError, ValueError):
+            self.app.notify("The saved score could not be read; it starts again from zero.")
+        self.hud_score = float(self._score_value())
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._game_over_screen()
+
+    def _game_over_screen(self) -> None:
+        if self.app.demo is not None or self.result is None:
+            return
+        if any(type(s).__name__ == "ResultScene" for s in self.stack.scenes):
+            return
+        from cardgames.games.tripeaks.scene_overlays import ResultScene
+
+        self.stack.push(ResultScene(self.app, self, self.result))
+
+    # ------------------------------------------------------------ commands
+    def next_level_id(self) -> str | None:
+        """The level after the current one, if it is unlocked now."""
+        if self.level is None:
+            return None
+        stats = self.app.storage.stats("tripeaks")
+        ids = [e.id for e in self.entries]
+        ok = levels.unlocked(self.entries, stats)
+        i = ids.index(self.level.id)
+        for j in range(i + 1, len(ids)):
+            if self.entries[j].available:
+                return ids[j] if ok[j] else None
+        return None
+
+    def deal_next(self) -> None:
+        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal."""
+        self.restart()
+        self.app.play_sound("shuffle")
+
+    def show_hint(self) -> None:
+        if self.mode == "classic" or self.phase == "over" or not self.human_turn:
+            self.app.play_sound("invalid")
+            if self.mode == "classic":
+                self.app.notify("No hints in Classic: it is your money.")
+            return
+        if self.mode == "arcade" and self.hints_left <= 0:
+            self.app.play_sound("invalid")
+            self.app.notify("No hints left on this level.")
+            return
+        move = solver.hint(self.state, max_nodes=200_000, time_limit=0.2)
+        if move is None:
+            self.app.play_sound("invalid")
+            return
+        if self.mode == "arcade":
+            self.hints_left -= 1
+        pile, _ = self.action_ui(move)
+        self.hint_target = (pile, HINT_SECONDS)
+        self.app.play_sound("button")
+
+    def _make_buttons(self) -> list[Button]:
+        """The mode's buttons, stacked in the bottom right corner (each also has a key)."""
+        entries: list[tuple[str, Any]] = [("Menu (Esc)", self.open_pause)]
+        if self.mode == "classic":
+            entries.append(("Next hand (N)", self.deal_next))
+        else:
+            entries.append(("Hint (H)", self.show_hint))
+        if self.mode == "relaxed":
+            entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.deal_next)]
+        if self.mode == "arcade":
+            entries.append(("Levels (L)", lambda: self.open_levels()))
+        bw, bh, gap = 176, 38, 8
+        return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh), text, fn, px=theme.SMALL + 1)
+                for i, (text, fn) in enumerate(entries)]
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                if self.human_turn and self.state.stock:
+                    self.animator.finish_all()
+                    self.act(Turn())
+                else:
+                    self.app.play_sound("invalid")
+                return
+            if event.key == pygame.K_h:
+                self.show_hint()
+                return
+            if event.key == pygame.K_n and self.mode in ("classic", "relaxed"):
+                self.deal_next()
+                return
+            if event.key == pygame.K_l and self.mode == "arcade":
+                self.open_levels()
+                return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.app.play_sound("button")
+                    b.activate()
+                    return
+        super().handle_event(event)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self._draw_hint(surface)
+        self.draw_banner(surface)
+
+    def _draw_hint(self, surface: pygame.Surface) -> None:
+        if self.hint_target is None:
+            return
+        pile, left = self.hint_target
+        top = self.board.top(pile)
+        rect = top.rect if top is not None else self.board.piles[pile].base_rect(self.card_size)
+        grow = 6 + round(4 * (1 + math.sin(left * 10)) / 2)
+        pygame.draw.rect(surface, (120, 255, 160), rect.inflate(grow * 2, grow * 2), width=4, border_radius=12)
+
+    def draw_banner(self, surface: pygame.Surface) -> None:
+        """In the demo (no result screen), a banner tells how the hand ended."""
+        if self.app.demo is None or self.result is None:
+            return
+        text = "CLEARED!" if self.result["won"] else ("TIME'S UP" if self.result["time_up"] else "NO MORE MOVES")
+        theme.draw_text(surface, text, (W // 2, H // 2 - 30), theme.HUGE, theme.ACCENT, bold=True,
+                        anchor="center", shadow=True)
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        from cardgames.games.tripeaks.scene_hud import draw_hud
+
+        draw_hud(self, surface)
+        for b in self.buttons:
+            b.draw(surface, False)
+
+
+def summarize_levels(stats: dict[str, Any], entries: tuple[levels.LevelEntry, ...]) -> None:
+    """The lines the statistics page shows for Arcade: total stars and each level's best score."""
+    available = [e for e in entries if e.available]
+    stats["arcade_stars"] = f"{levels.total_stars(entries, stats)} / {3 * len(available)}"
+    stats["best_scores"] = {e.id: levels.level_record(stats, e.id)["best"] for e in available
+                            if levels.level_record(stats, e.id)["best"] > 0}

@@ -1,0 +1,187 @@
+"""The TriPeaks heads-up display: the bar along the top, per mode, and the labels by the stock.
+
+Arcade: level and score with the three target stars, the clock bar (red and
+pulsing in the last ten seconds), the streak timer under it, the streak
+counter that pops as it grows, and the hints left. Classic: the bank, this
+hand's money and the run. Relaxed: cards left and the "still winnable" sign.
+Everything is drawn from cached text and plain rectangles.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from cardgames.ui import theme
+
+W = 1280
+BAR = pygame.Rect(0, 0, W, 76)
+CLOCK = pygame.Rect(420, 14, 440, 24)
+STREAK_BAR = pygame.Rect(420, 46, 440, 10)
+WARN = 10
+STAR_SIZE = 26
+
+
+def fmt(n: float) -> str:
+    return f"{int(round(n)):,}"
+
+
+def money(n: float) -> str:
+    n = int(round(n))
+    return f"-${-n:,}" if n < 0 else f"${n:,}"
+
+
+def draw_hud(scene: Any, surface: pygame.Surface) -> None:
+    theme.draw_panel(surface, BAR.inflate(0, 0), (10, 14, 28, 200), None, radius=0)
+    pygame.draw.line(surface, theme.GAME_COLOURS["tripeaks"], (0, BAR.bottom), (W, BAR.bottom), 2)
+    if scene.mode == "arcade":
+        _arcade(scene, surface)
+    elif scene.mode == "classic":
+        _classic(scene, surface)
+    else:
+        _relaxed(scene, surface)
+    _stock_label(scene, surface)
+    theme.draw_text(surface, _key_hints(scene), (24, 720 - 32), theme.SMALL, theme.TEXT_DIM, anchor="midleft")
+
+
+def _key_hints(scene: Any) -> str:
+    return "Click or drag to the waste · Space: stock · Arrows, Enter: play"
+
+
+def _stock_label(scene: Any, surface: pygame.Surface) -> None:
+    w, h = scene.card_size
+    x, y = scene.stock_pos
+    n = len(scene.state.stock)
+    theme.draw_text(surface, f"{n} left" if n else "empty", (round(x + w / 2), round(y + h + 6)), theme.SMALL,
+                    theme.TEXT, anchor="midtop")
+
+
+def _label_value(surface: pygame.Surface, label: str, value: str, pos: tuple[int, int],
+                 colour: theme.Colour = theme.ACCENT, anchor: str = "topleft", px: int = 34) -> None:
+    x, y = pos
+    theme.draw_text(surface, label, (x, y), theme.SMALL, theme.TEXT_DIM, anchor=anchor)
+    theme.draw_text(surface, value, (x, y + 20), px, colour, bold=True, anchor=anchor, shadow=True)
+
+
+# ---------------------------------------------------------------- Arcade
+
+
+def _arcade(scene: Any, surface: pygame.Surface) -> None:
+    level, score = scene.level, scene.arcade
+    if level is None or score is None:
+        theme.draw_text(surface, "No level can be played: see the level list", (24, 26), theme.BODY, theme.BAD)
+        return
+    number = next((i + 1 for i, e in enumerate(scene.entries) if e.id == level.id), 0)
+    _label_value(surface, f"LEVEL {number} · {level.name.upper()}", fmt(scene.hud_score), (24, 8))
+    _stars(scene, surface, (250, 38), level.targets, score.score)
+    _clock(scene, surface, score)
+    _streak(scene, surface, score)
+
+
+def _stars(scene: Any, surface: pygame.Surface, pos: tuple[int, int], targets: Any, value: int) -> None:
+    star = scene.app.assets.image("star", (STAR_SIZE, STAR_SIZE))
+    x, y = pos
+    for i, target in enumerate(targets):
+        r = pygame.Rect(x + i * (STAR_SIZE + 6), y, STAR_SIZE, STAR_SIZE)
+        if value >= target:
+            surface.blit(star, r)
+        else:
+            dim = _dim_star(star)
+            surface.blit(dim, r)
+
+
+_dim_cache: dict[int, pygame.Surface] = {}
+
+
+def _dim_star(star: pygame.Surface) -> pygame.Surface:
+    key = id(star)
+    out = _dim_cache.get(key)
+    if out is None:
+        out = star.copy()
+        out.fill((70, 70, 90, 140), special_flags=pygame.BLEND_RGBA_MULT)
+        _dim_cache.clear()
+        _dim_cache[key] = out
+    return out
+
+
+def _clock(scene: Any, surface: pygame.Surface, score: Any) -> None:
+    left = max(0.0, score.time_left)
+    frac = left / score.clock
+    warn = left <= WARN and scene.phase == "play"
+    pygame.draw.rect(surface, (30, 34, 56), CLOCK, border_radius=8)
+    if frac > 0:
+        if warn:
+            pulse = 0.5 + 0.5 * math.sin(scene.scheduler.time * 12)
+            colour = theme.lighten(theme.BAD, 0.35 * pulse)
+        elif frac > 0.5:
+            colour = theme.GOOD
+        elif frac > 0.25:
+            colour = (240, 200, 60)
+        else:
+            colour = (255, 150, 60)
+        fill = CLOCK.copy()
+        fill.width = max(8, round(CLOCK.width * frac))
+        pygame.draw.rect(surface, colour, fill, border_radius=8)
+    pygame.draw.rect(surface, theme.PANEL_EDGE, CLOCK, width=2, border_radius=8)
+    secs = math.ceil(left - 1e-9)
+    text = f"{secs // 60}:{secs % 60:02d}"
+    grow = 4 if warn else 0
+    theme.draw_text(surface, text, CLOCK.center, theme.BODY + grow, theme.TEXT, bold=True, anchor="center",
+                    shadow=True)
+    # the streak timer: how long the streak waits for the next card
+    pygame.draw.rect(surface, (30, 34, 56), STREAK_BAR, border_radius=5)
+    if score.streak:
+        part = STREAK_BAR.copy()
+        part.width = max(4, round(STREAK_BAR.width * max(0.0, score.streak_left) / score.streak_seconds))
+        pygame.draw.rect(surface, theme.ACCENT, part, border_radius=5)
+    theme.draw_text(surface, "streak timer", (STREAK_BAR.right + 10, STREAK_BAR.centery), theme.SMALL - 3,
+                    theme.TEXT_DIM, anchor="midleft")
+
+
+def _streak(scene: Any, surface: pygame.Surface, score: Any) -> None:
+    n = score.streak
+    x = 1000
+    theme.draw_text(surface, "STREAK", (x, 8), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+    px = 30 + min(n, 10) * 2 + round(scene.streak_pop * 14 / 2) * 2
+    colour = theme.ACCENT_2 if n >= 5 else (theme.ACCENT if n else theme.TEXT_DIM)
+    theme.draw_text(surface, f"x{n}", (x, 50), px, colour, bold=True, anchor="center", shadow=True)
+    theme.draw_text(surface, f"best x{score.longest_streak}", (x + 70, 30), theme.SMALL, theme.TEXT_DIM)
+    theme.draw_text(surface, f"Hints {scene.hints_left}", (W - 24, 30), theme.SMALL, theme.TEXT_DIM,
+                    anchor="topright")
+
+
+# ---------------------------------------------------------------- Classic
+
+
+def _classic(scene: Any, surface: pygame.Surface) -> None:
+    score = scene.classic
+    bank = scene.hud_score
+    _label_value(surface, "BANK", money(bank), (24, 8), theme.GOOD if bank >= 0 else theme.BAD)
+    hand = score.hand
+    _label_value(surface, "THIS HAND", money(hand), (W // 2, 8), theme.GOOD if hand >= 0 else theme.BAD,
+                 anchor="midtop", px=30)
+    theme.draw_text(surface, "RUN", (1000, 8), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+    px = 30 + round(scene.streak_pop * 14 / 2) * 2
+    theme.draw_text(surface, f"${score.run} next ${score.run + 1}", (1000, 50), px - 6, theme.ACCENT, bold=True,
+                    anchor="center", shadow=True)
+    theme.draw_text(surface, "stock card: -$5", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")
+
+
+# ---------------------------------------------------------------- Relaxed
+
+
+def _relaxed(scene: Any, surface: pygame.Surface) -> None:
+    left = sum(1 for c in scene.state.tableau if c is not None)
+    _label_value(surface, "RELAXED", f"{left} cards left", (24, 8), theme.TEXT, px=30)
+    if scene.winnable is True:
+        text, colour = "Still winnable", theme.GOOD
+    elif scene.winnable is False:
+        text, colour = "No longer winnable", theme.BAD
+    else:
+        text, colour = "Winnable? (thinking)", theme.TEXT_DIM
+    pill = pygame.Rect(0, 0, 320, 40)
+    pill.center = (W // 2, 38)
+    theme.draw_panel(surface, pill, (16, 20, 36, 230), colour, radius=20)
+    theme.draw_text(surface, text, pill.center, theme.BODY, colour, bold=True, anchor="center")
+    theme.draw_text(surface, "Undo: Ctrl+Z   Hint: H", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")

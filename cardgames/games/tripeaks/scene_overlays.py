@@ -1,0 +1,467 @@
+"""TriPeaks overlays drawn over the table: the level list and the end-of-hand screen.
+
+LevelSelectScene: the Arcade levels as tiles with their stars and best
+scores; locked levels show a lock, a level whose file is bad shows why. The
+focused level's details (clock, streak timer, variants, targets, its
+high-score table) are shown underneath.
+
+ResultScene: how a hand ended. In Arcade it counts the score up line by line
+(cards and peaks, then the time bonus, then the stock bonus), lands the stars
+one by one with a sound, says "new best" or "level unlocked", asks for
+three initials when the score enters the level's high-score table, and then
+offers the next level, a retry, the level list or the menu. Any key or click
+during the count skips to the end of it. Classic and Relaxed get a short
+summary and "deal next hand" / "new deal".
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames.engine.scene import Scene
+from cardgames.engine.tween import out_back
+from cardgames.games.tripeaks import levels
+from cardgames.ui import theme
+from cardgames.ui.widgets import Button, Menu, Widget
+
+W, H = 1280, 720
+COUNT_TIME = 0.7          # seconds to count one line up
+LINE_GAP = 0.25
+STAR_GAP = 0.45
+STAR_FALL = 0.35
+ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+
+_dim: pygame.Surface | None = None
+
+
+def dim() -> pygame.Surface:
+    global _dim
+    if _dim is None:
+        _dim = pygame.Surface((W, H))
+        _dim.fill((4, 6, 14))
+        _dim.set_alpha(200)
+    return _dim
+
+
+def to_menu(app: Any) -> None:
+    from cardgames.scenes.select import SelectScene
+
+    app.stack.reset(SelectScene(app, game="tripeaks"))
+
+
+def draw_table(surface: pygame.Surface, table: list[dict], rect: pygame.Rect, highlight: int | None = None,
+               editing: str | None = None, cursor: int = 0, blink: bool = True) -> None:
+    """A high-score table: rank, initials, score. Row `highlight` is the player's (being typed when editing)."""
+    theme.draw_text(surface, "HIGH SCORES", (rect.centerx, rect.y), theme.BODY, theme.ACCENT, bold=True,
+                    anchor="midtop")
+    rows = list(table)
+    if highlight is not None and editing is not None:
+        rows.insert(highlight, {"initials": editing, "score": None})
+    rows = rows[:levels.TABLE_SIZE]
+    y = rect.y + 34
+    if not rows:
+        theme.draw_text(surface, "no scores yet", (rect.centerx, y), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+    for i, row in enumerate(rows):
+        mine = i == highlight
+        colour = theme.ACCENT_2 if mine else theme.TEXT
+        theme.draw_text(surface, f"{i + 1}.", (rect.x + 10, y), theme.BODY, theme.TEXT_DIM)
+        if mine and editing is not None:
+            for k, ch in enumerate(editing.ljust(3)[:3]):
+                box = pygame.Rect(rect.x + 54 + k * 30, y - 2, 26, 30)
+                edge = theme.FOCUS if (k == cursor and blink) else theme.PANEL_EDGE
+                pygame.draw.rect(surface, (30, 36, 64), box, border_radius=5)
+                pygame.draw.rect(surface, edge, box, width=2, border_radius=5)
+                theme.draw_text(surface, ch, box.center, theme.BODY, colour, bold=True, anchor="center")
+        else:
+            theme.draw_text(surface, str(row.get("initials", "???")), (rect.x + 58, y), theme.BODY, colour,
+                            bold=mine)
+        if row.get("score") is not None:
+            theme.draw_text(surface, f"{int(row['score']):,}", (rect.right - 10, y), theme.BODY, colour,
+                            anchor="topright", bold=mine)
+        y += 32
+
+
+# ---------------------------------------------------------------- level select
+
+
+class LevelTile(Widget):
+    def __init__(self, rect, number: int, entry: levels.LevelEntry, open_: bool, record: dict,
+                 action: Any) -> None:
+        super().__init__(rect)
+        self.number, self.entry, self.open, self.record, self.action = number, entry, open_, record, action
+        self.enabled = open_ and entry.available
+
+    def activate(self) -> bool:
+        if self.enabled:
+            self.action(self.entry.id)
+            return True
+        return False
+
+    def draw(self, surface, focused):
+        fill = (40, 52, 96) if self.enabled else (28, 30, 44)
+        if focused:
+            fill = theme.lighten(fill, 0.15)
+        edge = theme.GAME_COLOURS["tripeaks"] if self.enabled else theme.PANEL_EDGE
+        theme.draw_panel(surface, self.rect, fill, edge)
+        r = self.rect
+        theme.draw_text(surface, str(self.number), (r.x + 12, r.y + 6), theme.LARGE,
+                        theme.ACCENT if self.enabled else theme.TEXT_DIM, bold=True)
+        if not self.entry.available:
+            theme.draw_text(surface, "unavailable", (r.centerx, r.y + 52), theme.SMALL, theme.BAD, anchor="midtop")
+            theme.draw_text(surface, self.entry.id, (r.centerx, r.y + 76), theme.SMALL, theme.TEXT_DIM,
+                            anchor="midtop")
+            return
+        level = self.entry.level
+        theme.draw_text(surface, level.name, (r.x + 12, r.y + 44), theme.SMALL + 1,
+                        theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
+        if not self.open:
+            theme.draw_text(surface, "locked", (r.right - 12, r.y + 12), theme.SMALL, theme.TEXT_DIM,
+                            anchor="topright")
+            return
+        stars = self.record["stars"]
+        for i in range(3):
+            c = (r.x + 22 + i * 26, r.bottom - 26)
+            _star_shape(surface, c, 11, theme.ACCENT if i < stars else (70, 74, 96))
+        if self.record["best"]:
+            theme.draw_text(surface, f"{self.record['best']:,}", (r.right - 10, r.bottom - 34), theme.SMALL,
+                            theme.TEXT_DIM, anchor="topright")
+
+
+def _star_shape(surface: pygame.Surface, centre: tuple[float, float], radius: float, colour) -> None:
+    """A five-pointed star (drawn, so the level list needs no image)."""
+    import math
+
+    pts = []
+    for k in range(10):
+        a = -math.pi / 2 + k * math.pi / 5
+        rr = radius if k % 2 == 0 else radius * 0.45
+        pts.append((centre[0] + rr * math.cos(a), centre[1] + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts)
+
+
+class LevelSelectScene(Scene):
+    overlay = True
+    COLS = 6
+
+    def __init__(self, app: Any, game: Any, first: bool = False) -> None:
+        super().__init__(app)
+        self.game = game
+        self.first = first
+        stats = app.storage.stats("tripeaks")
+        self.stats = stats
+        entries = game.entries
+        opened = levels.unlocked(entries, stats)
+        tile_w, tile_h, gap = 188, 112, 12
+        x0 = (W - self.COLS * tile_w - (self.COLS - 1) * gap) // 2
+        self.tiles: list[LevelTile] = []
+        for i, (entry, ok) in enumerate(zip(entries, opened)):
+            row, col = divmod(i, self.COLS)
+            rect = (x0 + col * (tile_w + gap), 92 + row * (tile_h + gap), tile_w, tile_h)
+            self.tiles.append(LevelTile(rect, i + 1, entry, ok, levels.level_record(stats, entry.id), self.choose))
+        self.back_button = Button((W - 220, H - 64, 190, 46), "Back (Esc)", self.back, px=theme.BODY)
+        current = game.level.id if game.level is not None else None
+        focus = next((i for i, t in enumerate(self.tiles) if t.entry.id == current and t.enabled), 0)
+        self.menu = Menu(self.tiles + [self.back_button], on_back=self.back, sound=app.play_sound, focus=focus)
+        self.total = levels.total_stars(entries, stats)
+        self.max_stars = 3 * sum(1 for e in entries if e.available)
+
+    def choose(self, level_id: str) -> None:
+        self.stack.pop()
+        game = self.game
+        fresh = not game.actions and not game.over
+        if not (fresh and game.level is not None and game.level.id == level_id):
+            game.start_level(level_id)
+
+    def back(self) -> None:
+        if self.first:
+            to_menu(self.app)
+        else:
+            self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(dim(), (0, 0))
+        theme.draw_text(surface, "ARCADE LEVELS", (40, 22), theme.HEADING, theme.ACCENT, bold=True, shadow=True)
+        theme.draw_text(surface, f"{self.total} / {self.max_stars} stars   ·   one star opens the next level",
+                        (W - 40, 40), theme.BODY, theme.TEXT_DIM, anchor="topright")
+        self.menu.draw(surface)
+        focused = self.menu.focused
+        info = pygame.Rect(40, 92 + 3 * 124 + 8, W - 80, H - (92 + 3 * 124 + 8) - 76)
+        theme.draw_panel(surface, info, theme.PANEL, theme.PANEL_EDGE)
+        if isinstance(focused, LevelTile):
+            self._details(surface, focused, info)
+        bad = [e.error for e in self.game.entries if not e.available]
+        if bad:
+            theme.draw_text(surface, f"Unavailable: {bad[0]}" + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""),
+                            (40, H - 40), theme.SMALL, theme.BAD, anchor="midleft")
+        else:
+            theme.draw_text(surface, "Arrows: choose   Enter: play   Esc: back", (40, H - 40), theme.SMALL,
+                            theme.TEXT_DIM, anchor="midleft")
+
+    def _details(self, surface: pygame.Surface, tile: LevelTile, rect: pygame.Rect) -> None:
+        level = tile.entry.level
+        if level is None:
+            return
+        x, y = rect.x + 20, rect.y + 14
+        theme.draw_text(surface, f"{tile.number}. {level.name}", (x, y), theme.LARGE, theme.ACCENT, bold=True)
+        theme.draw_text(surface, level.summary(), (x, y + 40), theme.BODY, theme.TEXT)
+        theme.draw_text(surface, level.intro, (x, y + 72), theme.BODY, theme.TEXT_DIM)
+        stars = "   ".join(f"{'*' * (i + 1)} {t:,}" for i, t in enumerate(level.targets))
+        theme.draw_text(surface, f"Targets: {stars}", (x, y + 104), theme.BODY, theme.TEXT)
+        theme.draw_text(surface, f"Hints: {level.hints}", (x, y + 136), theme.BODY, theme.TEXT_DIM)
+        table = tile.record["table"][:3]
+        if table:
+            text = "   ".join(f"{e['initials']} {int(e['score']):,}" for e in table)
+            theme.draw_text(surface, f"Top: {text}", (rect.right - 20, y + 136), theme.BODY, theme.TEXT_DIM,
+                            anchor="topright")
+
+
+# ---------------------------------------------------------------- the end of a hand
+
+
+class ResultScene(Scene):
+    overlay = True
+
+    def __init__(self, app: Any, game: Any, result: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.game = game
+        self.r = result
+        self.t = 0.0
+        self.box = pygame.Rect(W // 2 - 380, 70, 760, 580)
+        self.lines: list[tuple[str, int, str]] = []   # label, amount, detail
+        self.stars = 0
+        self.entering = False
+        self.initials = "AAA"
+        self.cursor = 0
+        self.entered = False
+        self.sounds_done: set[str] = set()
+        if result["mode"] == "arcade":
+            self.lines.append(("Cards and peaks", result["base"], ""))
+            for award in result["bonus"]:
+                if award.kind == "time_bonus":
+                    self.lines.append(("Time bonus", award.amount, f"{award.count} s x 100"))
+                else:
+                    self.lines.append(("Stock bonus", award.amount, f"{award.count} cards x 500"))
+            self.stars = result["stars"]
+            last = app.storage.stats("tripeaks").get("last_initials")
+            if isinstance(last, str) and last.strip():
+                self.initials = levels.clean_initials(last)
+        self.count_end = len(self.lines) * (COUNT_TIME + LINE_GAP)
+        self.stars_end = self.count_end + (self.stars * STAR_GAP + STAR_FALL if self.stars else 0.3)
+        self.menu: Menu | None = None
+
+    # ---------------------------------------------------------- timeline
+    @property
+    def counting(self) -> bool:
+        return self.t < self.stars_end
+
+    def skip(self) -> None:
+        self.t = max(self.t, self.stars_end)
+
+    def update(self, dt: float) -> None:
+        before = self.t
+        self.t += dt
+        self._sounds(before, self.t)
+        if not self.counting and self.menu is None and not self.entering:
+            if self.r.get("rank") is not None and not self.entered and self.app.demo is None:
+                self.entering = True
+            else:
+                self._build_menu()
+        if self.menu is not None:
+            self.menu.update(dt)
+
+    def _sounds(self, before: float, now: float) -> None:
+        """Ticks while a line counts, a chime as each star lands, a fanfare at the end."""
+        for i in range(len(self.lines)):
+            start = i * (COUNT_TIME + LINE_GAP)
+            for k in range(6):
+                at = start + k * COUNT_TIME / 6
+                if before < at <= now:
+                    self.app.play_sound("button", 0.4)
+        for i in range(self.stars):
+            at = self.count_end + i * STAR_GAP + STAR_FALL
+            if before < at <= now:
+                self.app.play_sound(f"chime_{3 + 2 * i}", 1.0)
+        if before < self.stars_end <= now:
+            self.app.play_sound("win" if self.r["won"] else "lose", 0.8)
+
+    def shown_amount(self, i: int) -> int:
+        label, amount, _ = self.lines[i]
+        start = i * (COUNT_TIME + LINE_GAP)
+        p = max(0.0, min(1.0, (self.t - start) / COUNT_TIME))
+        return int(round(amount * p))
+
+    # ---------------------------------------------------------- buttons
+    def _build_menu(self) -> None:
+        game, mode = self.game, self.r["mode"]
+        entries: list[tuple[str, Any, bool]] = []
+        if mode == "arcade":
+            nxt = game.next_level_id()
+            if nxt is not None:
+                entries.append(("Next level", lambda: self._then(lambda: game.start_level(nxt)), True))
+            entries.append(("Retry", lambda: self._then(game.restart), nxt is None))
+            entries.append(("Levels", lambda: self._then(game.open_levels), False))
+        elif mode == "classic":
+            entries.append(("Deal next hand", lambda: self._then(game.deal_next), True))
+        else:
+            entries.append(("New deal", lambda: self._then(game.deal_next), True))
+            if not self.r["won"]:
+                entries.append(("Undo last move", lambda: self._then(game.undo), False))
+        entries.append(("Menu", lambda: to_menu(self.app), False))
+        bw, gap = 200, 14
+        x0 = self.box.centerx - (len(entries) * bw + (len(entries) - 1) * gap) // 2
+        buttons = [Button((x0 + i * (bw + gap), self.box.bottom - 70, bw, 50), text, fn, primary=primary,
+                          px=theme.BODY)
+                   for i, (text, fn, primary) in enumerate(entries)]
+        focus = next((i for i, (_, _, p) in enumerate(entries) if p), 0)
+        self.menu = Menu(buttons, on_back=lambda: to_menu(self.app), sound=self.app.play_sound, focus=focus)
+
+    def _then(self, fn: Any) -> None:
+        self.stack.pop()
+        fn()
+
+    # ---------------------------------------------------------- input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.counting:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.skip()
+            return
+        if self.entering:
+            self._initials_key(event)
+            return
+        if self.menu is not None:
+            self.menu.handle_event(event)
+
+    def _initials_key(self, event: pygame.event.Event) -> None:
+        if event.type != pygame.KEYDOWN:
+            return
+        chars = list(self.initials.ljust(3)[:3])
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.game.save_initials(self.initials)
+            self.entering, self.entered = False, True
+            self.app.play_sound("win", 0.6)
+            return
+        if key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+            self.cursor = max(0, self.cursor - 1)
+        elif key == pygame.K_RIGHT:
+            self.cursor = min(2, self.cursor + 1)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            step = 1 if key == pygame.K_UP else -1
+            chars[self.cursor] = ALNUM[(ALNUM.index(chars[self.cursor]) + step) % len(ALNUM)] \
+                if chars[self.cursor] in ALNUM else "A"
+        else:
+            ch = (event.unicode or "").upper()
+            if len(ch) == 1 and ch in ALNUM.strip():
+                chars[self.cursor] = ch
+                self.cursor = min(2, self.cursor + 1)
+            else:
+                return
+        self.initials = "".join(chars)
+        self.app.play_sound("button", 0.5)
+
+    # ---------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(dim(), (0, 0))
+        box = self.box
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
+        r = self.r
+        if r["won"]:
+            title = "LEVEL CLEAR!" if r["mode"] == "arcade" else "PEAKS CLEARED!"
+        else:
+            title = "TIME'S UP" if r["time_up"] else "NO MORE MOVES"
+        theme.draw_text(surface, title, (box.centerx, box.y + 18), theme.TITLE, theme.ACCENT if r["won"] else
+                        theme.ACCENT_2, bold=True, anchor="midtop", shadow=True)
+        if r["mode"] == "arcade":
+            self._draw_arcade(surface)
+        elif r["mode"] == "classic":
+            self._draw_classic(surface)
+        else:
+            text = "Every card cleared. Well played." if r["won"] else \
+                "The stock is empty and nothing plays. Undo and try another way, or deal again."
+            theme.draw_text(surface, text, (box.centerx, box.y + 160), theme.BODY, theme.TEXT, anchor="midtop")
+        if self.menu is not None:
+            self.menu.draw(surface)
+
+    def _draw_classic(self, surface: pygame.Surface) -> None:
+        from cardgames.games.tripeaks.scene_hud import money
+
+        box, r = self.box, self.r
+        theme.draw_text(surface, "This hand", (box.x + 120, box.y + 150), theme.LARGE, theme.TEXT)
+        theme.draw_text(surface, money(r["hand"]), (box.right - 120, box.y + 150), theme.LARGE,
+                        theme.GOOD if r["hand"] >= 0 else theme.BAD, bold=True, anchor="topright")
+        theme.draw_text(surface, "Bank", (box.x + 120, box.y + 200), theme.LARGE, theme.TEXT)
+        theme.draw_text(surface, money(r["bank"]), (box.right - 120, box.y + 200), theme.LARGE, theme.ACCENT,
+                        bold=True, anchor="topright")
+        theme.draw_text(surface, "The bank carries over to the next hand.", (box.centerx, box.y + 270),
+                        theme.BODY, theme.TEXT_DIM, anchor="midtop")
+
+    def _draw_arcade(self, surface: pygame.Surface) -> None:
+        box, r = self.box, self.r
+        level = r["level"]
+        theme.draw_text(surface, level.name, (box.centerx, box.y + 94), theme.BODY, theme.TEXT_DIM, anchor="midtop")
+        y = box.y + 130
+        total = 0
+        for i, (label, amount, detail) in enumerate(self.lines):
+            if self.t < i * (COUNT_TIME + LINE_GAP):
+                break
+            shown = self.shown_amount(i)
+            total += shown
+            theme.draw_text(surface, label, (box.x + 60, y), theme.LARGE, theme.TEXT)
+            if detail:
+                theme.draw_text(surface, detail, (box.x + 320, y + 4), theme.BODY, theme.TEXT_DIM)
+            theme.draw_text(surface, f"{shown:,}", (box.x + 420, y), theme.LARGE, theme.ACCENT, bold=True,
+                            anchor="topright")
+            y += 40
+        pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 60, y + 4), (box.x + 420, y + 4), 2)
+        theme.draw_text(surface, "Score", (box.x + 60, y + 14), theme.LARGE, theme.TEXT, bold=True)
+        theme.draw_text(surface, f"{total:,}", (box.x + 420, y + 10), theme.HEADING, theme.ACCENT, bold=True,
+                        anchor="topright", shadow=True)
+        self._draw_stars(surface, (box.x + 240, y + 100))
+        if not self.counting:
+            notes = []
+            if r["score"] > r["best_before"]:
+                notes.append(("NEW BEST!", theme.ACCENT_2))
+            if r["stars"] >= 1:
+                nxt = self.game.next_level_id()
+                idx = [e.id for e in self.game.entries].index(level.id)
+                if nxt is not None and idx + 1 < len(r["was_unlocked"]) and not r["was_unlocked"][idx + 1]:
+                    notes.append(("Next level unlocked!", theme.GOOD))
+            else:
+                notes.append((f"{level.targets[0]:,} for a star", theme.TEXT_DIM))
+            for k, (text, colour) in enumerate(notes):
+                theme.draw_text(surface, text, (box.x + 240, y + 150 + k * 30), theme.BODY, colour, bold=True,
+                                anchor="midtop")
+        table_rect = pygame.Rect(box.x + 470, box.y + 120, 250, 330)
+        rank = r.get("rank")
+        if self.entering:
+            draw_table(surface, r["table"], table_rect, rank, self.initials, self.cursor,
+                       blink=int(self.t * 3) % 2 == 0)
+            theme.draw_text(surface, "Type your initials, Enter to keep", (box.centerx, box.bottom - 48),
+                            theme.BODY, theme.TEXT, anchor="midtop")
+        elif not self.counting:
+            stats = self.app.storage.stats("tripeaks")
+            table = levels.level_record(stats, level.id)["table"]
+            mine = None
+            if self.entered and rank is not None:
+                mine = rank
+            draw_table(surface, table, table_rect, mine)
+
+    def _draw_stars(self, surface: pygame.Surface, centre: tuple[int, int]) -> None:
+        cx, cy = centre
+        for i in range(3):
+            x = cx + (i - 1) * 74
+            _star_shape(surface, (x, cy), 30, (60, 64, 88))
+            if i < self.stars:
+                at = self.count_end + i * STAR_GAP
+                p = (self.t - at) / STAR_FALL
+                if p <= 0:
+                    continue
+                scale = 2.6 - 1.6 * out_back(min(1.0, p))
+                _star_shape(surface, (x, cy), 30 * scale, theme.ACCENT)
