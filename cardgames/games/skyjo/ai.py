@@ -10,8 +10,8 @@
   revealing its last card it estimates the others' final scores and avoids going
   out into a doubling it can foresee.
 
-Levels may be tuned by levels/ai/skyjo.json (see load_presets); the defaults
-below are what the arena figures in the report were measured with.
+The arena (python -m cardgames.games.skyjo.arena) measures the levels against
+each other; its targets are in the module docstring there.
 """
 from __future__ import annotations
 
