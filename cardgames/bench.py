@@ -169,23 +169,33 @@ def frame_benchmarks(frames: int, out=print) -> list[tuple[str, dict[str, float]
 
 
 # ---------------------------------------------------------------- start-up and memory
+# Runs main.py and reports its wall time and peak memory. It runs inside a small helper
+# Python rather than in the bench process itself: Linux counts the memory a child had
+# between fork and exec in its peak, and a fork of the (large) bench process would swamp
+# the figure.
+_MEASURE = """
+import os, subprocess, sys, time
+t0 = time.perf_counter()
+proc = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+_, status, usage = os.wait4(proc.pid, 0)
+wall = time.perf_counter() - t0
+err = proc.stderr.read().decode(errors="replace").strip().splitlines()
+print(os.waitstatus_to_exitcode(status), wall, usage.ru_maxrss, repr(err[-1] if err else ""))
+"""
+
+
 def run_child(args: list[str], data_dir: str) -> tuple[float, float]:
     """Run main.py with `args` headless; (wall seconds, peak resident memory in MB)."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    t0 = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--data-dir", data_dir, *args], cwd=ROOT,
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(proc.pid, 0)
-    wall = time.perf_counter() - t0
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        err = proc.stderr.read().decode(errors="replace").strip().splitlines()[-1:] if proc.stderr else []
-        raise RuntimeError(f"main.py {' '.join(args)} exited with {proc.returncode}: {' '.join(err)}")
-    if proc.stderr:
-        proc.stderr.close()
+    command = [sys.executable, str(ROOT / "main.py"), "--data-dir", data_dir, *args]
+    r = subprocess.run([sys.executable, "-c", _MEASURE, *command], cwd=ROOT, env=env, capture_output=True,
+                       text=True, check=True)
+    code, wall, maxrss, last_error = r.stdout.split(maxsplit=3)
+    if int(code) != 0:
+        raise RuntimeError(f"main.py {' '.join(args)} exited with {code}: {last_error}")
     # ru_maxrss is in kilobytes on Linux, bytes on macOS
-    rss_mb = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
-    return wall, rss_mb
+    rss_mb = int(maxrss) / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    return float(wall), rss_mb
 
 
 def startup_benchmarks(runs: int, out=print) -> dict[str, float]:
