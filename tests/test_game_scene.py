@@ -487,3 +487,17 @@ def test_right_click_drops_a_picked_card(app):
     assert scene._selection is not None
     app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, (10, 10), button=3)])
     assert scene._selection is None and not any(p.highlight for p in scene.board.piles.values())
+
+
+def test_esc_and_losing_focus_open_the_pause_overlay_which_freezes_the_game(app):
+    from cardgames.scenes.pause import PauseScene
+
+    scene = open_toy(app, SCRIPT)
+    key(app, pygame.K_ESCAPE)
+    app.step(FRAME)
+    assert isinstance(app.stack.top, PauseScene) and app.stack.top.game is scene
+    app.stack.pop()
+    app.stack.apply_pending()
+    app.step(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
+    app.step(FRAME)
+    assert isinstance(app.stack.top, PauseScene)

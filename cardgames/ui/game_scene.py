@@ -62,7 +62,7 @@ self.app.play_sound(name), self.app.notify(text).
 Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
 Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
-Ctrl+Z, U or Backspace undo; Esc opens the pause overlay.
+Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
 choose() runs in a worker thread, so choose_for_computer() must not touch pygame
@@ -604,6 +604,10 @@ class GameScene(Scene):
             self.click(self.board.top(key), key)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.WINDOWFOCUSLOST:  # the player looked away: stop the clocks
+            if self.humans and not self.over and self.app.demo is None:
+                self.open_pause()
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 if self._selection is not None:
