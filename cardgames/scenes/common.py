@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from cardgames.config import CANVAS_SIZE
+from cardgames.core.cards import Card, Rank, Suit
 from cardgames.games.info import GameInfo
 from cardgames.ui import theme
 from cardgames.ui.widgets import Widget, wrap_lines
@@ -58,9 +59,9 @@ class GameTile(Widget):
     (just drawn). The face is drawn once per look and cached."""
 
     def __init__(self, rect, info: GameInfo, action: Callable[[], Any] | None = None,
-                 badge: str = "", compact: bool = False) -> None:
+                 badge: str = "", compact: bool = False, art: pygame.Surface | None = None) -> None:
         super().__init__(rect)
-        self.info, self.action, self.badge, self.compact = info, action, badge, compact
+        self.info, self.action, self.badge, self.compact, self.art = info, action, badge, compact, art
         self.available = info.available
         self.selected = False
         self._cache: dict[tuple, pygame.Surface] = {}
@@ -84,7 +85,7 @@ class GameTile(Widget):
         theme.draw_panel(surf, surf.get_rect(), fill, edge, width=3 if highlighted else 2)
         band = pygame.Rect(0, 0, w, 8)
         pygame.draw.rect(surf, colour, band, border_top_left_radius=theme.RADIUS, border_top_right_radius=theme.RADIUS)
-        px = theme.LARGE if not self.compact else theme.BODY + 2
+        px = theme.LARGE if not self.compact else theme.BODY
         theme.draw_text(surf, self.info.title, (16, 18), px, colour if self.available else theme.TEXT_DIM,
                         bold=True, shadow=True)
         players = (f"{self.info.min_players} player" if self.info.max_players == 1
@@ -97,6 +98,8 @@ class GameTile(Widget):
             for line in wrap_lines(self.info.tagline, w - 32, theme.SMALL + 1)[:3]:
                 theme.draw_text(surf, line, (16, y), theme.SMALL + 1, theme.TEXT if self.available else theme.TEXT_DIM)
                 y += 24
+        if self.art is not None:  # a few of the game's cards in the right-hand corner
+            surf.blit(self.art, self.art.get_rect(bottomright=(w - 12, h - 8)))
         if not self.available:
             _pill(surf, "COMING SOON", theme.ACCENT_2, players_y)
         elif self.badge:
@@ -115,3 +118,30 @@ def _pill(surf: pygame.Surface, text: str, colour: theme.Colour, y: int) -> None
     pill.topright = (surf.get_width() - 12, y - 3)
     pygame.draw.rect(surf, colour, pill, border_radius=pill.height // 2)
     surf.blit(label, label.get_rect(center=pill.center))
+
+
+_PREVIEW_CARDS = {
+    "tripeaks": ("back", "back", Card(Rank.SEVEN, Suit.DIAMONDS), Card(Rank.EIGHT, Suit.CLUBS),
+                 Card(Rank.NINE, Suit.HEARTS)),
+    "three_thirteen": (Card(Rank.FIVE, Suit.HEARTS), Card(Rank.SIX, Suit.HEARTS), Card(Rank.SEVEN, Suit.HEARTS),
+                       Card(Rank.QUEEN, Suit.SPADES), Card(Rank.QUEEN, Suit.CLUBS)),
+    "switch": (Card(Rank.TWO, Suit.CLUBS), Card(Rank.ACE, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS),
+               Card(Rank.EIGHT, Suit.HEARTS), "back"),
+    "skyjo": (-2, 0, 3, 7, 12),
+}
+
+
+def card_row(assets: Any, game: str, four: bool, back: str, size: tuple[int, int] = (92, 128), step: int = 78,
+             count: int = 5) -> pygame.Surface:
+    """A few of `game`'s cards side by side, overlapping: a picture of what the game looks like."""
+    items = _PREVIEW_CARDS.get(game, ())[-count:]
+    surf = pygame.Surface((size[0] + step * max(0, len(items) - 1) + 8, size[1] + 8), pygame.SRCALPHA)
+    for i, item in enumerate(items):
+        if item == "back":
+            img = assets.skyjo_back(size) if game == "skyjo" else assets.back(back, size)
+        elif isinstance(item, int):
+            img = assets.skyjo(item, size)
+        else:
+            img = assets.card(item, size, four_colour=four)
+        surf.blit(img, (i * step, 4 + (0 if i % 2 else size[1] // 32)))
+    return surf

@@ -20,11 +20,10 @@ from typing import Any
 import pygame
 
 from cardgames import config
-from cardgames.core.cards import Card, Rank, Suit
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo, OptionSpec
-from cardgames.scenes.common import GameTile, backdrop, draw_hints, play
+from cardgames.scenes.common import GameTile, backdrop, card_row, draw_hints, play
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
@@ -180,6 +179,7 @@ class SelectScene(Scene):
 
     def start(self) -> None:
         self.app.settings["last_game"] = self.info.name
+        self.app.storage.save_settings(self.app.settings)  # the menu opens on this game next time
         self._open(lambda cls: cls(self.app, dict(self.options)))
 
     def resume(self) -> None:
@@ -272,33 +272,6 @@ class SelectScene(Scene):
         key = (info.name, four, back)
         surf = self._previews.get(key)
         if surf is None:
-            surf = _card_row(self.app.assets, info.name, four, back)
+            surf = card_row(self.app.assets, info.name, four, back)
             self._previews[key] = surf
         return surf
-
-
-_PREVIEW_CARDS = {
-    "tripeaks": ("back", "back", Card(Rank.SEVEN, Suit.DIAMONDS), Card(Rank.EIGHT, Suit.CLUBS),
-                 Card(Rank.NINE, Suit.HEARTS)),
-    "three_thirteen": (Card(Rank.FIVE, Suit.HEARTS), Card(Rank.SIX, Suit.HEARTS), Card(Rank.SEVEN, Suit.HEARTS),
-                       Card(Rank.QUEEN, Suit.SPADES), Card(Rank.QUEEN, Suit.CLUBS)),
-    "switch": (Card(Rank.TWO, Suit.CLUBS), Card(Rank.ACE, Suit.SPADES), Card(Rank.JACK, Suit.DIAMONDS),
-               Card(Rank.EIGHT, Suit.HEARTS), "back"),
-    "skyjo": (-2, 0, 3, 7, 12),
-}
-
-
-def _card_row(assets: Any, game: str, four: bool, back: str) -> pygame.Surface:
-    size = (92, 128)
-    items = _PREVIEW_CARDS.get(game, ())
-    step = 78
-    surf = pygame.Surface((size[0] + step * max(0, len(items) - 1) + 8, size[1] + 8), pygame.SRCALPHA)
-    for i, item in enumerate(items):
-        if item == "back":
-            img = assets.skyjo_back(size) if game == "skyjo" else assets.back(back, size)
-        elif isinstance(item, int):
-            img = assets.skyjo(item, size)
-        else:
-            img = assets.card(item, size, four_colour=four)
-        surf.blit(img, (i * step, 4 + (0 if i % 2 else 4)))
-    return surf

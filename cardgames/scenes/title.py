@@ -18,7 +18,7 @@ from cardgames.core.cards import Card, Rank, Suit, standard_deck
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
-from cardgames.scenes.common import GameTile, draw_hints, play
+from cardgames.scenes.common import GameTile, card_row, draw_hints, play
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
@@ -76,7 +76,10 @@ class TitleScene(Scene):
         self._rotated: dict[tuple, pygame.Surface] = {}
         tile_w, gap = 282, 18
         x0 = (W - 4 * tile_w - 3 * gap) // 2
-        self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True)
+        four = bool(app.settings.get("four_colour", False))
+        back = str(app.settings.get("card_back", "blue"))
+        self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True,
+                               art=card_row(app.assets, info.name, four, back, (42, 59), 18, 3))
                       for i, info in enumerate(registry.GAMES)]
         self._felt = theme.felt_surface((W, H), "green")
 
