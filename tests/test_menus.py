@@ -305,6 +305,8 @@ def test_settings_with_the_mouse(app):
     full = next(w for w in st.menu.widgets if getattr(w, "label", "") == "Full screen (F11)")
     click(app, full.rect.center)
     assert app.settings["fullscreen"] is True and on_disk(app)["fullscreen"] is True
+    key(app, pygame.K_F11)  # the app's own full-screen key: the row follows it
+    assert full.value is False and on_disk(app)["fullscreen"] is False
 
 
 # ---------------------------------------------------------------- rules

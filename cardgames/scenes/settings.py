@@ -46,6 +46,7 @@ class SettingsScene(Scene):
                    s["card_back"] if s["card_back"] in BACKS else BACKS[0], lambda v: self.change("card_back", v)),
             Cycler(self._row(6), "Full screen (F11)", ON_OFF, bool(s["fullscreen"]), self._fullscreen),
         ]
+        self.fullscreen_row = rows[-1]
         back = Button((ROW_X, ROW_Y + 7 * (ROW_H + ROW_GAP) + 12, 260, 56), "Back", self.back, primary=True)
         self.menu = Menu([*rows, back], on_back=self.back, sound=getattr(app, "play_sound", None))
 
@@ -88,6 +89,7 @@ class SettingsScene(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+        self.fullscreen_row.set_value(bool(self.app.settings.get("fullscreen")))  # F11 may have changed it
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
