@@ -9,6 +9,9 @@ which sprite moves where. Each pile has a place on the canvas and a layout:
            given, and centred on pos when `center` is set (hands),
 - grid_positions() gives the spots for a grid of one-card piles (Skyjo).
 
+A pile may have its own card size (smaller cards for opponents); a card put
+on it takes that size.
+
 sync(layout) makes the sprites match what the viewer may see, reusing the
 sprite of the same card wherever it is (so undo and reshuffles fly cards
 back rather than popping them), and returns the tweens that bring every card
@@ -40,6 +43,7 @@ class Pile:
     mat: bool | None = None            # draw the pile's spot (even when empty); None: stacks yes, fans no
     order: int = 0                     # draw order between piles (later piles on top)
     highlight: tuple[int, int, int] | None = None
+    size: tuple[int, int] | None = None  # this pile's card size (None: the board's); cards put here take it
 
     def __post_init__(self) -> None:
         if self.mat is None:
@@ -107,13 +111,21 @@ class Board:
 
     def home_of(self, name: str, index: int, count: int | None = None) -> tuple[float, float]:
         pile = self.piles[name]
-        return pile.home(index, len(self.cards[name]) if count is None else count, self.card_size)
+        return pile.home(index, len(self.cards[name]) if count is None else count, self.size_of(name))
+
+    def size_of(self, name: str) -> tuple[int, int]:
+        """The card size of a pile (its own, else the board's)."""
+        pile = self.piles.get(name)
+        return pile.size if pile is not None and pile.size is not None else self.card_size
 
     def pile_rect(self, name: str) -> pygame.Rect:
         """The area a drop on this pile counts in: its base spot and all its cards' homes."""
-        rect = self.piles[name].base_rect(self.card_size)
-        for s in self.cards.get(name, []):
-            rect.union_ip(s.home_rect)
+        size = self.size_of(name)
+        rect = self.piles[name].base_rect(size)
+        count = len(self.cards.get(name, []))
+        for i in range(count):
+            x, y = self.home_of(name, i, count)
+            rect.union_ip(pygame.Rect(round(x), round(y), *size))
         return rect
 
     # Moving sprites between piles -------------------------------------------------------
@@ -138,9 +150,14 @@ class Board:
         self._renumber(name)
 
     def _renumber(self, name: str) -> None:
-        base = (self.piles[name].order if name in self.piles else len(self.piles)) * 1000
+        """Keep each sprite's pile, index, draw order and size in step with its place."""
+        pile = self.piles.get(name)
+        base = (pile.order if pile is not None else len(self.piles)) * 1000
+        size = pile.size if pile is not None else None
         for i, s in enumerate(self.cards[name]):
             s.pile, s.index, s.order = name, i, base + i
+            if size is not None:
+                s.size = size
 
     def assign_homes(self, name: str) -> None:
         """Give every sprite of the pile its resting place (without moving it)."""
@@ -206,7 +223,7 @@ class Board:
             for card, face_up in entries:
                 s = find(name, card)
                 if s is None:
-                    s = CardSprite(card, face_up, self.home_of(name, len(row), len(entries)), self.card_size)
+                    s = CardSprite(card, face_up, self.home_of(name, len(row), len(entries)), self.size_of(name))
                     claim(s)
                 elif s.card != card or s.face_up != face_up:
                     flips.append((s, card, face_up))
@@ -241,7 +258,7 @@ class Board:
         if sprite is not None and sprite.pile in self.piles:
             return sprite.pile
         for name in sorted(self.piles, key=lambda n: -self.piles[n].order):
-            if self.piles[name].base_rect(self.card_size).collidepoint(pos):
+            if self.piles[name].base_rect(self.size_of(name)).collidepoint(pos):
                 return name
         return None
 
@@ -267,9 +284,10 @@ class Board:
             s.draw(surface, self.art)
 
     def _draw_mat(self, surface: pygame.Surface, pile: Pile) -> None:
-        rect = pile.base_rect(self.card_size)
+        size = self.size_of(pile.name)
+        rect = pile.base_rect(size)
         if pile.mat:
-            surface.blit(effect("mat", self.card_size), rect.topleft)
+            surface.blit(effect("mat", size), rect.topleft)
         if pile.highlight is not None:
             pygame.draw.rect(surface, pile.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
         if pile.label and self.font is not None:

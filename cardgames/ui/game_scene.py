@@ -593,7 +593,7 @@ class GameScene(Scene):
             return key.rect
         if isinstance(key, str) and key in self.board.piles:
             top = self.board.top(key)
-            return top.rect if top is not None else self.board.piles[key].base_rect(self.card_size)
+            return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
         return None
 
     def activate(self, key: Hashable) -> None:
