@@ -51,7 +51,7 @@ def test_stack_shows_a_little_depth_only(board):
 def test_hit_test_finds_the_topmost_card_and_pile_at_finds_empty_spots(board):
     board.sync({"hand": [(C("AS"), True), (C("2S"), True), (C("3S"), True)]}, None)
     top = board.sprites("hand")[1]
-    point = (top.rect.right - 5, top.rect.centery)  # covered part of 2S? no: its right edge lies under 3S
+    point = (top.rect.right - 5, top.rect.centery)  # the 2S's right edge lies under the 3S
     assert board.hit_test(point) is board.sprites("hand")[2]
     assert board.hit_test((top.rect.left + 5, top.rect.centery)) is top
     assert board.pile_at((310, 120)) == "waste"  # empty pile, found by its spot
