@@ -64,9 +64,9 @@ def test_classic_a_whole_hand_to_the_dollar():
 
 
 def test_one_peak_layout_pays_the_big_bonus_and_two_peaks_small_then_big():
-    one, awards = feed(ClassicScore(peak_count=1), PEAK)
+    _one, awards = feed(ClassicScore(peak_count=1), PEAK)
     assert [a.amount for a in awards if a.kind == "peak"] == [30]
-    two, awards = feed(level(peak_count=2), PEAK, PEAK)
+    _two, awards = feed(level(peak_count=2), PEAK, PEAK)
     assert [a.amount for a in awards if a.kind == "peak"] == [1000, 5000]
 
 

@@ -22,9 +22,10 @@ update_stats and tested without a disk.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from cardgames.config import LEVELS_DIR
 from cardgames.games.tripeaks.layout import layout_names, load_layout

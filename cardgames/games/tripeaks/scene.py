@@ -39,6 +39,7 @@ HUD_H = 76                 # the bar along the top
 SIDE_MARGIN = 40
 CARD_ASPECT = 1.4          # height / width
 MAX_CARD_W = 96
+RIGHT_EDGE = W - 210       # the buttons stand in the bottom right corner
 COLUMN_GAP = 1.06          # horizontal distance between neighbouring slots, in card widths
 ROW_STEP = 0.52            # vertical distance between rows, in card heights
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
@@ -54,26 +55,42 @@ def table_geometry(layout: Any) -> tuple[tuple[int, int], list[tuple[float, floa
                                          tuple[float, float]]:
     """Card size, the top-left of every tableau slot, and the stock and waste spots.
 
-    The layout gives slot centres in card widths (x) and rows (y); the cards
-    are made as large as fits between the HUD and the stock row, at most
-    MAX_CARD_W wide, and the shape is centred.
+    The layout gives slot centres in card widths (x) and rows (y). Two
+    arrangements are tried, and the one with the larger cards wins: the stock
+    and waste in a row under the shape (wide shapes, like the three peaks),
+    or at the bottom left beside it (tall shapes, like the pyramid). Cards
+    are at most MAX_CARD_W wide and the shape is centred in its space.
     """
     xs = [s.x for s in layout.slots]
     ys = [s.y for s in layout.slots]
     span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    avail_h = H - HUD_H - 20 - 70          # 20 above the shape, 70 for gaps and labels under the stock row
-    w_from_width = (W - 2 * SIDE_MARGIN) / (span_x * COLUMN_GAP + 1)
-    w_from_height = avail_h / (span_y * ROW_STEP + 2) / CARD_ASPECT
-    w = int(min(MAX_CARD_W, w_from_width, w_from_height))
-    h = int(round(w * CARD_ASPECT))
-    shape_w = span_x * COLUMN_GAP * w + w
-    left = (W - shape_w) / 2
     top = HUD_H + 20
+
+    def width_for(room_w: float, room_h: float, extra_rows: float) -> int:
+        by_w = room_w / (span_x * COLUMN_GAP + 1)
+        by_h = room_h / (span_y * ROW_STEP + 1 + extra_rows) / CARD_ASPECT
+        return int(min(MAX_CARD_W, by_w, by_h))
+
+    below = width_for(W - 2 * SIDE_MARGIN, H - top - 70, 1)          # a card row and labels below the shape
+    side_room = RIGHT_EDGE - SIDE_MARGIN - 40
+    beside = width_for(side_room - 2.5 * below, H - top - 60, 0)       # stock and waste at the left
+    if beside > below:
+        w = int(min(beside, width_for(side_room - 2.5 * beside, H - top - 60, 0)))
+        h = round(w * CARD_ASPECT)
+        shape_w = span_x * COLUMN_GAP * w + w
+        left_edge = SIDE_MARGIN + 2.5 * w + 40
+        left = left_edge + (RIGHT_EDGE - left_edge - shape_w) / 2
+        row_y = H - h - 60
+        stock, waste = (SIDE_MARGIN, row_y), (SIDE_MARGIN + 1.3 * w, row_y)
+    else:
+        w = below
+        h = round(w * CARD_ASPECT)
+        shape_w = span_x * COLUMN_GAP * w + w
+        left = (W - shape_w) / 2
+        row_y = H - h - 44
+        stock, waste = (W / 2 - w - 24, row_y), (W / 2 + 24, row_y)
     positions = [(left + (s.x - min(xs)) * COLUMN_GAP * w, top + (s.y - min(ys)) * ROW_STEP * h)
                  for s in layout.slots]
-    row_y = H - h - 44
-    stock = (W / 2 - w - 24, row_y)
-    waste = (W / 2 + 24, row_y)
     return (w, h), positions, stock, waste
 
 
@@ -120,7 +137,8 @@ class TriPeaksScene(GameScene):
         self.result: dict[str, Any] | None = None
         self._last_tick = None
         # the level list opens first, unless a level was asked for (next level, tests) or this is a resume/demo
-        self._shown_select = resume is not None or app.demo is not None or bool(opts.get("level_id"))
+        self._shown_select = (resume is not None or app.demo is not None or not opts.get("humans", (0,))
+                              or bool(opts.get("level_id")))
         self.classic = ClassicScore()
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
@@ -240,7 +258,7 @@ class TriPeaksScene(GameScene):
         if not super().act(action):
             return False
         self.hint_target = None
-        if self.over:
+        if self.over and self.result is None:
             self._hand_over(time_up=False)
         return True
 
@@ -378,8 +396,13 @@ class TriPeaksScene(GameScene):
         self._record_hand(won)
         self.clear_save()
 
+    @property
+    def watching(self) -> bool:
+        """The demo (or a game with no human seat): nothing is recorded and no screen waits for a key."""
+        return self.app.demo is not None or not self.humans
+
     def _record_hand(self, won: bool) -> None:
-        if self.app.demo is not None:
+        if self.watching:
             return
         mode = self.mode
         streak = self.classic.longest_run if mode == "classic" else (
@@ -400,7 +423,7 @@ class TriPeaksScene(GameScene):
     def save_initials(self, initials: str) -> None:
         """The player typed their initials for the high-score table."""
         result = self.result
-        if result is None or self.app.demo is not None or result.get("rank") is None:
+        if result is None or self.watching or result.get("rank") is None:
             return
         level_id, score, got = result["level"].id, result["score"], result["stars"]
 
@@ -430,11 +453,14 @@ class TriPeaksScene(GameScene):
         self.hud_score = float(self._score_value())
 
     def on_game_over(self) -> None:
+        """After the last move's animations (at once when animations are off, even inside act())."""
         super().on_game_over()
+        if self.result is None:
+            self._hand_over(time_up=False)
         self._game_over_screen()
 
     def _game_over_screen(self) -> None:
-        if self.app.demo is not None or self.result is None:
+        if self.watching or self.result is None:
             return
         if any(type(s).__name__ == "ResultScene" for s in self.stack.scenes):
             return
@@ -540,7 +566,7 @@ class TriPeaksScene(GameScene):
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """In the demo (no result screen), a banner tells how the hand ended."""
-        if self.app.demo is None or self.result is None:
+        if not self.watching or self.result is None:
             return
         text = "CLEARED!" if self.result["won"] else ("TIME'S UP" if self.result["time_up"] else "NO MORE MOVES")
         theme.draw_text(surface, text, (W // 2, H // 2 - 30), theme.HUGE, theme.ACCENT, bold=True,

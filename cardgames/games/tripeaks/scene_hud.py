@@ -24,11 +24,11 @@ STAR_SIZE = 26
 
 
 def fmt(n: float) -> str:
-    return f"{int(round(n)):,}"
+    return f"{round(n):,}"
 
 
 def money(n: float) -> str:
-    n = int(round(n))
+    n = round(n)
     return f"-${-n:,}" if n < 0 else f"${n:,}"
 
 
@@ -42,7 +42,10 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
     else:
         _relaxed(scene, surface)
     _stock_label(scene, surface)
-    theme.draw_text(surface, _key_hints(scene), (24, 720 - 32), theme.SMALL, theme.TEXT_DIM, anchor="midleft")
+    if scene.stock_pos[0] < 200:   # stock and waste at the left: the hints go under the shape
+        theme.draw_text(surface, _key_hints(scene), (640, 716), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+    else:
+        theme.draw_text(surface, _key_hints(scene), (24, 716), theme.SMALL, theme.TEXT_DIM, anchor="bottomleft")
 
 
 def _key_hints(scene: Any) -> str:

@@ -292,10 +292,10 @@ class ResultScene(Scene):
             self.app.play_sound("win" if self.r["won"] else "lose", 0.8)
 
     def shown_amount(self, i: int) -> int:
-        label, amount, _ = self.lines[i]
+        _label, amount, _ = self.lines[i]
         start = i * (COUNT_TIME + LINE_GAP)
         p = max(0.0, min(1.0, (self.t - start) / COUNT_TIME))
-        return int(round(amount * p))
+        return round(amount * p)
 
     # ---------------------------------------------------------- buttons
     def _build_menu(self) -> None:

@@ -24,8 +24,9 @@ Arcade (one level, against the clock):
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
 
@@ -105,10 +106,10 @@ class ClassicScore:
         """The bank as it would stand if the hand ended now."""
         return self.bank + self.hand
 
-    def after_events(self, events: Iterable[Any]) -> tuple["ClassicScore", tuple[Award, ...]]:
+    def after_events(self, events: Iterable[Any]) -> tuple[ClassicScore, tuple[Award, ...]]:
         return self.after(read_events(events))
 
-    def after(self, moves: Moves) -> tuple["ClassicScore", tuple[Award, ...]]:
+    def after(self, moves: Moves) -> tuple[ClassicScore, tuple[Award, ...]]:
         awards: list[Award] = []
         run = self.run
         for _ in range(moves.turns):
@@ -127,7 +128,7 @@ class ClassicScore:
         )
         return new, tuple(awards)
 
-    def next_hand(self) -> "ClassicScore":
+    def next_hand(self) -> ClassicScore:
         """The hand is over (won, lost or abandoned): its money goes into the bank."""
         return ClassicScore(bank=self.total, peak_count=self.peak_count)
 
@@ -135,7 +136,7 @@ class ClassicScore:
         return {k: getattr(self, k) for k in _CLASSIC_FIELDS}
 
     @classmethod
-    def from_json(cls, data: dict) -> "ClassicScore":
+    def from_json(cls, data: dict) -> ClassicScore:
         return cls(**{k: int(data[k]) for k in _CLASSIC_FIELDS})
 
 
@@ -176,7 +177,7 @@ class ArcadeScore:
         """Seconds left, rounded down (what the clear bonus pays for). A tiny float error never costs a second."""
         return max(0, math.floor(self.time_left + 1e-9))
 
-    def advance(self, dt: float) -> "ArcadeScore":
+    def advance(self, dt: float) -> ArcadeScore:
         """`dt` seconds of play passed: the clock runs down; a streak not fed in time ends."""
         if dt <= 0:
             return self
@@ -188,10 +189,10 @@ class ArcadeScore:
                 streak, streak_left = 0, 0.0
         return replace(self, time_left=time_left, streak=streak, streak_left=streak_left)
 
-    def after_events(self, events: Iterable[Any]) -> tuple["ArcadeScore", tuple[Award, ...]]:
+    def after_events(self, events: Iterable[Any]) -> tuple[ArcadeScore, tuple[Award, ...]]:
         return self.after(read_events(events))
 
-    def after(self, moves: Moves) -> tuple["ArcadeScore", tuple[Award, ...]]:
+    def after(self, moves: Moves) -> tuple[ArcadeScore, tuple[Award, ...]]:
         awards: list[Award] = []
         streak, streak_left = self.streak, self.streak_left
         if moves.turns:
@@ -221,7 +222,7 @@ class ArcadeScore:
             Award("stock_bonus", stock_left * ARCADE_STOCK_BONUS, stock_left),
         )
 
-    def with_clear_bonus(self, stock_left: int) -> tuple["ArcadeScore", tuple[Award, ...]]:
+    def with_clear_bonus(self, stock_left: int) -> tuple[ArcadeScore, tuple[Award, ...]]:
         bonus = self.clear_bonus(stock_left)
         return replace(self, score=self.score + sum(a.amount for a in bonus), streak=0, streak_left=0.0), bonus
 
@@ -231,7 +232,7 @@ class ArcadeScore:
             "longest_streak", "plays", "turns")}
 
     @classmethod
-    def from_json(cls, data: dict) -> "ArcadeScore":
+    def from_json(cls, data: dict) -> ArcadeScore:
         floats = ("clock", "streak_seconds", "time_left", "streak_left")
         ints = ("peak_count", "score", "streak", "peaks", "longest_streak", "plays", "turns")
         return cls(**{k: float(data[k]) for k in floats}, **{k: int(data[k]) for k in ints})

@@ -1,0 +1,321 @@
+"""TriPeaks table, headless: real mouse and key events through App.step.
+
+A level is played to a clear by clicks (following the solver's winning line
+for the dealt seed), another by keys only; the clock runs out; Esc freezes
+the clock; undo in Relaxed; Classic's bank; initials for the high-score table.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytest
+
+from cardgames.app import headless_app
+from cardgames.games.tripeaks import levels, rules, solver
+from cardgames.games.tripeaks.rules import Play, Turn
+from cardgames.games.tripeaks.scene import TriPeaksScene, table_geometry
+from cardgames.games.tripeaks.scene_overlays import LevelSelectScene, ResultScene
+from cardgames.games.tripeaks.scoring import stars
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = headless_app(tmp_path)
+    app.settings["anim_speed"] = "off"
+    app.sounds = []
+    app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
+    yield app
+
+
+def open_scene(app, seed=7, **options):
+    scene = TriPeaksScene(app, dict(options), seed=seed)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    step(app, 3)
+    return scene
+
+
+def step(app, frames=1, dt=FRAME, events=()):
+    app.step(dt, list(events))
+    for _ in range(frames - 1):
+        app.step(dt)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
+
+
+def click(app, pos):
+    step(app, 2, events=[mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def key(app, k, unicode="", mod=0):
+    step(app, 1, events=[pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": unicode,
+                                                             "scancode": 0})])
+
+
+def where(scene, action):
+    """The canvas point to click for an action: the card's centre, or the stock's."""
+    pile = f"tableau:{action.slot}" if isinstance(action, Play) else "stock"
+    return scene.board.top(pile).rect.center
+
+
+def winning_line(scene):
+    result = solver.solve(scene.state)
+    assert result.winnable, "winnable deals only: the dealt seed must be winnable"
+    return result.line
+
+
+# ---------------------------------------------------------------- Arcade, by mouse
+
+
+def test_a_level_played_by_mouse_clicks_to_a_clear(app):
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    assert scene.level.id == "level_01" and scene.phase == "play"
+    line = winning_line(scene)
+    for i, action in enumerate(line):
+        click(app, where(scene, action))
+        assert len(scene.actions) == i + 1, f"click {i} ({action}) did not play"
+    assert rules.is_won(scene.state) and scene.phase == "over"
+    step(app, 3)
+    top = app.stack.top
+    assert isinstance(top, ResultScene) and top.r["won"]
+    r = scene.result
+    time_bonus, stock_bonus = r["bonus"]
+    assert time_bonus.count == math.floor(scene.arcade.time_left + 1e-9) and time_bonus.amount == 100 * time_bonus.count
+    assert stock_bonus.count == len(scene.state.stock) and stock_bonus.amount == 500 * stock_bonus.count
+    assert r["score"] == r["base"] + time_bonus.amount + stock_bonus.amount == scene.arcade.score
+    assert r["stars"] == stars(r["score"], scene.level.targets)
+    # the chime rose with the streak
+    chimes = [s for s in app.sounds if s.startswith("chime_")]
+    assert "chime_1" in chimes and "chime_2" in chimes
+    stats = app.storage.stats("tripeaks")
+    record = levels.level_record(stats, "level_01")
+    assert record["best"] == r["score"] and record["stars"] == r["stars"]
+    assert stats["games"] == 1 and stats["wins"] == 1
+    assert stats["best_scores"] == {"level_01": r["score"]}
+
+
+def test_dragging_a_card_onto_the_waste_plays_it(app):
+    scene = open_scene(app, seed=5, mode="relaxed")
+    play = next(a for a in rules.legal_actions(scene.state) if isinstance(a, Play))
+    start = where(scene, play)
+    end = scene.board.top("waste").rect.center
+    events = [mouse(pygame.MOUSEBUTTONDOWN, start)]
+    for k in range(1, 9):
+        events.append(mouse(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * k // 8,
+                                                 start[1] + (end[1] - start[1]) * k // 8)))
+    events.append(mouse(pygame.MOUSEBUTTONUP, end))
+    for ev in events:
+        step(app, 1, events=[ev])
+    assert scene.actions == [str(play)]
+
+
+# ---------------------------------------------------------------- Arcade, by keys
+
+
+def test_a_level_played_by_keys_only(app):
+    scene = open_scene(app, seed=3, mode="arcade", level_id="level_02")
+    for action in winning_line(scene):
+        before = len(scene.actions)
+        if isinstance(action, Turn):
+            key(app, pygame.K_SPACE)
+        else:
+            target = f"tableau:{action.slot}"
+            for _ in range(40):  # Tab moves the focus over the playable cards (and the stock)
+                key(app, pygame.K_TAB)
+                current = scene.focus.current
+                if getattr(current, "pile", None) == target:
+                    break
+            assert scene.focus.current.pile == target
+            key(app, pygame.K_RETURN)
+        assert len(scene.actions) == before + 1
+    assert rules.is_won(scene.state)
+    step(app, 3)
+    assert isinstance(app.stack.top, ResultScene)
+
+
+# ---------------------------------------------------------------- the clock
+
+
+def test_the_clock_runs_out_ticks_and_ends_the_level(app):
+    scene = open_scene(app, seed=2, mode="arcade", level_id="level_18")
+    clock = scene.level.clock
+    assert clock == 90
+    click(app, where(scene, Turn()))         # one move: the level is under way
+    step(app, int(clock / 0.1) + 5, dt=0.1)
+    assert scene.arcade.out_of_time and scene.phase == "over" and not rules.is_over(scene.state)
+    assert app.sounds.count("timer_warning") == 10           # one tick for each of the last ten seconds
+    top = app.stack.top
+    assert isinstance(top, ResultScene) and top.r["time_up"] and not top.r["won"] and top.r["bonus"] == ()
+    before = len(scene.actions)
+    click(app, (640, 400))                                    # the table no longer takes moves
+    assert len(scene.actions) == before
+    assert app.storage.stats("tripeaks")["games"] == 1 and app.storage.stats("tripeaks")["wins"] == 0
+
+
+def test_pause_freezes_the_clock_and_the_streak_timer(app):
+    scene = open_scene(app, seed=4, mode="arcade", level_id="level_01")
+    play = next(a for a in rules.legal_actions(scene.state) if isinstance(a, Play))
+    click(app, where(scene, play))
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "PauseScene"
+    left, streak_left = scene.arcade.time_left, scene.arcade.streak_left
+    step(app, 120, dt=0.1)
+    assert scene.arcade.time_left == left and scene.arcade.streak_left == streak_left
+    key(app, pygame.K_ESCAPE)                                 # resume
+    step(app, 60)
+    assert scene.arcade.time_left == pytest.approx(left - 60 * FRAME, abs=2 * FRAME)
+
+
+def test_the_streak_breaks_when_its_timer_runs_out(app):
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    plays = [a for a in winning_line(scene)]
+    first = plays[0]
+    assert isinstance(first, Play)
+    click(app, where(scene, first))
+    assert scene.arcade.streak == 1
+    step(app, int(scene.level.streak_seconds / 0.1) + 2, dt=0.1)
+    assert scene.arcade.streak == 0
+
+
+# ---------------------------------------------------------------- level select, results, initials
+
+
+def test_the_level_list_opens_first_and_plays_the_chosen_level(app):
+    scene = open_scene(app, seed=1, mode="arcade")
+    top = app.stack.top
+    assert isinstance(top, LevelSelectScene)
+    assert [t.enabled for t in top.tiles][:2] == [True, False]   # only level 1 is open at first
+    assert scene.arcade.time_left == scene.level.clock            # the clock waits behind the list
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    assert app.stack.top is scene and scene.level.id == "level_01" and scene.phase == "play"
+
+
+def test_initials_enter_the_high_score_table(app):
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    for action in winning_line(scene):
+        scene.act(action)
+    step(app, 3)
+    result = app.stack.top
+    assert isinstance(result, ResultScene) and scene.result["rank"] == 0
+    key(app, pygame.K_SPACE)                                      # skips the count-up
+    step(app, 2)
+    assert result.entering
+    for ch in "zq7":
+        key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
+    key(app, pygame.K_RETURN)
+    table = levels.level_record(app.storage.stats("tripeaks"), "level_01")["table"]
+    assert table == [{"initials": "ZQ7", "score": scene.result["score"]}]
+    step(app, 2)
+    assert result.menu is not None
+    labels = [b.text for b in result.menu.widgets]
+    assert labels[0] == ("Next level" if scene.result["stars"] else "Retry")
+
+
+def test_next_level_from_the_result_screen(app):
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    for action in winning_line(scene):
+        scene.act(action)
+    step(app, 3)
+    if scene.result["stars"] == 0:
+        pytest.fail("a clear of level 1 by the solver's line should earn a star")
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    key(app, pygame.K_RETURN)                                     # keep the initials
+    step(app, 2)
+    key(app, pygame.K_RETURN)                                     # "Next level" has the focus
+    step(app, 3)
+    assert app.stack.top is scene and scene.level.id == "level_02" and scene.actions == []
+
+
+# ---------------------------------------------------------------- Relaxed and Classic
+
+
+def test_undo_in_relaxed(app):
+    scene = open_scene(app, seed=9, mode="relaxed")
+    start = scene.state
+    assert scene.winnable is True
+    click(app, where(scene, Turn()))
+    play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), Turn())
+    click(app, where(scene, play))
+    assert len(scene.actions) == 2
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert scene.state == start and scene.actions == []
+    step(app, 2)
+    assert len(scene.board.sprites("waste")) == len(start.waste)
+
+
+def test_hint_points_at_a_move_that_keeps_the_win(app):
+    scene = open_scene(app, seed=9, mode="relaxed")
+    key(app, pygame.K_h)
+    pile, _ = scene.hint_target
+    move = Turn() if pile == "stock" else Play(int(pile.split(":")[1]))
+    after, _ = rules.apply(scene.state, move)
+    assert solver.solve(after).winnable
+
+
+def test_arcade_hints_are_limited(app):
+    scene = open_scene(app, seed=9, mode="arcade", level_id="level_18")
+    assert scene.hints_left == 0
+    key(app, pygame.K_h)
+    assert scene.hint_target is None and "invalid" in app.sounds
+
+
+def test_no_undo_in_arcade(app):
+    scene = open_scene(app, seed=9, mode="arcade", level_id="level_01")
+    click(app, where(scene, Turn()))
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert len(scene.actions) == 1
+
+
+def test_classic_bank_and_deal_next_hand(app):
+    scene = open_scene(app, seed=6, mode="classic", winnable=False)
+    click(app, where(scene, Turn()))
+    click(app, where(scene, Turn()))
+    assert scene.classic.hand == -10 and scene.classic.run == 0
+    key(app, pygame.K_n)                                          # abandon the hand
+    step(app, 2)
+    assert scene.actions == [] and scene.classic.bank == -10 and scene.classic.hand == 0
+    stats = app.storage.stats("tripeaks")
+    assert stats["bank"] == -10 and stats["games"] == 1 and stats["wins"] == 0
+    play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), None)
+    if play is not None:
+        click(app, where(scene, play))
+        assert scene.classic.total == -9
+
+
+def test_resume_restores_the_clock_and_the_score(app):
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    line = winning_line(scene)
+    for action in line[:6]:
+        click(app, where(scene, action))
+    step(app, 30)
+    saved = app.storage.load_game("tripeaks")
+    assert saved is not None and saved["options"]["level_id"] == "level_01"
+    again = TriPeaksScene(app, {}, resume=saved)
+    assert again.state == scene.state and again.arcade.score == scene.arcade.score
+    assert again.arcade.time_left == pytest.approx(scene.arcade.time_left, abs=0.6)
+
+
+def test_every_layout_fits_the_canvas():
+    from cardgames.games.tripeaks.layout import layout_names, load_layout
+
+    for name in layout_names():
+        (w, h), slots, stock, waste = table_geometry(load_layout(name))
+        assert w >= 60, name
+        for x, y in slots + [stock, waste]:
+            assert 0 <= x and x + w <= 1280 and 76 <= y and y + h <= 700, name
+
+
+def test_the_demo_plays_itself(app):
+    app.settings["ai_speed"] = "fast"
+    scene = open_scene(app, seed=8, mode="relaxed", humans=())
+    step(app, 600, dt=0.1)
+    assert scene.over and rules.is_won(scene.state)
+    assert app.storage.stats("tripeaks") == {}                   # the demo records nothing
