@@ -14,4 +14,6 @@ INFO = GameInfo(
         OptionSpec("ace_high", "Aces", ((False, "Low only"), (True, "High or low (15 pts)")), False),
     ),
     scene="cardgames.games.three_thirteen.scene:ThreeThirteenScene",
+    stats=(("games", "Games played"), ("wins", "Wins"), ("best_total", "Best final total"),
+           ("rounds_out", "Rounds gone out")),
 )

@@ -1,0 +1,518 @@
+"""The Three Thirteen table: your hand as a fan at the bottom, the others along the top.
+
+Input (see seeds/three_thirteen.md, "On the table"):
+- drag the stock's or the discard pile's top card into your hand to draw it
+  (or click the pile); drag a card of yours onto the discard pile to throw it
+  (or click the card);
+- drag cards within your hand to reorder them (at any time);
+- buttons and keys: S sort by suit, R sort by rank, M arrange into the best
+  melds (the cards that fit nowhere are raised), G go out (lit only when you
+  can), D draw from the stock, T take the discard;
+- arrows / Tab move between what you may use, Enter plays it.
+
+The board's piles are the rules' names: "stock", "discard", "hand:S". The
+viewer's hand is drawn in the order the player chose (self.order); the rules
+keep their own order. Going out switches the hand to its melds, and once the
+discard is made the melds move up onto the table. The others' hands are small
+fans of backs in their boxes, face up once they have laid their melds down.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from cardgames.core.cards import Card
+from cardgames.core.events import Announced
+from cardgames.engine.tween import Call, Wait
+from cardgames.games.three_thirteen import INFO, ai, melds, rules
+from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Phase
+from cardgames.ui import theme
+from cardgames.ui.board import Pile
+from cardgames.ui.game_scene import GameScene
+from cardgames.ui.widgets import Button
+
+BIG = (84, 118)
+SMALL = (40, 56)
+HAND_CENTRE, HAND_Y, HAND_SPAN = 540, 570, 900
+LAID_Y = 392                    # your melds once laid down on the table
+STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
+GROUP_GAP, RAISE = 22, 28       # arranged hand: space between melds; lift of unmelded cards
+TOP_Y = 8                       # the others' boxes
+BOX_H = 150
+NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+REORDER = ("reorder",)          # the drag target of a card moved within the hand
+SUMMARY_DELAY = 1.4
+MODES = ("manual", "suit", "rank", "melds")
+BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
+
+
+class HandPile(Pile):
+    """A fan whose cards may be shifted one by one (meld groups apart, loose cards raised)."""
+
+    offsets: tuple[tuple[float, float], ...] = ()
+
+    def home(self, index: int, count: int, size: tuple[int, int]) -> tuple[float, float]:
+        x, y = super().home(index, count, size)
+        if index < len(self.offsets):
+            dx, dy = self.offsets[index]
+            return (x + dx, y + dy)
+        return (x, y)
+
+
+@dataclass
+class Grouping:
+    """The viewer's hand as drawn: cards in order, with the groups that are melds."""
+
+    cards: list[Card]
+    melded: list[bool]           # per card: part of a meld (only in melds mode)
+    group_ends: list[int]        # indexes after which a gap is left
+
+
+class ThreeThirteenScene(GameScene):
+    rules = rules
+    ai = ai
+    info = INFO
+    card_size = BIG
+    table = "felt_green"
+    deal_from = "stock"
+    allow_undo = True
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        options = dict(options)
+        options.setdefault("humans", (0,))
+        self.order: list[Card] = []     # the viewer's hand as the player arranged it
+        self.mode = "melds"
+        self._recorded = False
+        self._penalty_cache: dict[tuple, int] = {}
+        self.buttons = {
+            "suit": Button((BUTTON_X, 470, BUTTON_W, BUTTON_H), "Sort suit (S)", lambda: self.set_mode("suit"),
+                           px=theme.BODY),
+            "rank": Button((BUTTON_X, 520, BUTTON_W, BUTTON_H), "Sort rank (R)", lambda: self.set_mode("rank"),
+                           px=theme.BODY),
+            "melds": Button((BUTTON_X, 570, BUTTON_W, BUTTON_H), "Arrange melds (M)",
+                            lambda: self.set_mode("melds"), px=theme.BODY),
+            "out": Button((BUTTON_X, 630, BUTTON_W, 56), "Go out (G)", self.go_out, primary=True),
+        }
+        super().__init__(app, options, seed, resume)
+
+    # ------------------------------------------------------------------ who is who
+    def rules_options(self) -> dict[str, Any]:
+        return {k: v for k, v in self.options.items() if k in ("players", "ace_high")}
+
+    def seat_name(self, seat: int, with_level: bool = False) -> str:
+        if seat in self.humans:
+            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
+        name = NAMES[seat]
+        if with_level:
+            name += f" ({LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))})"
+        return name
+
+    @property
+    def current(self) -> int | None:
+        """Nobody moves while a round's summary is up (its button deals the next round)."""
+        if self.state.phase == Phase.ROUND_OVER:
+            return None
+        return self.rules.current_player(self.state)
+
+    # ------------------------------------------------------------------ the board
+    def _box(self, seat: int) -> pygame.Rect:
+        """Another seat's box along the top, clockwise from the viewer's left."""
+        others = [(self.viewer + k) % self.players for k in range(1, self.players)]
+        width = min(300, (1260 - 10 * (len(others) - 1)) // len(others))
+        left = 640 - (len(others) * width + 10 * (len(others) - 1)) // 2
+        k = others.index(seat)
+        return pygame.Rect(left + k * (width + 10), TOP_Y, width, BOX_H)
+
+    def setup_board(self) -> None:
+        board = self.board
+        board.add_pile("stock", STOCK_POS, label="Stock")
+        board.add_pile("discard", DISCARD_POS, label="Discard")
+        for seat in range(self.players):
+            if seat == self.viewer:
+                pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=62, span=HAND_SPAN, center=True,
+                                order=len(board.piles))
+                board.piles[pile.name] = pile
+                board.cards.setdefault(pile.name, [])
+            else:
+                box = self._box(seat)
+                board.add_pile(f"hand:{seat}", (box.centerx, box.y + 66), "fan", dx=16,
+                               span=box.width - 16, center=True)
+
+    def _size_of(self, pile: str | None) -> tuple[int, int]:
+        if pile and pile.startswith("hand:") and int(pile.split(":")[1]) != self.viewer:
+            return SMALL
+        return BIG
+
+    def _fit_sizes(self, sprites: Any = None) -> None:
+        for s in sprites if sprites is not None else self.board.all_sprites():
+            s.size = self._size_of(s.pile)
+
+    # ------------------------------------------------------------------ your hand's order
+    def _penalty(self, cards: tuple[Card, ...], wild: int, ace_high: bool) -> int:
+        key = (tuple(sorted(cards, key=str)), wild, ace_high)
+        if key not in self._penalty_cache:
+            if len(self._penalty_cache) > 64:
+                self._penalty_cache.clear()
+            self._penalty_cache[key] = melds.penalty(cards, wild, ace_high)
+        return self._penalty_cache[key]
+
+    def hand_penalty(self, obs: rules.Observation) -> int:
+        """The viewer's penalty now: their hand at its best arrangement (shown live)."""
+        return self._penalty(obs.hand, int(obs.wild), obs.ace_high) if obs.hand else 0
+
+    def grouping(self, obs: rules.Observation) -> Grouping:
+        """The viewer's hand in display order: kept from self.order, new cards at the right, sorted by the mode."""
+        hand = list(obs.hand)
+        left = Counter(hand)
+        order = []
+        for c in self.order:
+            if left[c] > 0:
+                left[c] -= 1
+                order.append(c)
+        for c in hand:  # cards not placed yet (just drawn, or a new deal)
+            if left[c] > 0:
+                left[c] -= 1
+                order.append(c)
+        wild = int(obs.wild)
+        laid = bool(obs.shown[obs.seat])
+        mode = "melds" if (laid or obs.phase == Phase.GOING_OUT and obs.current == obs.seat) else self.mode
+        melded = [False] * len(order)
+        ends: list[int] = []
+        if mode == "suit":
+            order.sort(key=lambda c: (int(c.rank) == wild, int(c.suit), int(c.rank)))
+        elif mode == "rank":
+            order.sort(key=lambda c: (int(c.rank) == wild, int(c.rank), int(c.suit)))
+        elif mode == "melds" and order:
+            going_out = obs.phase == Phase.GOING_OUT and obs.current == obs.seat
+            arr = melds.arrange(order, obs.wild, obs.ace_high, discard=going_out,
+                                forbidden=obs.taken if going_out else None)
+            order, melded = [], []
+            for m in arr.melds:
+                order += m.cards
+                melded += [True] * len(m.cards)
+                ends.append(len(order) - 1)
+            loose = sorted(arr.unmelded, key=lambda c: (int(c.suit), int(c.rank)))
+            if arr.discard is not None:
+                loose.append(arr.discard)
+            order += loose
+            melded += [False] * len(loose)
+        self.order = order
+        return Grouping(order, melded if mode == "melds" else [True] * len(order), ends)
+
+    def _apply_offsets(self, g: Grouping, laid: bool) -> None:
+        pile = self.board.piles[f"hand:{self.viewer}"]
+        n = len(g.cards)
+        gaps = [0.0] * n
+        shift = 0.0
+        for i in range(n):
+            gaps[i] = shift
+            if i in g.group_ends and i < n - 1:
+                shift += GROUP_GAP
+        offsets = tuple((gaps[i] - shift / 2, 0.0 if g.melded[i] else -RAISE) for i in range(n))
+        pile.offsets = offsets
+        pile.pos = (HAND_CENTRE, LAID_Y if laid else HAND_Y)
+
+    def set_mode(self, mode: str) -> None:
+        """Sort by suit, by rank, or arrange into melds (the buttons and S, R, M)."""
+        self.mode = mode
+        self.app.play_sound("button")
+        self.animator.queue(self.sync(animate=True))
+
+    # ------------------------------------------------------------------ what the viewer sees
+    def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
+        out: dict[str, list[tuple[Any, bool]]] = {
+            "stock": [(None, False)] * obs.stock_count,
+            "discard": [(c, True) for c in obs.discard],
+        }
+        for seat in range(obs.players):
+            if seat == obs.seat:
+                g = self.grouping(obs)
+                self._apply_offsets(g, bool(obs.shown[seat]))
+                out[f"hand:{seat}"] = [(c, True) for c in g.cards]
+            elif obs.shown[seat]:
+                arr = melds.arrange(obs.shown[seat], obs.wild, obs.ace_high)
+                out[f"hand:{seat}"] = [(c, True) for m in arr.melds for c in m.cards] + \
+                    [(c, True) for c in arr.unmelded]
+            else:
+                out[f"hand:{seat}"] = [(None, False)] * obs.hand_sizes[seat]
+        return out
+
+    def sync(self, animate: bool = True) -> list[Any]:
+        anims = super().sync(animate)
+        self._fit_sizes()
+        return anims
+
+    def action_ui(self, action: rules.Action) -> tuple[Any, str | None]:
+        seat = self.state.current
+        if action.kind == "stock":
+            return "stock", f"hand:{seat}"
+        if action.kind == "take":
+            return "discard", f"hand:{seat}"
+        if action.kind == "discard":
+            return (f"hand:{seat}", action.card), "discard"
+        return None, None  # out and next: buttons
+
+    # ------------------------------------------------------------------ input
+    def targets(self, sprite: Any) -> dict[str, Any]:
+        out = super().targets(sprite)
+        mine = f"hand:{self.viewer}"
+        if sprite.pile == mine and self.viewer not in self.state.laid:
+            out.setdefault(mine, REORDER)
+        return out
+
+    def drop(self, sprite: Any, pile: str, action: Any) -> None:
+        if action == REORDER:
+            self._reorder(sprite)
+            return
+        super().drop(sprite, pile, action)
+
+    def _reorder(self, sprite: Any) -> None:
+        """Put the dragged card where it was dropped among the others."""
+        mine = f"hand:{self.viewer}"
+        x = sprite.rect.centerx
+        others = [s for s in self.board.sprites(mine) if s is not sprite]
+        index = sum(1 for s in others if s.home_rect.centerx < x)
+        order = list(self.order)
+        if sprite.card in order:
+            order.remove(sprite.card)
+        order.insert(index, sprite.card)
+        self.order = order
+        self.mode = "manual"
+        self.animator.queue(self.sync(animate=True))
+        self.app.play_sound("place")
+
+    def go_out(self) -> None:
+        if self.human_turn and OUT in self.rules.legal_actions(self.state):
+            self.act(OUT)
+        else:
+            self.app.play_sound("invalid")
+
+    def can_go_out(self) -> bool:
+        return self.human_turn and self.state.phase == Phase.DISCARD and OUT in self.rules.legal_actions(self.state)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            shortcut = {pygame.K_s: lambda: self.set_mode("suit"), pygame.K_r: lambda: self.set_mode("rank"),
+                        pygame.K_m: lambda: self.set_mode("melds"), pygame.K_g: self.go_out,
+                        pygame.K_d: lambda: self._draw_key(STOCK), pygame.K_t: lambda: self._draw_key(TAKE)}
+            if event.key in shortcut:
+                self.animator.finish_all()
+                shortcut[event.key]()
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.dragging:
+            for name, button in self.buttons.items():
+                if button.rect.collidepoint(event.pos) and self._button_enabled(name):
+                    self.drag.cancel()
+                    button.activate()
+                    return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.human_turn:
+            # your own cards may be rearranged while the others play
+            sprite = self.board.hit_test(event.pos)
+            if sprite is not None and sprite.pile == f"hand:{self.viewer}":
+                self.drag.handle_event(event)
+                return
+        super().handle_event(event)
+
+    def _draw_key(self, action: rules.Action) -> None:
+        if self.human_turn and action in self.rules.legal_actions(self.state):
+            self.act(action)
+        else:
+            self.app.play_sound("invalid")
+
+    def _button_enabled(self, name: str) -> bool:
+        if name == "out":
+            return self.can_go_out()
+        return bool(self.state.hands[self.viewer])
+
+    # ------------------------------------------------------------------ acting and animating
+    def act(self, action: Any) -> bool:
+        done = super().act(action)
+        if done and self.state.phase == Phase.ROUND_OVER:
+            self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+        return done
+
+    def next_round(self) -> None:
+        """The summary's "Next round"."""
+        if self.state.phase == Phase.ROUND_OVER:
+            self.act(NEXT)
+
+    def _show_summary(self) -> None:
+        from cardgames.games.three_thirteen.summary import RoundSummaryScene
+
+        if self.stack.top is self:
+            self.stack.push(RoundSummaryScene(self.app, self))
+
+    def animate_event(self, ev: Any, at: float, ready: dict[int, float],
+                      anims: list[Any]) -> tuple[float, list[Any], float]:
+        if isinstance(ev, Announced) and ev.kind == "new_round":
+            # the old hands go back to the stock to be shuffled into the new deal
+            for name in [n for n in self.board.piles if n.startswith("hand:")] + ["discard"]:
+                for sprite in list(self.board.sprites(name)):
+                    self.board.take(name, sprite.card)
+                    self.board.put("stock", sprite)
+            self._fit_sizes(self.board.sprites("stock"))
+            anims.extend(self.board.relayout("stock", 0.3, delay=at))
+            super().animate_event(ev, at, ready, anims)
+            return at, [], 0.3
+        start, sprites, step = super().animate_event(ev, at, ready, anims)
+        self._fit_sizes(sprites)
+        return start, sprites, step
+
+    def on_announce(self, event: Announced) -> None:
+        name = self.seat_name(event.seat) if event.seat is not None else ""
+        if event.kind == "out":
+            if event.value:
+                self.app.notify(f"{name} {'go' if name == 'You' else 'goes'} out: everyone else has one last turn!")
+                self.app.play_sound("timer_warning")
+                self.fx.pop_text("OUT!", (640, 330), theme.ACCENT)
+            else:
+                self.app.notify(f"{name} laid down every card")
+            self.app.play_sound("chime_5")
+        elif event.kind == "new_round":
+            self.app.notify(f"Round {event.value}: {rules.wild_rank(event.value).label}s are wild")
+        elif event.kind == "reshuffle":
+            self.app.notify("The stock ran out: the discard pile is shuffled in (once per round)")
+        elif event.kind == "stock_out":
+            self.app.notify("The stock ran out again: the round ends")
+
+    def sound_for(self, event: Any) -> str | None:
+        if isinstance(event, Announced) and event.kind == "new_round":
+            return "shuffle"
+        return super().sound_for(event)
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._record_stats()
+        won = any(s in self.humans for s in self.rules.winners(self.state))
+        if self.humans and self.app.demo is None:
+            self.app.play_sound("win" if won else "lose")
+        self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+
+    def restart(self, seed: int | None = None) -> None:
+        self._recorded = False
+        self.order = []
+        super().restart(seed)
+
+    def _record_stats(self) -> None:
+        """Games, wins, best (lowest) final total, rounds in which a human went out."""
+        if self._recorded or not self.humans or self.app.demo is not None:
+            return
+        self._recorded = True
+        state = self.state
+        winners = self.rules.winners(state)
+
+        def update(stats: dict[str, Any]) -> dict[str, Any]:
+            stats["games"] = stats.get("games", 0) + 1
+            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
+            best = min(state.totals[s] for s in self.humans)
+            stats["best_total"] = min(stats.get("best_total", best), best)
+            stats["rounds_out"] = stats.get("rounds_out", 0) + sum(
+                1 for r in state.rounds if r.out_seat in self.humans)
+            return stats
+
+        self.app.storage.update_stats(INFO.name, update)
+
+    # ------------------------------------------------------------------ frame
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        if seat == self.viewer:
+            return (HAND_CENTRE, HAND_Y - 40)
+        box = self._box(seat)
+        return (box.right - 30, box.y + 16)
+
+    def prompt(self) -> str:
+        state = self.state
+        if self.over:
+            return "Game over"
+        if state.phase == Phase.ROUND_OVER:
+            return f"Round {state.round_no} over"
+        if not self.human_turn:
+            seat = self.current
+            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
+        if state.phase == Phase.DRAW:
+            return "Draw: drag from the stock or the discard pile"
+        if state.phase == Phase.GOING_OUT:
+            return "Going out: discard the raised card"
+        return "Discard: drag a card onto the pile" + (" - or go out!" if self.can_go_out() else "")
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        obs = self.observation()
+        state = self.state
+        turn = self.current
+        for seat in range(self.players):
+            if seat != self.viewer:
+                self._draw_box(surface, seat, obs, turn == seat and not self.over)
+        self._draw_wild_marks(surface, obs)
+        self._draw_left_panel(surface, obs)
+        # your line: name, total, penalty now
+        y = HAND_Y + BIG[1] + 10
+        penalty = self.hand_penalty(obs)
+        colour = theme.ACCENT if turn == self.viewer and not self.over else theme.TEXT
+        self.draw_text(surface, f"{self.seat_name(self.viewer)}  ·  total {state.totals[self.viewer]}  ·  "
+                       f"penalty now {penalty}", (HAND_CENTRE, min(y, 712)), 18, colour, anchor="midbottom",
+                       bold=True)
+        for name, button in self.buttons.items():
+            button.enabled = self._button_enabled(name)
+            if name == "out" and not button.enabled:
+                continue
+            button.draw(surface, False)
+        if not self.buttons["out"].enabled:
+            r = self.buttons["out"].rect
+            theme.draw_panel(surface, r, theme.BUTTON_DISABLED, theme.lighten(theme.BUTTON_DISABLED, 0.2))
+            self.draw_text(surface, "Go out (G)", r.center, 20, theme.TEXT_DIM, anchor="center")
+
+    def _draw_box(self, surface: pygame.Surface, seat: int, obs: rules.Observation, is_turn: bool) -> None:
+        box = self._box(seat)
+        theme.draw_panel(surface, box, (14, 30, 24, 150) if not is_turn else (40, 40, 20, 190),
+                         theme.ACCENT if is_turn else None)
+        if obs.out_seat == seat:
+            pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
+        level = LEVEL_LABELS.get(self.ai_level(seat), "") if seat not in self.humans else "Human"
+        self.draw_text(surface, f"{self.seat_name(seat)} · {level}", (box.x + 10, box.y + 6), 16,
+                       theme.ACCENT if is_turn else theme.TEXT, bold=is_turn)
+        self.draw_text(surface, str(obs.totals[seat]), (box.right - 10, box.y + 6), 18, theme.ACCENT,
+                       anchor="topright", bold=True)
+        cards = obs.hand_sizes[seat]
+        note = "laid down" if obs.shown[seat] else f"{cards} card{'s' if cards != 1 else ''}"
+        self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
+        thrown = obs.thrown[seat]
+        if thrown:
+            self.draw_text(surface, "last", (box.right - 44, box.bottom - 26), 15, theme.TEXT_DIM, anchor="topright")
+            surface.blit(self.app.assets.card(thrown[-1], (28, 40)), (box.right - 38, box.bottom - 44))
+
+    def _draw_wild_marks(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        """A gold star on every wild card face up on the table."""
+        wild = int(obs.wild)
+        star = self.app.assets.image("star", (22, 22))
+        for name in self.board.piles:
+            if not name.startswith("hand:"):
+                continue
+            for s in self.board.sprites(name):
+                if s.face_up and s.card is not None and int(s.card.rank) == wild:
+                    r = s.rect
+                    size = 22 if r.width > 60 else 14
+                    img = star if size == 22 else self.app.assets.image("star", (14, 14))
+                    surface.blit(img, (r.right - size - 3, r.y + 3))
+
+    def _draw_left_panel(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        """Round, the wild rank (large), the prompt and the last-turn marker."""
+        x, y = 40, 180
+        state = self.state
+        self.draw_text(surface, f"Round {state.round_no} of {rules.ROUNDS}", (x, y), 22, theme.TEXT, bold=True)
+        self.draw_text(surface, "WILD", (x, y + 40), 20, theme.TEXT_DIM, bold=True)
+        self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)
+        self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
+        self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
+        if obs.reshuffles:
+            self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 148), 16, theme.ACCENT_2)
+        prompt = self.prompt()
+        self.draw_text(surface, prompt, (HAND_CENTRE, HAND_Y - RAISE - 30), 20,
+                       theme.ACCENT if self.human_turn else theme.TEXT, anchor="midbottom", bold=self.human_turn)
+        if obs.out_seat is not None and obs.phase in (Phase.DRAW, Phase.DISCARD, Phase.GOING_OUT):
+            self.draw_text(surface, "LAST TURN", (780, STOCK_POS[1] + 10), 36, theme.ACCENT_2, bold=True)
+            self.draw_text(surface, f"{self.seat_name(obs.out_seat)} went out", (780, STOCK_POS[1] + 56), 18,
+                           theme.TEXT)

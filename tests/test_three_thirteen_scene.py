@@ -1,0 +1,255 @@
+"""The Three Thirteen table driven headless by real mouse and key events through App.step."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from cardgames.app import headless_app
+from cardgames.core.cards import parse_cards
+from cardgames.games.three_thirteen import ai
+from cardgames.games.three_thirteen import rules as R
+from cardgames.games.three_thirteen.rules import OUT, Phase
+from cardgames.games.three_thirteen.scene import HAND_Y, LAID_Y, ThreeThirteenScene
+from cardgames.games.three_thirteen.summary import RoundSummaryScene
+
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = headless_app(tmp_path)
+    app.settings["ai_speed"] = "fast"
+    app.settings["anim_speed"] = "fast"
+    sounds = []
+    app.play_sound = lambda name, volume=1.0: sounds.append(name)
+    app.sounds = sounds
+    yield app
+
+
+def open_scene(app, **options):
+    scene = ThreeThirteenScene(app, {"players": 2, "level": "normal", **options}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app)
+    return scene
+
+
+def settle(app, seconds=1.0):
+    for _ in range(int(seconds / FRAME)):
+        app.step(FRAME)
+
+
+def mouse(kind, pos):
+    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
+
+
+def click(app, pos):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
+
+
+def drag(app, start, end, steps=8):
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
+    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
+
+
+def key(app, k):
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
+
+
+def centre(scene, pile):
+    sprite = scene.board.top(pile)
+    return sprite.rect.center if sprite is not None else scene.board.piles[pile].base_rect(scene.card_size).center
+
+
+def grip(scene, card):
+    """A point on the visible part of that card in the viewer's hand (the fan overlaps)."""
+    sprite = next(s for s in scene.board.sprites(f"hand:{scene.viewer}") if s.card == card)
+    return (sprite.rect.x + 8, sprite.rect.y + 24)
+
+
+def wait_for_human(app, scene, limit=60.0):
+    """Let the computer play (and animations end) until it is the human's move or the round is over."""
+    t = 0.0
+    while t < limit:
+        if app.stack.top is not scene or scene.over:
+            return
+        if scene.human_turn and not scene.animator.busy:
+            return
+        app.step(FRAME)
+        t += FRAME
+    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
+
+
+def plan(scene):
+    """What a plain player would do, from the human's observation (the normal AI's choice)."""
+    obs = scene.observation()
+    return ai.choose(obs, R.legal_actions(scene.state), random.Random(0), "normal")
+
+
+def human_move_by_mouse(app, scene):
+    action = plan(scene)
+    me = scene.viewer
+    before = len(scene.actions)
+    if action.kind == "stock":
+        drag(app, centre(scene, "stock"), centre(scene, f"hand:{me}"))
+    elif action.kind == "take":
+        drag(app, centre(scene, "discard"), centre(scene, f"hand:{me}"))
+    elif action == OUT:
+        click(app, scene.buttons["out"].rect.center)
+    else:
+        drag(app, grip(scene, action.card), centre(scene, "discard"))
+    assert len(scene.actions) == before + 1, f"the {scene.state.phase.name} input ({action}) did nothing"
+
+
+def human_move_by_keys(app, scene):
+    """Tab to the wanted pile or card, then Enter; G goes out."""
+    action = plan(scene)
+    before = len(scene.actions)
+
+    def press_on(target):
+        for _ in range(40):
+            if scene.focus.current is target or scene.focus.current == target:
+                key(app, pygame.K_RETURN)
+                if len(scene.actions) == before:  # the first Enter only shows the focus
+                    key(app, pygame.K_RETURN)
+                return
+            key(app, pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {target}; keys {scene.focus.keys}")
+
+    if action.kind == "stock":
+        press_on(scene.board.top("stock"))
+    elif action.kind == "take":
+        press_on(scene.board.top("discard"))
+    elif action == OUT:
+        key(app, pygame.K_g)
+    else:
+        press_on(next(s for s in scene.board.sprites(f"hand:{scene.viewer}") if s.card == action.card))
+    assert len(scene.actions) == before + 1, f"the {scene.state.phase.name} keys ({action}) did nothing"
+
+
+def play_round(app, scene, move):
+    start_round = scene.state.round_no
+    for _ in range(600):
+        wait_for_human(app, scene)
+        if app.stack.top is not scene or scene.over:
+            break
+        move(app, scene)
+    settle(app, 3.0)
+    assert len(scene.state.rounds) == start_round
+    assert isinstance(app.stack.top, RoundSummaryScene)
+
+
+def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
+    scene = open_scene(app)
+    play_round(app, scene, human_move_by_mouse)
+    assert scene.state.phase == Phase.ROUND_OVER
+    key(app, pygame.K_RETURN)          # "Next round"
+    settle(app, 2.0)
+    assert scene.state.round_no == 2 and app.stack.top is scene
+    assert len(scene.board.sprites("stock")) == len(scene.state.stock)
+    assert sorted(map(str, (s.card for s in scene.board.sprites("hand:0")))) == sorted(map(str, scene.state.hands[0]))
+
+
+def test_a_whole_round_by_keyboard(app):
+    scene = open_scene(app, level="easy")
+    play_round(app, scene, human_move_by_keys)
+
+
+def test_sort_keys_and_buttons_order_the_hand(app):
+    scene = open_scene(app)
+    wait_for_human(app, scene)
+    me = scene.viewer
+
+    def shown():
+        return [s.card for s in scene.board.sprites(f"hand:{me}")]
+
+    key(app, pygame.K_r)
+    settle(app, 0.5)
+    wild = int(R.wild_rank(scene.state.round_no))
+    assert shown() == sorted(shown(), key=lambda c: (int(c.rank) == wild, int(c.rank), int(c.suit)))
+    click(app, scene.buttons["suit"].rect.center)
+    settle(app, 0.5)
+    assert scene.mode == "suit"
+    assert shown() == sorted(shown(), key=lambda c: (int(c.rank) == wild, int(c.suit), int(c.rank)))
+
+
+def scripted(app, scene, state):
+    """Put a scripted deal on the table (the seat order and options of the scene's game)."""
+    scene.state = state
+    scene.history.clear()
+    scene.actions.clear()
+    scene._moves_for = None
+    scene.order = []
+    scene.sync(animate=False)
+    scene._focus_dirty = True
+    settle(app, 0.3)
+
+
+def test_reordering_by_drag_and_arranging_melds(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D", discard="JD",
+                   round_no=5, dealer=1)  # 7s wild
+    scripted(app, scene, state)
+    scene.set_mode("manual")
+    settle(app, 0.3)
+    me = scene.viewer
+    first = scene.board.sprites(f"hand:{me}")[0].card
+    last = scene.board.sprites(f"hand:{me}")[-1]
+    drag(app, grip(scene, first), (last.rect.right - 10, last.rect.centery))
+    settle(app, 0.5)
+    assert [s.card for s in scene.board.sprites(f"hand:{me}")][-1] == first and scene.mode == "manual"
+    assert scene.state is state  # reordering is not a move
+    key(app, pygame.K_m)
+    settle(app, 0.5)
+    sprites = scene.board.sprites(f"hand:{me}")
+    raised = [s.card for s in sprites if s.home[1] < HAND_Y - 1]
+    assert raised == list(parse_cards("KS"))  # 9C 9D 9S and 6H 7H 8H meld; the King is loose
+    assert scene.hand_penalty(scene.observation()) == 10
+
+
+def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="3H 4C 6D", discard="JD", round_no=1, dealer=1)
+    scripted(app, scene, state)
+    assert not scene._button_enabled("out")
+    key(app, pygame.K_g)
+    assert scene.state is state and "invalid" in app.sounds
+    drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
+    settle(app, 0.5)
+    assert scene.state.phase == Phase.DISCARD and scene._button_enabled("out")
+    click(app, scene.buttons["out"].rect.center)
+    settle(app, 0.5)
+    assert scene.state.phase == Phase.GOING_OUT
+    sprites = scene.board.sprites("hand:0")
+    assert [s.card for s in sprites if s.home[1] < HAND_Y - 1] == list(parse_cards("KS"))  # the card to throw
+    drag(app, grip(scene, parse_cards("KS")[0]), centre(scene, "discard"))
+    settle(app, 1.0)
+    assert scene.state.out_seat == 0
+    assert all(abs(s.home[1] - LAID_Y) < 1 for s in scene.board.sprites("hand:0"))  # laid on the table
+    wait_for_human(app, scene)
+    settle(app, 3.0)
+    assert isinstance(app.stack.top, RoundSummaryScene)
+    assert scene.state.rounds[-1].scores[0] == 0
+
+
+def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=11, dealer=1,
+                   totals=(40, 45))
+    scripted(app, scene, state)
+    drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
+    settle(app, 0.5)
+    key(app, pygame.K_g)
+    settle(app, 0.5)
+    drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
+    wait_for_human(app, scene)
+    settle(app, 4.0)
+    assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
+    assert app.stack.top.title() == "Game over: You win!"
+    stats = app.storage.stats("three_thirteen")
+    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == 40 and stats["rounds_out"] == 1
