@@ -99,7 +99,8 @@ class App:
                 pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
             window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
             if was_fullscreen:
-                _move_window(pygame.WINDOWPOS_CENTERED)
+                dw, dh = pygame.display.get_desktop_sizes()[0]
+                _move_window(((dw - window.get_width()) // 2, (dh - window.get_height()) // 2))
         self.canvas.resize(window.get_size())
         return window
 
@@ -228,11 +229,11 @@ def _render_toast(font: pygame.font.Font, text: str, max_width: int) -> pygame.S
     return box
 
 
-def _move_window(position: Any) -> None:
+def _move_window(position: tuple[int, int]) -> None:
     if pygame.display.get_surface() is None or os.environ.get("SDL_VIDEODRIVER") == "dummy":
         return
     try:
-        pygame.Window.from_display_module().position = position
+        pygame.display.set_window_position(position)
     except (AttributeError, pygame.error):
         pass  # an older pygame or a driver that cannot place windows: harmless
 
@@ -385,13 +386,15 @@ def run(launch: Launch) -> int:
         return 0
     app.play_music()
     clock.tick()
-    while app.running:
-        dt = clock.tick(config.FPS) / 1000.0
-        app.step(dt, pygame.event.get())
-    for scene in reversed(app.stack.scenes):  # let game scenes autosave
-        scene.on_exit()
-    app.stack.scenes.clear()
-    pygame.quit()
+    try:
+        while app.running:
+            dt = clock.tick(config.FPS) / 1000.0
+            app.step(dt, pygame.event.get())
+    finally:  # also after a crash: game scenes autosave on exit, so nothing is lost
+        for scene in reversed(app.stack.scenes):
+            scene.on_exit()
+        app.stack.scenes.clear()
+        pygame.quit()
     return 0
 
 
