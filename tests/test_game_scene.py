@@ -501,3 +501,14 @@ def test_esc_and_losing_focus_open_the_pause_overlay_which_freezes_the_game(app)
     app.step(FRAME, [pygame.event.Event(pygame.WINDOWFOCUSLOST)])
     app.step(FRAME)
     assert isinstance(app.stack.top, PauseScene)
+
+
+def test_a_many_card_action_fits_in_a_short_run(app):
+    scene = open_toy(app, SCRIPT)
+    events = tuple(CardMoved(None, "side", "hand:1", face_up=False) for _ in range(30))  # 30 different cards
+    scene.animate_events(events)
+    scene.animator.queue(scene.sync())
+    assert scene.stagger == pytest.approx(1.4 / 30)
+    settle(app, 2.2)
+    assert not scene.animator.busy
+    assert len(scene.board.sprites("hand:1")) == 3 and all(s.at_home for s in scene.board.all_sprites())

@@ -98,6 +98,8 @@ from cardgames.ui.fx import Effects
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
+LONGEST_RUN = 1.4     # a many-card action (a new round's deal) squeezes its stagger to fit this
+SOUND_GAP = 0.06      # the same sound is not started twice within this many seconds
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
 
 # Computer players choose in one background thread, so a slow search never freezes the
@@ -127,6 +129,7 @@ class GameScene(Scene):
         self.seed = new_seed() if seed is None else int(seed)
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale)
+        self.stagger = STAGGER
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
@@ -307,18 +310,23 @@ class GameScene(Scene):
     def animate_events(self, events: tuple[Any, ...]) -> None:
         """Queue one batch animating the (redacted) events, card after card.
 
-        Each event starts STAGGER after the one before, and never before the
-        card it concerns has finished its previous move (a flip waits for the card to land).
+        Each event starts `self.stagger` after the one before (STAGGER, less when
+        many cards move at once), and never before the card it concerns has
+        finished its previous move (a flip waits for the card to land).
         """
+        cards = sum(isinstance(ev, (CardMoved, CardFlipped)) for ev in events)
+        self.stagger = min(STAGGER, LONGEST_RUN / max(1, cards))
         anims: list[Any] = []
         cursor = 0.0
         ready: dict[int, float] = {}  # id(sprite) -> when its last animation ends
+        last_sound: dict[str, float] = {}
         for ev in events:
             start, sprites, step = self.animate_event(ev, cursor, ready, anims)
             for s in sprites:
                 ready[id(s)] = start + MOVE_TIME
             sound = self.sound_for(ev)
-            if sound:
+            if sound and start - last_sound.get(sound, -1.0) >= SOUND_GAP:
+                last_sound[sound] = start
                 anims.append(Sequence(Wait(start), Call(lambda n=sound: self.app.play_sound(n))))
             cursor = start + step
         self.animator.queue(anims)
@@ -347,7 +355,7 @@ class GameScene(Scene):
                 sprite.card = ev.card
             for name in (ev.src, ev.dst):
                 anims.extend(board.relayout(name, MOVE_TIME, delay=start))
-            return start, [sprite], STAGGER
+            return start, [sprite], self.stagger
         if isinstance(ev, CardFlipped):
             sprites = board.sprites(ev.pile)
             sprite = next((s for s in reversed(sprites) if ev.card is not None and s.card == ev.card), None)
@@ -358,7 +366,7 @@ class GameScene(Scene):
             anims.append(sprite.turn(ev.face_up, ev.card, delay=start))
             if not ev.face_up and ev.card is None:
                 sprite.card = None
-            return start, [sprite], STAGGER
+            return start, [sprite], self.stagger
         if isinstance(ev, Shuffled):
             moved = []
             for i, sprite in enumerate(list(board.sprites(ev.src))):
@@ -382,13 +390,15 @@ class GameScene(Scene):
     def _deal_animation(self) -> list[Any]:
         """Every card not in the deal_from pile flies out of it, one after another, and turns if face up."""
         source = self.board.home_of(self.deal_from, 0)
+        dealt = sum(len(v) for k, v in self.board.cards.items() if k != self.deal_from)
+        stagger = min(DEAL_STAGGER, 2 * LONGEST_RUN / max(1, dealt))
         anims = []
         order = 0
         for name, sprites in self.board.cards.items():
             if name == self.deal_from:
                 continue
             for s in sprites:
-                delay = order * DEAL_STAGGER
+                delay = order * stagger
                 order += 1
                 s.pos = source
                 anims.append(s.move_to(None, MOVE_TIME, delay=delay))
