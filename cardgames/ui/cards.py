@@ -95,6 +95,12 @@ class CardSprite:
         return f"<CardSprite {self.card} {'up' if self.face_up else 'down'} {self.pile}#{self.index}>"
 
     @property
+    def plain(self) -> bool:
+        """Drawn as its bare image: visible, resting, flat, not lifted, dimmed or highlighted."""
+        return (self.visible and self.layer == RESTING and self.lift == 0 and self.flip >= 0.999
+                and not self.dim and self.highlight is None)
+
+    @property
     def rect(self) -> pygame.Rect:
         """Where the card is drawn now (a lifted card sits a little higher)."""
         return pygame.Rect(round(self.pos[0]), round(self.pos[1] - 6 * self.lift), *self.size)
