@@ -383,6 +383,7 @@ class TriPeaksScene(GameScene):
             if won:
                 self.arcade, bonus = self.arcade.with_clear_bonus(len(self.state.stock))
             score = self.arcade.score
+            self.hud_score = float(score)
             got = stars(score, self.level.targets)
             stats = self.app.storage.stats("tripeaks")
             before = levels.level_record(stats, self.level.id)

@@ -140,6 +140,10 @@ def _star_shape(surface: pygame.Surface, centre: tuple[float, float], radius: fl
     pygame.draw.polygon(surface, colour, pts)
 
 
+TILES_TOP = 90
+INFO_RECT = pygame.Rect(40, 432, W - 80, 206)
+
+
 class LevelSelectScene(Scene):
     overlay = True
     COLS = 6
@@ -152,12 +156,12 @@ class LevelSelectScene(Scene):
         self.stats = stats
         entries = game.entries
         opened = levels.unlocked(entries, stats)
-        tile_w, tile_h, gap = 188, 112, 12
+        tile_w, tile_h, gap = 188, 100, 10
         x0 = (W - self.COLS * tile_w - (self.COLS - 1) * gap) // 2
         self.tiles: list[LevelTile] = []
         for i, (entry, ok) in enumerate(zip(entries, opened)):
             row, col = divmod(i, self.COLS)
-            rect = (x0 + col * (tile_w + gap), 92 + row * (tile_h + gap), tile_w, tile_h)
+            rect = (x0 + col * (tile_w + gap), TILES_TOP + row * (tile_h + gap), tile_w, tile_h)
             self.tiles.append(LevelTile(rect, i + 1, entry, ok, levels.level_record(stats, entry.id), self.choose))
         self.back_button = Button((W - 220, H - 64, 190, 46), "Back (Esc)", self.back, px=theme.BODY)
         current = game.level.id if game.level is not None else None
@@ -187,12 +191,13 @@ class LevelSelectScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(dim(), (0, 0))
+        surface.blit(dim(), (0, 0))   # twice: the list is a screen of its own, the table only a shadow behind
         theme.draw_text(surface, "ARCADE LEVELS", (40, 22), theme.HEADING, theme.ACCENT, bold=True, shadow=True)
         theme.draw_text(surface, f"{self.total} / {self.max_stars} stars   ·   one star opens the next level",
                         (W - 40, 40), theme.BODY, theme.TEXT_DIM, anchor="topright")
         self.menu.draw(surface)
         focused = self.menu.focused
-        info = pygame.Rect(40, 92 + 3 * 124 + 8, W - 80, H - (92 + 3 * 124 + 8) - 76)
+        info = INFO_RECT
         theme.draw_panel(surface, info, theme.PANEL, theme.PANEL_EDGE)
         if isinstance(focused, LevelTile):
             self._details(surface, focused, info)
@@ -212,13 +217,17 @@ class LevelSelectScene(Scene):
         theme.draw_text(surface, f"{tile.number}. {level.name}", (x, y), theme.LARGE, theme.ACCENT, bold=True)
         theme.draw_text(surface, level.summary(), (x, y + 40), theme.BODY, theme.TEXT)
         theme.draw_text(surface, level.intro, (x, y + 72), theme.BODY, theme.TEXT_DIM)
-        stars = "   ".join(f"{'*' * (i + 1)} {t:,}" for i, t in enumerate(level.targets))
-        theme.draw_text(surface, f"Targets: {stars}", (x, y + 104), theme.BODY, theme.TEXT)
-        theme.draw_text(surface, f"Hints: {level.hints}", (x, y + 136), theme.BODY, theme.TEXT_DIM)
+        tx = theme.draw_text(surface, "Targets:", (x, y + 108), theme.BODY, theme.TEXT).right + 16
+        for i, target in enumerate(level.targets):
+            for k in range(i + 1):
+                _star_shape(surface, (tx + 9 + k * 20, y + 121), 9, theme.ACCENT)
+            tx = theme.draw_text(surface, f"{target:,}", (tx + (i + 1) * 20 + 4, y + 108), theme.BODY,
+                                 theme.TEXT).right + 28
+        theme.draw_text(surface, f"Hints: {level.hints}", (x, y + 146), theme.BODY, theme.TEXT_DIM)
         table = tile.record["table"][:3]
         if table:
             text = "   ".join(f"{e['initials']} {int(e['score']):,}" for e in table)
-            theme.draw_text(surface, f"Top: {text}", (rect.right - 20, y + 136), theme.BODY, theme.TEXT_DIM,
+            theme.draw_text(surface, f"Top: {text}", (rect.right - 20, y + 146), theme.BODY, theme.TEXT_DIM,
                             anchor="topright")
 
 
@@ -245,9 +254,9 @@ class ResultScene(Scene):
             self.lines.append(("Cards and peaks", result["base"], ""))
             for award in result["bonus"]:
                 if award.kind == "time_bonus":
-                    self.lines.append(("Time bonus", award.amount, f"{award.count} s x 100"))
+                    self.lines.append(("Time", award.amount, f"{award.count} s x 100"))
                 else:
-                    self.lines.append(("Stock bonus", award.amount, f"{award.count} cards x 500"))
+                    self.lines.append(("Stock", award.amount, f"{award.count} cards x 500"))
             self.stars = result["stars"]
             last = app.storage.stats("tripeaks").get("last_initials")
             if isinstance(last, str) and last.strip():
@@ -413,15 +422,16 @@ class ResultScene(Scene):
                 break
             shown = self.shown_amount(i)
             total += shown
-            theme.draw_text(surface, label, (box.x + 60, y), theme.LARGE, theme.TEXT)
+            rect = theme.draw_text(surface, label, (box.x + 60, y), theme.LARGE, theme.TEXT)
             if detail:
-                theme.draw_text(surface, detail, (box.x + 320, y + 4), theme.BODY, theme.TEXT_DIM)
-            theme.draw_text(surface, f"{shown:,}", (box.x + 420, y), theme.LARGE, theme.ACCENT, bold=True,
+                theme.draw_text(surface, detail, (rect.right + 12, rect.bottom - 4), theme.SMALL, theme.TEXT_DIM,
+                                anchor="bottomleft")
+            theme.draw_text(surface, f"{shown:,}", (box.x + 430, y), theme.LARGE, theme.ACCENT, bold=True,
                             anchor="topright")
             y += 40
-        pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 60, y + 4), (box.x + 420, y + 4), 2)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 60, y + 4), (box.x + 430, y + 4), 2)
         theme.draw_text(surface, "Score", (box.x + 60, y + 14), theme.LARGE, theme.TEXT, bold=True)
-        theme.draw_text(surface, f"{total:,}", (box.x + 420, y + 10), theme.HEADING, theme.ACCENT, bold=True,
+        theme.draw_text(surface, f"{total:,}", (box.x + 430, y + 10), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="topright", shadow=True)
         self._draw_stars(surface, (box.x + 240, y + 100))
         if not self.counting:
