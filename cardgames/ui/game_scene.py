@@ -153,7 +153,6 @@ class GameScene(Scene):
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
-        self._discard_save = False
 
     def _build_board(self, deal: bool) -> None:
         self.board = Board(self.art_class(self.app), self.card_size)
