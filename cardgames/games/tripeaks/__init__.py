@@ -9,7 +9,7 @@ INFO = GameInfo(
     tagline="Solitaire: clear three peaks, one rank up or down.",
     description="Clear the three peaks by playing cards one rank above or below the waste card. "
     "Arcade levels against the clock with scoring streaks, Classic money scoring, or Relaxed play "
-    "with undo and hints.",
+    "with undo and hints. The variants apply to Classic and Relaxed; each Arcade level sets its own.",
     min_players=1,
     max_players=1,
     options=(

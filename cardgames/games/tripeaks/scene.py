@@ -189,7 +189,9 @@ class TriPeaksScene(GameScene):
                                       peak_count=peaks)
             self.hints_left = self.level.hints
         self.phase = "ready"
-        self.hud_score = 0.0
+        bank = self.app.storage.stats("tripeaks").get("bank", 0)
+        self.all_time_bank = bank if isinstance(bank, int) else 0
+        self.hud_score = float(self._score_value())
         self.result = None
         self.hint_target = None
         self.winnable_for, self.winnable = None, None

@@ -164,11 +164,13 @@ def _classic(scene: Any, surface: pygame.Surface) -> None:
     hand = score.hand
     _label_value(surface, "THIS HAND", money(hand), (W // 2, 8), theme.GOOD if hand >= 0 else theme.BAD,
                  anchor="midtop", px=30)
-    theme.draw_text(surface, "RUN", (1000, 8), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
-    px = 30 + round(scene.streak_pop * 14 / 2) * 2
-    theme.draw_text(surface, f"${score.run} next ${score.run + 1}", (1000, 50), px - 6, theme.ACCENT, bold=True,
-                    anchor="center", shadow=True)
-    theme.draw_text(surface, "stock card: -$5", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")
+    theme.draw_text(surface, "RUN", (940, 8), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+    px = 30 + min(score.run, 10) * 2 + round(scene.streak_pop * 14 / 2) * 2
+    theme.draw_text(surface, f"x{score.run}", (940, 50), px, theme.ACCENT, bold=True, anchor="center", shadow=True)
+    theme.draw_text(surface, f"next card ${score.run + 1}", (W - 24, 12), theme.SMALL, theme.TEXT, anchor="topright")
+    theme.draw_text(surface, "stock card -$5", (W - 24, 32), theme.SMALL, theme.TEXT_DIM, anchor="topright")
+    theme.draw_text(surface, f"all time {money(scene.all_time_bank + score.hand)}", (W - 24, 52), theme.SMALL,
+                    theme.TEXT_DIM, anchor="topright")
 
 
 # ---------------------------------------------------------------- Relaxed
