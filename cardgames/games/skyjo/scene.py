@@ -403,7 +403,7 @@ class SkyjoScene(GameScene):
         self.draw_text(surface, self.seat_name(seat), (x, y), 26, theme.ACCENT if is_turn else (240, 240, 230),
                        anchor="topright", bold=True)
         self.draw_text(surface, f"Total {self.state.totals[seat]}", (x, y + 34), 22, anchor="topright")
-        self.draw_text(surface, f"Showing {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
+        self.draw_text(surface, f"Face up: {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
                        anchor="topright")
 
     def prompt(self) -> str:
