@@ -37,11 +37,11 @@ from cardgames.engine.scene import Scene
 from cardgames.engine.scene_stack import SceneStack
 from cardgames.launch import Launch
 from cardgames.storage import Storage
+from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
 AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
-TOAST_SECONDS = 3.0
 
 
 class App:
@@ -61,8 +61,12 @@ class App:
         pygame.font.init()
         self.storage = Storage(self.launch.data_dir)
         self.settings: dict[str, Any] = self.storage.load_settings()
+        # --fullscreen/--windowed hold for this run only: save_settings() keeps the saved choice
+        # until the player picks one themselves (F11 or the settings screen).
+        self._saved_fullscreen: bool | None = None
         if self.launch.fullscreen is not None:
-            self.settings["fullscreen"] = self.launch.fullscreen  # this run only; not saved
+            self._saved_fullscreen = bool(self.settings.get("fullscreen"))
+            self.settings["fullscreen"] = self.launch.fullscreen
         self.canvas = Canvas(config.CANVAS_SIZE)
         self._windowed_size = self._initial_window_size()
         self.window = self._open_window(bool(self.settings.get("fullscreen")) and not headless)
@@ -73,7 +77,7 @@ class App:
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
         self.frame = 0
-        self._toasts: list[list[Any]] = []  # [text, seconds left, rendered surface or None]
+        self.toasts = Toasts()
 
     # ---------------------------------------------------------------- window
     def _initial_window_size(self) -> tuple[int, int]:
@@ -112,7 +116,15 @@ class App:
                 self._windowed_size = self.window.get_size()
             self.window = self._open_window(full)
         self.settings["fullscreen"] = full
-        self.storage.save_settings(self.settings)
+        self._saved_fullscreen = None  # the player chose: this choice is the one to keep
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Write the settings (atomically); a command-line --fullscreen/--windowed is not saved."""
+        data = dict(self.settings)
+        if self._saved_fullscreen is not None:
+            data["fullscreen"] = self._saved_fullscreen
+        self.storage.save_settings(data)
 
     # -------------------------------------------------------------- services
     @property
@@ -128,8 +140,12 @@ class App:
 
     def notify(self, text: str) -> None:
         """Show a short message (a toast) above everything for a few seconds."""
-        self._toasts.append([text, TOAST_SECONDS, None])
-        del self._toasts[:-4]  # never more than four at once
+        self.toasts.push(text)
+
+    @property
+    def _toasts(self) -> list[list[Any]]:
+        """The queued toasts, [text, seconds left, total seconds] each (for tests)."""
+        return self.toasts.queue
 
     def play_sound(self, name: str, volume: float = 1.0) -> None:
         """Play a sound effect at `volume` times the sound-effects setting (silently nothing without audio)."""
@@ -158,7 +174,7 @@ class App:
         for text in self.storage.take_notices():
             self.notify(text)
         self.stack.update(dt)
-        self._update_toasts(dt)
+        self.toasts.update(dt)
         self.draw(self.canvas.surface)
         self.present()
         self.stack.apply_pending()
@@ -188,7 +204,7 @@ class App:
         if not self.stack.scenes:
             surface.fill((12, 40, 28))
         self.stack.draw(surface)
-        self._draw_toasts(surface)
+        self.toasts.draw(surface)
 
     def present(self) -> None:
         if self.headless:
@@ -199,34 +215,6 @@ class App:
     def screenshot(self, path: str | os.PathLike) -> None:
         """Save the current canvas (1280x720, whatever the window size) as an image."""
         pygame.image.save(self.canvas.surface, str(path))
-
-    # ---------------------------------------------------------------- toasts
-    def _update_toasts(self, dt: float) -> None:
-        for toast in self._toasts:
-            toast[1] -= dt
-        self._toasts = [t for t in self._toasts if t[1] > 0]
-
-    def _draw_toasts(self, surface: pygame.Surface) -> None:
-        y = surface.get_height() - 24
-        for toast in reversed(self._toasts):
-            if toast[2] is None:
-                toast[2] = _render_toast(self.assets.font(22), toast[0], surface.get_width() - 80)
-            image = toast[2]
-            image.set_alpha(int(255 * min(1.0, toast[1] / 0.4)))  # fade out over the last 0.4 s
-            y -= image.get_height() + 8
-            surface.blit(image, ((surface.get_width() - image.get_width()) // 2, y))
-
-
-def _render_toast(font: pygame.font.Font, text: str, max_width: int) -> pygame.Surface:
-    label = font.render(text, True, (245, 245, 240))
-    if label.get_width() > max_width:
-        label = pygame.transform.smoothscale(label, (max_width, max(1, label.get_height() * max_width
-                                                                    // label.get_width())))
-    box = pygame.Surface((label.get_width() + 36, label.get_height() + 18), pygame.SRCALPHA)
-    pygame.draw.rect(box, (20, 24, 30, 225), box.get_rect(), border_radius=12)
-    pygame.draw.rect(box, (240, 200, 90, 255), box.get_rect(), width=2, border_radius=12)
-    box.blit(label, (18, 9))
-    return box
 
 
 def _move_window(position: tuple[int, int]) -> None:

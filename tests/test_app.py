@@ -214,3 +214,16 @@ def test_no_audio_device_means_silence_not_an_error(tmp_path):
                           timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     assert out.exists()
+
+
+def test_command_line_fullscreen_is_for_this_run_only(tmp_path):
+    first = App(Launch(data_dir=tmp_path, fullscreen=True), headless=True)
+    assert first.settings["fullscreen"] is True
+    first.settings["sfx_volume"] = 0.25
+    first.save_settings()  # e.g. the settings screen saving another change
+    saved = App(Launch(data_dir=tmp_path), headless=True).settings
+    assert saved["fullscreen"] is False and saved["sfx_volume"] == 0.25
+    first.toggle_fullscreen()  # the player's own choice is kept
+    assert App(Launch(data_dir=tmp_path), headless=True).settings["fullscreen"] is False
+    first.toggle_fullscreen()
+    assert App(Launch(data_dir=tmp_path), headless=True).settings["fullscreen"] is True

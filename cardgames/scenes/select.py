@@ -175,11 +175,11 @@ class SelectScene(Scene):
         last[self.info.name] = dict(self.options)
         self.app.settings["last_options"] = last
         self.app.settings["last_game"] = self.info.name
-        self.app.storage.save_settings(self.app.settings)
+        self.app.save_settings()
 
     def start(self) -> None:
         self.app.settings["last_game"] = self.info.name
-        self.app.storage.save_settings(self.app.settings)  # the menu opens on this game next time
+        self.app.save_settings()  # the menu opens on this game next time
         self._open(lambda cls: cls(self.app, dict(self.options)))
 
     def resume(self) -> None:

@@ -58,7 +58,7 @@ class SettingsScene(Scene):
     def change(self, key: str, value: Any) -> None:
         """Apply one setting and write the settings file."""
         self.app.settings[key] = value
-        self.app.storage.save_settings(self.app.settings)
+        self.app.save_settings()
 
     def _sfx(self, value: float) -> None:
         self.change("sfx_volume", value)
