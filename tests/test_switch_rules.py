@@ -314,9 +314,10 @@ def test_match_goes_on_until_someone_reaches_the_target():
     s, _ev = run(s, "0 next")
     assert s.hand_no == 1 and s.turn == 1 and all(len(h) == 7 for h in s.hands) and s.totals == (0, 60)
     s = s._replace(hands=(parse_cards("8D AD 8C AC"), parse_cards("5C")), discard=parse_cards("9C"),
-                   suit=Suit.CLUBS, called=(False, True), turn=1)
+                   suit=Suit.CLUBS, called=(False, True), turn=1,
+                   table=s.table._replace(totals=(100, 60)))
     s, _ = run(s, "1 play 5C")
-    assert R.is_over(s) and s.totals == (100, 60) and R.winners(s) == (1,)
+    assert R.is_over(s) and s.totals == (200, 60) and R.winners(s) == (1,)
 
 
 # --- notation and saving ---------------------------------------------------

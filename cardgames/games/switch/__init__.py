@@ -12,7 +12,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 7)), 3),
         OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
-        OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match to 100")), False),
+        OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match to 200")), False),
         OptionSpec("open", "Start mode (open hands)", ((False, "Off"), (True, "On")), False),
     ),
     scene="cardgames.games.switch.scene:SwitchScene",

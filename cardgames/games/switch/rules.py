@@ -30,7 +30,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
 
 HAND_SIZE = 7
-MATCH_TARGET = 100     # a match ends after the hand in which someone reaches this many points
+MATCH_TARGET = 200     # a match ends after the hand in which someone reaches this many points
 MAX_CHAIN = 4          # at most four 2s (pick up 8) or four Aces (pick up 16) in one chain
 PENALTY = 2            # cards drawn by a player caught without calling "last card"
 

@@ -79,7 +79,7 @@ class SwitchScene(GameScene):
 
     def panel_rect(self, seat: int) -> pygame.Rect:
         if seat == self.viewer:
-            return pygame.Rect(24, 626, 340, 76)
+            return pygame.Rect(24, 626, 470, 76)
         others = self.others()
         width = W / len(others)
         cx = round(width * (others.index(seat) + 0.5))
@@ -150,7 +150,10 @@ class SwitchScene(GameScene):
 
     def call_glows(self) -> bool:
         """The next play will leave you one card (or you just forgot): call now."""
-        return any(a.kind is K_CALL for a in self.my_actions())
+        mine = self.my_actions()
+        if not any(a.kind is K_CALL for a in mine):
+            return False
+        return self.state.exposed == self.viewer or any(a.kind is K_PLAY for a in mine)
 
     # ------------------------------------------------------------------ playing
     def resolve(self, actions: list[Action]) -> Action | None:
@@ -541,16 +544,20 @@ class SwitchScene(GameScene):
         pygame.draw.rect(surface, (40, 20, 24), bar, border_radius=4)
         pygame.draw.rect(surface, theme.BAD, (bar.x, bar.y, round(bar.width * frac), bar.height), border_radius=4)
         text = "Catch! (double-click or C)" if seat != self.viewer else "Call now! (L)"
-        y = bar.bottom + 2 if seat != self.viewer else bar.y - 2
-        self.draw_text(surface, f"{text} {self.window_left:.1f}s", (rect.centerx, y), 18, (255, 200, 190),
-                       anchor="midtop" if seat != self.viewer else "midbottom", bold=True)
+        y = bar.bottom + 3 if seat != self.viewer else bar.y - 3
+        label = theme.text_surface(f"{text} {self.window_left:.1f}s", 18, (255, 214, 204), bold=True)
+        box = label.get_rect(**{"midtop" if seat != self.viewer else "midbottom": (rect.centerx, y)}).inflate(14, 6)
+        theme.draw_panel(surface, box, (70, 12, 20, 235), theme.BAD, radius=8)
+        surface.blit(label, label.get_rect(center=box.center))
 
     def _draw_suit(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        theme.draw_panel(surface, SUIT_BOX, theme.PANEL, theme.PANEL_EDGE)
-        self.draw_text(surface, "Suit", (SUIT_BOX.centerx, SUIT_BOX.y + 4), 18, theme.TEXT_DIM, anchor="midtop")
+        """The suit to follow, always in view (after a Jack, the suit its player named)."""
+        theme.draw_panel(surface, SUIT_BOX, (244, 242, 234), theme.ACCENT, width=3)
+        self.draw_text(surface, "Suit to follow", (SUIT_BOX.centerx, SUIT_BOX.y + 5), 16, (90, 90, 100),
+                       anchor="midtop")
         icon = self.app.assets.image(f"suit_{SUIT_NAMES[obs.suit]}", (52, 52))
-        surface.blit(icon, icon.get_rect(center=(SUIT_BOX.centerx, SUIT_BOX.y + 54)))
-        self.draw_text(surface, SUIT_NAMES[obs.suit], (SUIT_BOX.centerx, SUIT_BOX.bottom - 4), 18, theme.TEXT,
+        surface.blit(icon, icon.get_rect(center=(SUIT_BOX.centerx, SUIT_BOX.y + 56)))
+        self.draw_text(surface, SUIT_NAMES[obs.suit], (SUIT_BOX.centerx, SUIT_BOX.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)
 
     def banner_text(self, obs: rules.Observation) -> str:
@@ -573,7 +580,7 @@ class SwitchScene(GameScene):
 
     def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
         text = self.banner_text(obs)
-        if not text:
+        if not text or self.choosing is not None:
             return
         urgent = bool(obs.pending or obs.skip)
         fill = (120, 26, 40, 232) if urgent else theme.PANEL
