@@ -207,5 +207,9 @@ def test_game_statistics_and_classic_bank():
 
 def test_corrupt_progress_data_is_read_as_nothing_played():
     assert lv.level_record({"levels": "garbage"}, "L") == {"stars": 0, "best": 0, "table": []}
+    assert lv.level_record({"levels": {"L": [1]}}, "L") == {"stars": 0, "best": 0, "table": []}
+    bad = {"levels": {"L": {"stars": "3", "best": None, "table": [{"score": "9"}, 5]}}}
+    assert lv.level_record(bad, "L") == {"stars": 0, "best": 0, "table": []}
+    assert record_game({"games": "x", "bank": [1]}, GameResult("classic", True, money=5))["bank"] == 5
     stats = record_level({"levels": []}, "L", 100, 1, initials="ZZZ")
     assert lv.level_record(stats, "L")["stars"] == 1

@@ -190,8 +190,10 @@ def load_levels(
 def level_record(stats: Mapping[str, Any], level_id: str) -> dict[str, Any]:
     """The saved progress of one level: {"stars", "best", "table"} (zeros when never played)."""
     rec = stats.get("levels", {}).get(level_id, {}) if isinstance(stats.get("levels"), dict) else {}
-    table = [e for e in rec.get("table", []) if isinstance(e, dict) and "score" in e]
-    return {"stars": int(rec.get("stars", 0)), "best": int(rec.get("best", 0)), "table": table}
+    if not isinstance(rec, dict):
+        rec = {}
+    table = [e for e in rec.get("table", []) if isinstance(e, dict) and isinstance(e.get("score"), int)]
+    return {"stars": _count(rec, "stars"), "best": _count(rec, "best"), "table": table}
 
 
 def unlocked(entries: tuple[LevelEntry, ...], stats: Mapping[str, Any]) -> tuple[bool, ...]:
@@ -257,12 +259,18 @@ class GameResult:
     extra: dict = field(default_factory=dict)
 
 
+def _count(stats: Mapping[str, Any], key: str) -> int:
+    """A stored whole number, or 0 when it is missing or damaged."""
+    value = stats.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
 def record_game(stats: dict[str, Any], result: GameResult) -> dict[str, Any]:
     """Count a hand in the statistics: games, wins, win rate, longest streak, Classic bank."""
-    stats["games"] = int(stats.get("games", 0)) + 1
-    stats["wins"] = int(stats.get("wins", 0)) + (1 if result.won else 0)
+    stats["games"] = _count(stats, "games") + 1
+    stats["wins"] = _count(stats, "wins") + (1 if result.won else 0)
     stats["win_rate"] = f"{round(100 * stats['wins'] / stats['games'])}%"
-    stats["longest_streak"] = max(int(stats.get("longest_streak", 0)), result.longest_streak)
+    stats["longest_streak"] = max(_count(stats, "longest_streak"), result.longest_streak)
     if result.mode == "classic":
-        stats["bank"] = int(stats.get("bank", 0)) + result.money
+        stats["bank"] = _count(stats, "bank") + result.money
     return stats
