@@ -21,6 +21,7 @@ out or no move is left).
 from __future__ import annotations
 
 import math
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
@@ -45,6 +46,8 @@ ROW_STEP = 0.52            # vertical distance between rows, in card heights
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
 HINT_SECONDS = 2.5
 RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
+WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
+_SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-solver")
 PEAK_COLOURS = ((255, 214, 90), (120, 230, 255), (255, 120, 200))
 
 
@@ -134,6 +137,7 @@ class TriPeaksScene(GameScene):
         self.hint_target: tuple[str, float] | None = None   # (pile, seconds left)
         self.winnable_for: Any = None  # the state the "still winnable" sign was computed for
         self.winnable: bool | None = None
+        self._winnable_job: Future | None = None
         self.result: dict[str, Any] | None = None
         self._last_tick = None
         # the level list opens first, unless a level was asked for (next level, tests) or this is a resume/demo
@@ -356,10 +360,22 @@ class TriPeaksScene(GameScene):
             self.hint_target = (pile, left - dt) if left > dt else None
         gap = self._score_value() - self.hud_score
         self.hud_score += gap if abs(gap) < 1 else gap * min(1.0, dt * 8)   # the shown score counts up
-        if self.mode == "relaxed" and self.winnable_for is not self.state:
-            self.winnable_for = self.state
-            self.winnable = solver.is_winnable(self.state, max_nodes=200_000, time_limit=0.1)
+        if self.mode == "relaxed":
+            self._update_winnable()
         super().update(dt)
+
+    def _update_winnable(self) -> None:
+        """The "still winnable" sign: the solver works in a background thread, so a hard
+        position never stalls a frame; the sign says "thinking" until the answer is in."""
+        if self.winnable_for is not self.state:
+            if self._winnable_job is not None:
+                self._winnable_job.cancel()   # only cancels it if it has not started yet
+            self.winnable_for, self.winnable = self.state, None
+            self._winnable_job = _SOLVER.submit(solver.is_winnable, self.state, WINNABLE_NODES, WINNABLE_SECONDS)
+        elif self._winnable_job is not None and self._winnable_job.done():
+            job, self._winnable_job = self._winnable_job, None
+            if not job.cancelled():
+                self.winnable = job.result()
 
     def _tick_clock(self) -> None:
         """In the last ten seconds: a tick each second."""
@@ -500,9 +516,10 @@ class TriPeaksScene(GameScene):
             self.app.play_sound("invalid")
             self.app.notify("No hints left on this level.")
             return
-        move = solver.hint(self.state, max_nodes=200_000, time_limit=0.2)
+        move = solver.hint(self.state, max_nodes=300_000, time_limit=0.4)
         if move is None:
             self.app.play_sound("invalid")
+            self.app.notify("No hint found in time: try again after your next move.")
             return
         if self.mode == "arcade":
             self.hints_left -= 1

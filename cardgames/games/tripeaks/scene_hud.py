@@ -184,7 +184,8 @@ def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     elif scene.winnable is False:
         text, colour = "No longer winnable", theme.BAD
     else:
-        text, colour = "Winnable? (thinking)", theme.TEXT_DIM
+        pending = getattr(scene, "_winnable_job", None) is not None
+        text, colour = ("Winnable? thinking..." if pending else "Winnable? too hard to tell"), theme.TEXT_DIM
     pill = pygame.Rect(0, 0, 320, 40)
     pill.center = (W // 2, 38)
     theme.draw_panel(surface, pill, (16, 20, 36, 230), colour, radius=20)
