@@ -266,3 +266,20 @@ def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
     resumed = app.stack.visible()[0] if isinstance(app.stack.top, RoundSummaryScene) else app.stack.top
     assert isinstance(app.stack.top, RoundSummaryScene) or resumed.over
     assert resumed.state == scene.state
+
+
+def test_play_again_after_the_game_deals_a_new_game(app):
+    scene = open_scene(app)
+    grid = [1, 2, 3] * 4
+    scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
+                         totals=[10, 95])
+    scene.sync(animate=False)
+    scene._moves_for = None
+    settle(app, 0.2)
+    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
+    settle(app, 8.0)
+    assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
+    key(app, pygame.K_RETURN)      # "Play again" has the focus
+    settle(app, 1.0)
+    assert app.stack.top is scene and not scene.over
+    assert scene.state.round_no == 1 and scene.state.totals == (0, 0)
