@@ -22,7 +22,7 @@ from cardgames.games.switch import ai, rules
 def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
     """Play one hand with `levels[seat]` at each seat; return (winner seat, number of moves).
 
-    `timings`, a dict level -> list, collects each decision's seconds if given.
+    `timings`, a dict level -> list, collects each decision's CPU seconds (thread time) if given.
     """
     n = len(levels)
     state = rules.new_game({**(options or {}), "players": n}, seed)
@@ -34,10 +34,10 @@ def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
         seat = rules.current_player(state)
         legal = rules.actions_for(state, seat)
         obs = rules.observe(state, seat)
-        start = time.perf_counter()
+        start = time.thread_time()
         action = ai.choose(obs, legal, rngs[seat], levels[seat])
         if timings is not None:
-            timings.setdefault(levels[seat], []).append(time.perf_counter() - start)
+            timings.setdefault(levels[seat], []).append(time.thread_time() - start)
         state, _ = rules.apply(state, action)
         moves += 1
         if moves > 20000:

@@ -135,6 +135,11 @@ def _play_of(card: Card, seat: int) -> Action:
     return made[seat] if made is not None else Action(K_PLAY, seat, card)
 
 
+_PENDING_TEXT = {(rank, k * per): f"Pick up {k * per}, or play {'a 2' if rank is TWO else 'an Ace'}"
+                 for rank, per in PICKUP.items() for k in range(1, MAX_CHAIN + 1)}
+_SUIT_TEXT = {suit: f"Suit: {suit.name.lower()}" for suit in Suit}
+
+
 def _played(card: Card, seat: int) -> CardMoved:
     made = _PLAYED.get(id(card))     # an id found there is one of _CARDS, which live for ever
     return made[seat] if made is not None else CardMoved(card, HAND_PILES[seat], "discard")
@@ -604,13 +609,12 @@ def _play(state: State, action: Action, i: int) -> tuple[State, tuple]:
     if rank is TWO or rank is ACE:
         pending = (pending if pending_rank is rank else 0) + PICKUP[rank]
         pending_rank = rank
-        events.append(Announced("pickup_pending", _next(state, seat), pending,
-                                f"Pick up {pending}, or play a {'2' if rank is TWO else 'Ace'}"))
+        events.append(Announced("pickup_pending", _next(state, seat), pending, _PENDING_TEXT[rank, pending]))
     elif rank is EIGHT:
         skip = True
         events.append(Announced("skip_pending", _next(state, seat), text="Play an 8 or miss a turn"))
     if rank is JACK:
-        events.append(Announced("suit", seat, int(suit), f"Suit: {suit.name.lower()}"))
+        events.append(Announced("suit", seat, int(suit), _SUIT_TEXT[suit]))
     exposed = -1
     if len(hand) == 1 and not state.called[seat]:
         exposed = seat
