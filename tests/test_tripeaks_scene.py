@@ -323,3 +323,25 @@ def test_the_demo_plays_itself(app):
     step(app, 600, dt=0.1)
     assert scene.over and rules.is_won(scene.state)
     assert app.storage.stats("tripeaks") == {}                   # the demo records nothing
+
+
+def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
+    scene = open_scene(app, seed=9, mode="relaxed")
+    while not scene.over:                                        # turn the whole stock: a loss
+        click(app, where(scene, Turn()) if scene.state.stock else scene.board.top("waste").rect.center)
+        if not scene.state.stock and not rules.is_over(scene.state):
+            scene.act(rules.legal_actions(scene.state)[0])
+    step(app, 3)
+    result = app.stack.top
+    assert isinstance(result, ResultScene) and not result.r["won"]
+    assert app.storage.stats("tripeaks") == {}                   # not counted while it can be undone
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    labels = [b.text for b in result.menu.widgets]
+    result.menu.widgets[labels.index("Undo last move")].activate()
+    step(app, 2)
+    assert app.stack.top is scene and not scene.over and scene.phase == "play"
+    key(app, pygame.K_n)                                         # a new deal: the hand counts, once
+    step(app, 2)
+    stats = app.storage.stats("tripeaks")
+    assert stats["games"] == 1 and stats["wins"] == 0

@@ -168,3 +168,40 @@ def test_arcade_json_round_trip():
 @pytest.mark.parametrize("score,expected", [(0, 0), (9999, 0), (10000, 1), (19999, 1), (20000, 2), (30000, 3), (99999, 3)])
 def test_stars_from_the_target_scores(score, expected):
     assert stars(score, (10000, 20000, 30000)) == expected
+
+
+# ---------------------------------------------------------------- fed by the real rules
+
+
+def small_deal(stock):
+    """A peak (slot 0) on two cards (slots 1 and 2); the waste shows 2S."""
+    from cardgames.core.cards import parse_cards
+    from cardgames.games.tripeaks import rules
+    from cardgames.games.tripeaks.layout import parse_layout
+
+    layout = parse_layout({"name": "tiny", "title": "Tiny", "peaks": [0], "slots": [
+        {"x": 0.5, "y": 0, "covered_by": [1, 2]}, {"x": 0, "y": 1, "covered_by": []},
+        {"x": 1, "y": 1, "covered_by": []}]})
+    return rules.deal({}, parse_cards("5H 3C 4D"), parse_cards(stock), parse_cards("2S"), layout=layout)
+
+
+def play_out(score, state, moves):
+    from cardgames.games.tripeaks import rules
+
+    for text in moves:
+        state, events = rules.apply(state, rules.parse_action(text))
+        score, _ = score.after_events(events)
+    return score, state
+
+
+def test_scorers_fed_with_rules_events_to_the_exact_number():
+    # 3C on 2S; turn 9C, turn 3S (each ends the run); 4D on 3S; 5H (the peak) on 4D: a clear
+    moves = ["play 1", "turn", "turn", "play 2", "play 0"]
+    state = small_deal("9C 3S")
+    classic, end = play_out(ClassicScore(peak_count=1), state, moves)
+    # $1 (3C) - $5 - $5, then 4D on 3S ($1) and 5H on 4D ($2) with the last peak ($30)
+    assert classic.hand == 1 - 5 - 5 + 1 + 2 + 30 == 24
+    arcade, end = play_out(ArcadeScore(clock=60, streak_seconds=3, peak_count=1), state, moves)
+    assert arcade.score == 100 + 100 + 200 + 5000
+    final, bonus = arcade.with_clear_bonus(len(end.stock))
+    assert [b.amount for b in bonus] == [6000, 0] and final.score == 5400 + 6000

@@ -144,6 +144,7 @@ class TriPeaksScene(GameScene):
         self._shown_select = (resume is not None or app.demo is not None or not opts.get("humans", (0,))
                               or bool(opts.get("level_id")))
         self.classic = ClassicScore()
+        self._loss_pending = False
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
         self.phase = "ready"
@@ -214,8 +215,9 @@ class TriPeaksScene(GameScene):
 
     def restart(self, seed: int | None = None) -> None:
         """A new deal. In Classic, leaving a hand in progress banks its money first."""
-        if self.actions and not self.over:
+        if (self.actions and not self.over) or self._loss_pending:
             self._record_hand(won=False)   # a hand left unfinished counts as played, not won
+        self._loss_pending = False
         if self.mode == "classic":
             self.classic = self.classic.next_hand()
         super().restart(seed)
@@ -326,6 +328,10 @@ class TriPeaksScene(GameScene):
         return ""
 
     # ------------------------------------------------------------ the computer (demo)
+    def seat_anchor(self, seat: int) -> tuple[int, int]:
+        """The demo's "thinking" dots: beside the waste, clear of the HUD."""
+        return (round(self.waste_pos[0] + self.card_size[0] + 50), round(self.waste_pos[1] + self.card_size[1] / 2))
+
     def choose_for_computer(self, seat: int) -> Any:
         """The demo: the solver plays (a move that keeps a win possible)."""
         move = solver.hint(self.state, max_nodes=100_000, time_limit=0.5)
@@ -412,7 +418,10 @@ class TriPeaksScene(GameScene):
         elif self.mode == "classic":
             result.update(hand=self.classic.hand, bank=self.classic.total)
         self.result = result
-        self._record_hand(won)
+        if won or self.mode != "relaxed":
+            self._record_hand(won)
+        else:
+            self._loss_pending = True   # Relaxed: the player may still undo; counted at the next deal
         self.clear_save()
 
     @property
@@ -452,6 +461,20 @@ class TriPeaksScene(GameScene):
             return stats
 
         self.app.storage.update_stats("tripeaks", update)
+
+    def undo(self) -> bool:
+        """Relaxed only (allow_undo); taking back the losing move reopens the hand."""
+        if not super().undo():
+            return False
+        self.phase, self.result, self._loss_pending = "play", None, False
+        self.hint_target = None
+        return True
+
+    def on_exit(self) -> None:
+        if self._loss_pending:
+            self._loss_pending = False
+            self._record_hand(won=False)
+        super().on_exit()
 
     def save_extra(self) -> dict[str, Any]:
         extra: dict[str, Any] = {"classic": self.classic.to_json(), "hints_left": self.hints_left}
@@ -596,8 +619,9 @@ class TriPeaksScene(GameScene):
         from cardgames.games.tripeaks.scene_hud import draw_hud
 
         draw_hud(self, surface)
-        for b in self.buttons:
-            b.draw(surface, False)
+        if not self.watching:
+            for b in self.buttons:
+                b.draw(surface, False)
 
 
 def summarize_levels(stats: dict[str, Any], entries: tuple[levels.LevelEntry, ...]) -> None:
