@@ -341,15 +341,15 @@ def from_json(data: Mapping[str, Any]) -> State:
         raise ValueError(f"TriPeaks save: expected an object with version {JSON_VERSION}")
     try:
         opts = make_options(data["options"])
-        layout = parse_layout(data["layout"], "TriPeaks save layout")
+        layout = parse_layout(data["layout"], "layout")
         tableau = tuple(None if c is None else parse_card(c) for c in data["tableau"])
         stock = tuple(parse_card(c) for c in data["stock"])
         waste = tuple(parse_card(c) for c in data["waste"])
         seed = data["seed"]
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError(f"seed: expected a number, got {seed!r}")
+        return deal(opts, tableau, stock, waste, layout=layout, seed=seed)
     except KeyError as exc:
         raise ValueError(f"TriPeaks save: missing field {exc}") from None
-    except (TypeError, AttributeError, LayoutError) as exc:
+    except (TypeError, AttributeError, ValueError) as exc:
         raise ValueError(f"TriPeaks save: {exc}") from None
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ValueError(f"TriPeaks save: seed: expected a number, got {seed!r}")
-    return deal(opts, tableau, stock, waste, layout=layout, seed=seed)
