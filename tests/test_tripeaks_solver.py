@@ -1,0 +1,128 @@
+"""The TriPeaks solver: agrees with brute force on small deals, and its lines replay to wins."""
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgames.core.cards import JOKER, Card, Rank, Suit
+from cardgames.games.tripeaks import rules, solver
+from cardgames.games.tripeaks.layout import parse_layout
+from cardgames.games.tripeaks.rules import Play, Turn
+
+
+def brute_force(state) -> bool:
+    """Plain search through the rules module itself: no memo, no pruning."""
+    if rules.is_won(state):
+        return True
+    return any(brute_force(rules.apply(state, a)[0]) for a in rules.legal_actions(state))
+
+
+def replays_to_a_win(state, line) -> bool:
+    for action in line:
+        state, _ = rules.apply(state, action)
+    return rules.is_won(state)
+
+
+@st.composite
+def small_deals(draw):
+    """A random small layout (each slot covered by up to two later slots) and cards of nearby ranks."""
+    n = draw(st.integers(2, 7))
+    slots = []
+    for i in range(n):
+        later = list(range(i + 1, n))
+        cover = draw(st.lists(st.sampled_from(later), max_size=2, unique=True)) if later else []
+        slots.append({"x": i, "y": 0, "covered_by": cover})
+    layout = parse_layout({"name": "small", "title": "Small", "slots": slots, "peaks": [0]})
+    ranks = st.sampled_from([Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.QUEEN, Rank.KING])
+    card = st.builds(Card, ranks, st.sampled_from(list(Suit)))
+    options = {"wrap": draw(st.booleans()), "wild": draw(st.booleans()), "empty_waste": draw(st.booleans()),
+               "open_peaks": draw(st.booleans())}
+    tableau = draw(st.lists(card, min_size=n, max_size=n))
+    stock = draw(st.lists(card, max_size=6))
+    if options["wild"]:
+        stock.insert(draw(st.integers(0, len(stock))), JOKER)
+    waste = [] if options["empty_waste"] else [draw(card)]
+    return rules.deal(options, tableau, stock, waste, layout=layout)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_deals())
+def test_solver_agrees_with_brute_force_on_small_deals(state):
+    result = solver.solve(state)
+    assert result.winnable == brute_force(state)
+    if result.winnable:
+        assert replays_to_a_win(state, result.line)
+    else:
+        assert result.line == ()
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_deals(), st.integers(0, 2**31))
+def test_solver_agrees_from_positions_in_mid_game(state, seed):
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(4)):
+        if rules.is_over(state):
+            break
+        state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    assert solver.solve(state).winnable == brute_force(state)
+
+
+def test_full_deals_lines_replay_to_wins_for_every_option():
+    combos = [{}, {"wrap": False}, {"wild": True}, {"open_peaks": True}, {"empty_waste": True},
+              {"layout": "twin_peaks", "wild": True}, {"layout": "pyramid"}, {"layout": "wall"},
+              {"layout": "diamond", "empty_waste": True}]
+    for n, options in enumerate(combos):
+        state = rules.new_game(options, 100 + n)
+        result = solver.solve(state, time_limit=20)
+        assert result.winnable is not None
+        if result.winnable:
+            assert replays_to_a_win(state, result.line)
+
+
+def test_a_lost_deal_is_proved_lost():
+    # Seed 200 (wrap on) loses: the search has to exhaust it, bounds and memo included.
+    state = rules.new_game({}, 200)
+    result = solver.solve(state)
+    assert result.winnable is False and result.line == ()
+    assert solver.hint(state, max_nodes=None, time_limit=None) == rules.legal_actions(state)[0]  # fallback
+
+
+def test_budgets_give_unknown_instead_of_blocking():
+    state = rules.new_game({}, 200)
+    assert solver.solve(state, max_nodes=50).winnable is None
+    assert solver.is_winnable(state, max_nodes=50) is None
+    assert solver.hint(state, max_nodes=50) is None
+    assert solver.solve(state, time_limit=0.0).winnable is None or solver.solve(state).winnable is False
+
+
+def test_hint_keeps_a_win_possible():
+    state = rules.new_game({}, 3)
+    assert solver.is_winnable(state, max_nodes=None, time_limit=None)
+    for _ in range(12):
+        move = solver.hint(state, max_nodes=None, time_limit=None)
+        assert move in rules.legal_actions(state)
+        state, _ = rules.apply(state, move)
+        if rules.is_won(state):
+            break
+        assert solver.solve(state).winnable
+    assert solver.hint(rules.new_game({}, 3)) in (Play(i) for i in range(18, 28))  # a play before turning
+
+
+def test_winnable_seed_is_deterministic_and_winnable():
+    options = {"wrap": False}
+    seed = solver.winnable_seed(options, 24)
+    assert seed == solver.winnable_seed(options, 24)
+    assert seed != 24          # seed 24 itself is lost without the wrap, so another seed is dealt
+    assert solver.solve(rules.new_game(options, seed)).winnable
+    assert solver.winnable_seed({}, 3) == 3
+
+
+def test_game_over_positions():
+    won = rules.deal({}, (None, None), (), (JOKER,), layout=parse_layout(
+        {"name": "two", "title": "Two", "slots": [{"x": 0, "y": 0, "covered_by": []}] * 2}))
+    assert solver.solve(won) == solver.Result(True, (), 0)
+    assert solver.hint(won) is None
+    state = rules.new_game({}, 5)
+    while not rules.is_over(state):
+        state, _ = rules.apply(state, Turn() if Turn() in rules.legal_actions(state) else rules.legal_actions(state)[0])
+    assert solver.solve(state).winnable is rules.is_won(state)
