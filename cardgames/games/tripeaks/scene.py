@@ -248,6 +248,17 @@ class TriPeaksScene(GameScene):
         out["waste"] = [(c, True) for c in obs.waste]
         return out
 
+    def sync(self, animate: bool = True) -> list[Any]:
+        """As the base, then dim the face-up cards that are still covered (peaks face up), so
+        the playable ones stand out."""
+        anims = super().sync(animate)
+        state = self.state
+        for i in range(state.layout.size):
+            sprite = self.board.top(f"tableau:{i}")
+            if sprite is not None:
+                sprite.dim = state.options.open_peaks and not rules.exposed(state, i)
+        return anims
+
     def action_ui(self, action: Any) -> tuple[Any, str | None]:
         if isinstance(action, Play):
             return f"tableau:{action.slot}", "waste"
