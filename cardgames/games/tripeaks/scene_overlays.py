@@ -256,7 +256,8 @@ class ResultScene(Scene):
                 if award.kind == "time_bonus":
                     self.lines.append(("Time", award.amount, f"{award.count} s x 100"))
                 else:
-                    self.lines.append(("Stock", award.amount, f"{award.count} cards x 500"))
+                    cards = "1 card" if award.count == 1 else f"{award.count} cards"
+                    self.lines.append(("Stock", award.amount, f"{cards} x 500"))
             self.stars = result["stars"]
             last = app.storage.stats("tripeaks").get("last_initials")
             if isinstance(last, str) and last.strip():
