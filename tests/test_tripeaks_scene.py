@@ -44,6 +44,15 @@ def step(app, frames=1, dt=FRAME, events=()):
         app.step(dt)
 
 
+def settle_deal(app, scene):
+    """A new winnable deal is found in the background: step until the table is on top again."""
+    for _ in range(600):
+        if app.stack.top is scene:
+            return
+        step(app, 1)
+    raise AssertionError(f"still waiting for a deal: {app.stack.top}")
+
+
 def mouse(kind, pos):
     return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
 
@@ -229,7 +238,7 @@ def test_next_level_from_the_result_screen(app):
     key(app, pygame.K_RETURN)                                     # keep the initials
     step(app, 2)
     key(app, pygame.K_RETURN)                                     # "Next level" has the focus
-    step(app, 3)
+    settle_deal(app, scene)
     assert app.stack.top is scene and scene.level.id == "level_02" and scene.actions == []
 
 
@@ -342,6 +351,41 @@ def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     step(app, 2)
     assert app.stack.top is scene and not scene.over and scene.phase == "play"
     key(app, pygame.K_n)                                         # a new deal: the hand counts, once
-    step(app, 2)
+    settle_deal(app, scene)
+    assert scene.actions == [] and solver.solve(scene.state).winnable
     stats = app.storage.stats("tripeaks")
     assert stats["games"] == 1 and stats["wins"] == 0
+
+
+def test_levels_from_the_result_and_back_shows_the_result_again(app):
+    scene = open_scene(app, seed=2, mode="arcade", level_id="level_18")
+    click(app, where(scene, Turn()))
+    step(app, 910, dt=0.1)                                         # time runs out
+    result = app.stack.top
+    key(app, pygame.K_SPACE)
+    step(app, 2)
+    labels = [b.text for b in result.menu.widgets]
+    result.menu.widgets[labels.index("Levels")].activate()
+    step(app, 2)
+    assert isinstance(app.stack.top, LevelSelectScene)
+    key(app, pygame.K_ESCAPE)
+    step(app, 2)
+    again = app.stack.top
+    assert isinstance(again, ResultScene) and again is not result and again.menu is not None
+
+
+def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
+    scene = open_scene(app, seed=2, mode="arcade", level_id="level_16")
+    click(app, where(scene, Turn()))
+    old = scene.state
+    key(app, pygame.K_ESCAPE)
+    pause = app.stack.top
+    pause.restart()
+    pause.restart()                                                 # asks twice before abandoning
+    step(app, 1)
+    settle_deal(app, scene)
+    assert scene.state != old and scene.actions == [] and scene.phase in ("ready", "play")
+    assert solver.solve(scene.state).winnable
+    stats = app.storage.stats("tripeaks")
+    assert stats["games"] == 1 and stats["wins"] == 0               # the abandoned hand, once
+    assert scene.arcade.time_left > scene.level.clock - 1           # a fresh clock

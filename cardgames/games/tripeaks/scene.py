@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from cardgames.core.events import Announced, CardFlipped, CardMoved
+from cardgames.core.rng import new_seed
 from cardgames.games.tripeaks import INFO, levels, rules, solver
 from cardgames.games.tripeaks.layout import load_layout
 from cardgames.games.tripeaks.rules import Play, Turn
@@ -145,6 +146,7 @@ class TriPeaksScene(GameScene):
                               or bool(opts.get("level_id")))
         self.classic = ClassicScore()
         self._loss_pending = False
+        self._seed_checked = False
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
         self.phase = "ready"
@@ -184,8 +186,9 @@ class TriPeaksScene(GameScene):
 
     def _new_game(self) -> None:
         """A new deal: a winnable one when asked, and fresh scoring for the hand."""
-        if self.winnable_only:
+        if self.winnable_only and not self._seed_checked:
             self.seed = solver.winnable_seed(self.rules_options(), self.seed)
+        self._seed_checked = False
         super()._new_game()
         peaks = len(self.layout_obj.peaks)
         self.classic = ClassicScore(bank=self.classic.bank, peak_count=peaks)
@@ -214,13 +217,33 @@ class TriPeaksScene(GameScene):
         self.restart()
 
     def restart(self, seed: int | None = None) -> None:
-        """A new deal. In Classic, leaving a hand in progress banks its money first."""
+        """A new deal (retry, next level, new deal, the pause menu's restart).
+
+        The hand being left is counted first (played, not won), and in Classic
+        its money goes into the bank. A winnable deal can take the solver a
+        second to find on the hardest levels, so it is looked for in the
+        background under a small "shuffling" overlay, which then deals it.
+        """
+        self._close_hand()
+        if seed is None and self.winnable_only and not self.watching:
+            from cardgames.games.tripeaks.scene_overlays import DealingScene
+
+            self.stack.push(DealingScene(self.app, self, self.rules_options(), new_seed()))
+            return
+        super().restart(seed)
+
+    def deal_winnable(self, seed: int) -> None:
+        """DealingScene found this winnable seed: deal it without checking it again."""
+        self._seed_checked = True
+        super().restart(seed)
+
+    def _close_hand(self) -> None:
+        """Count the hand being left (once), and bank Classic money."""
         if (self.actions and not self.over) or self._loss_pending:
             self._record_hand(won=False)   # a hand left unfinished counts as played, not won
+            self.over, self.phase = True, "over"
         self._loss_pending = False
-        if self.mode == "classic":
-            self.classic = self.classic.next_hand()
-        super().restart(seed)
+        self.classic = self.classic.next_hand()   # a no-op once the hand's money is banked
 
     def on_enter(self) -> None:
         if not self._shown_select and self.mode == "arcade":
@@ -370,7 +393,7 @@ class TriPeaksScene(GameScene):
             if self.arcade.out_of_time:
                 self.over = True
                 self._hand_over(time_up=True)
-                self._game_over_screen()
+                self.show_result()
         self.streak_pop = max(0.0, self.streak_pop - dt * 3.0)
         if self.hint_target is not None:
             pile, left = self.hint_target
@@ -510,16 +533,17 @@ class TriPeaksScene(GameScene):
         super().on_game_over()
         if self.result is None:
             self._hand_over(time_up=False)
-        self._game_over_screen()
+        self.show_result()
 
-    def _game_over_screen(self) -> None:
+    def show_result(self, again: bool = False) -> None:
+        """The result overlay; `again` (back from the level list): without the count-up and initials."""
         if self.watching or self.result is None:
             return
         if any(type(s).__name__ == "ResultScene" for s in self.stack.scenes):
             return
         from cardgames.games.tripeaks.scene_overlays import ResultScene
 
-        self.stack.push(ResultScene(self.app, self, self.result))
+        self.stack.push(ResultScene(self.app, self, self.result, again=again))
 
     # ------------------------------------------------------------ commands
     def next_level_id(self) -> str | None:

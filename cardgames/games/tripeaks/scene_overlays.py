@@ -15,13 +15,14 @@ summary and "deal next hand" / "new deal".
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pygame
 
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import out_back
-from cardgames.games.tripeaks import levels
+from cardgames.games.tripeaks import levels, solver
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu, Widget
 
@@ -33,6 +34,7 @@ STAR_FALL = 0.35
 ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 _dim: pygame.Surface | None = None
+_DEALER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-dealer")
 
 
 def dim() -> pygame.Surface:
@@ -180,8 +182,10 @@ class LevelSelectScene(Scene):
     def back(self) -> None:
         if self.first:
             to_menu(self.app)
-        else:
-            self.stack.pop()
+            return
+        self.stack.pop()
+        if self.game.over:   # came from a finished level's result screen: show it again
+            self.game.show_result(again=True)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.menu.handle_event(event)
@@ -237,7 +241,7 @@ class LevelSelectScene(Scene):
 class ResultScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, game: Any, result: dict[str, Any]) -> None:
+    def __init__(self, app: Any, game: Any, result: dict[str, Any], again: bool = False) -> None:
         super().__init__(app)
         self.game = game
         self.r = result
@@ -265,6 +269,8 @@ class ResultScene(Scene):
         self.count_end = len(self.lines) * (COUNT_TIME + LINE_GAP)
         self.stars_end = self.count_end + (self.stars * STAR_GAP + STAR_FALL if self.stars else 0.3)
         self.menu: Menu | None = None
+        if again:   # shown a second time: no count-up, no initials
+            self.t, self.entered = self.stars_end, True
 
     # ---------------------------------------------------------- timeline
     @property
@@ -476,3 +482,42 @@ class ResultScene(Scene):
                     continue
                 scale = 2.6 - 1.6 * out_back(min(1.0, p))
                 _star_shape(surface, (x, cy), 30 * scale, theme.ACCENT)
+
+
+# ---------------------------------------------------------------- looking for a winnable deal
+
+
+class DealingScene(Scene):
+    """Finds a winnable deal in a background thread, then deals it (game.deal_winnable).
+
+    Most deals are found in a few milliseconds; the hardest levels can take
+    a second. The overlay only shows itself after a moment, so a quick deal
+    does not flicker.
+    """
+
+    overlay = True
+    SHOW_AFTER = 0.15
+
+    def __init__(self, app: Any, game: Any, options: dict[str, Any], seed: int) -> None:
+        super().__init__(app)
+        self.game = game
+        self.t = 0.0
+        self.job = _DEALER.submit(solver.winnable_seed, options, seed)
+        self.done = False
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if not self.done and self.job.done():
+            self.done = True
+            self.stack.pop()
+            self.game.deal_winnable(self.job.result())
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.t < self.SHOW_AFTER:
+            return
+        box = pygame.Rect(0, 0, 420, 90)
+        box.center = (W // 2, H // 2)
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT)
+        dots = "." * (1 + int(self.t * 3) % 3)
+        theme.draw_text(surface, f"Shuffling a winnable deal{dots}", (box.x + 30, box.centery), theme.BODY,
+                        theme.TEXT, anchor="midleft")
