@@ -267,6 +267,10 @@ def test_undo_in_relaxed(app):
 def test_hint_points_at_a_move_that_keeps_the_win(app):
     scene = open_scene(app, seed=9, mode="relaxed")
     key(app, pygame.K_h)
+    for _ in range(120):                  # the hint is found in the background
+        if scene.hint_target is not None:
+            break
+        step(app, 1)
     pile, _ = scene.hint_target
     move = Turn() if pile == "stock" else Play(int(pile.split(":")[1]))
     after, _ = rules.apply(scene.state, move)
@@ -277,7 +281,18 @@ def test_arcade_hints_are_limited(app):
     scene = open_scene(app, seed=9, mode="arcade", level_id="level_18")
     assert scene.hints_left == 0
     key(app, pygame.K_h)
-    assert scene.hint_target is None and "invalid" in app.sounds
+    step(app, 30)
+    assert scene.hint_target is None and "invalid" in app.sounds and scene._hint_job is None
+
+
+def test_an_arcade_hint_spends_one_of_the_levels_hints(app):
+    scene = open_scene(app, seed=9, mode="arcade", level_id="level_01")
+    key(app, pygame.K_h)
+    for _ in range(120):
+        if scene.hint_target is not None:
+            break
+        step(app, 1)
+    assert scene.hint_target is not None and scene.hints_left == scene.level.hints - 1
 
 
 def test_no_undo_in_arcade(app):

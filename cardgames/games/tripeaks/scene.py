@@ -49,6 +49,8 @@ HINT_SECONDS = 2.5
 RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
 WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-solver")
+HINT_NODES, HINT_TIME = 500_000, 1.0
+_HINTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-hint")
 PEAK_COLOURS = ((255, 214, 90), (120, 230, 255), (255, 120, 200))
 
 
@@ -139,6 +141,7 @@ class TriPeaksScene(GameScene):
         self.winnable_for: Any = None  # the state the "still winnable" sign was computed for
         self.winnable: bool | None = None
         self._winnable_job: Future | None = None
+        self._hint_job: tuple[Any, Future] | None = None
         self.result: dict[str, Any] | None = None
         self._last_tick = None
         # the level list opens first, unless a level was asked for (next level, tests) or this is a resume/demo
@@ -333,9 +336,9 @@ class TriPeaksScene(GameScene):
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, CardMoved):
-            if event.src.startswith("tableau") and self.mode != "relaxed":
-                return f"chime_{max(1, min(8, self._streak()))}"
-            return "place"
+            if event.src.startswith("tableau"):
+                return f"chime_{max(1, min(8, self._streak()))}" if self.mode != "relaxed" else "place"
+            return "flip"   # a stock card turned over
         if isinstance(event, CardFlipped):
             return "flip"
         return None
@@ -378,8 +381,10 @@ class TriPeaksScene(GameScene):
     # ------------------------------------------------------------ time
     def _go(self) -> None:
         self.phase = "play"
-        if self.mode == "arcade":
+        if self.mode == "arcade" and self.level is not None and not self.actions:
             self.fx.pop_text("GO!", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=0.9)
+            if self.level.intro:
+                self.fx.pop_text(self.level.intro, (W / 2, H / 2 + 30), colour=theme.TEXT, px=26, life=2.2)
 
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
@@ -402,6 +407,8 @@ class TriPeaksScene(GameScene):
         self.hud_score += gap if abs(gap) < 1 else gap * min(1.0, dt * 8)   # the shown score counts up
         if self.mode == "relaxed":
             self._update_winnable()
+        if self._hint_job is not None:
+            self._update_hint()
         super().update(dt)
 
     def _update_winnable(self) -> None:
@@ -574,7 +581,18 @@ class TriPeaksScene(GameScene):
             self.app.play_sound("invalid")
             self.app.notify("No hints left on this level.")
             return
-        move = solver.hint(self.state, max_nodes=300_000, time_limit=0.4)
+        if self._hint_job is None:   # the solver looks in the background; _update_hint shows it
+            self._hint_job = (self.state, _HINTER.submit(solver.hint, self.state, HINT_NODES, HINT_TIME))
+
+    def _update_hint(self) -> None:
+        """A hint the solver found: ring the card (a hint for an older position is dropped, unspent)."""
+        state, job = self._hint_job
+        if not job.done():
+            return
+        self._hint_job = None
+        move = job.result()
+        if state is not self.state or self.phase == "over":
+            return
         if move is None:
             self.app.play_sound("invalid")
             self.app.notify("No hint found in time: try again after your next move.")
