@@ -213,7 +213,8 @@ class ThreeThirteenScene(GameScene):
             gaps[i] = shift
             if i in g.group_ends and i < n - 1:
                 shift += GROUP_GAP
-        offsets = tuple((gaps[i] - shift / 2, 0.0 if g.melded[i] else -RAISE) for i in range(n))
+        lift = -RAISE if any(g.melded) else 0.0  # loose cards rise only beside melds
+        offsets = tuple((gaps[i] - shift / 2, 0.0 if g.melded[i] else lift) for i in range(n))
         pile.offsets = offsets
         pile.pos = (HAND_CENTRE, LAID_Y if laid else HAND_Y)
 
@@ -448,13 +449,16 @@ class ThreeThirteenScene(GameScene):
                 self._draw_box(surface, seat, obs, turn == seat and not self.over)
         self._draw_wild_marks(surface, obs)
         self._draw_left_panel(surface, obs)
-        # your line: name, total, penalty now
-        y = HAND_Y + BIG[1] + 10
+        # your numbers, above the buttons
         penalty = self.hand_penalty(obs)
-        colour = theme.ACCENT if turn == self.viewer and not self.over else theme.TEXT
-        self.draw_text(surface, f"{self.seat_name(self.viewer)}  ·  total {state.totals[self.viewer]}  ·  "
-                       f"penalty now {penalty}", (HAND_CENTRE, min(y, 712)), 18, colour, anchor="midbottom",
-                       bold=True)
+        mine = turn == self.viewer and not self.over
+        self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, 330), 22,
+                       theme.ACCENT if mine else theme.TEXT, bold=True)
+        self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
+                       anchor="topright", bold=True)
+        self.draw_text(surface, "Penalty now", (BUTTON_X, 376), 18, theme.TEXT_DIM)
+        self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, 360), 40,
+                       theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
         for name, button in self.buttons.items():
             button.enabled = self._button_enabled(name)
             if name == "out" and not button.enabled:
@@ -465,10 +469,18 @@ class ThreeThirteenScene(GameScene):
             theme.draw_panel(surface, r, theme.BUTTON_DISABLED, theme.lighten(theme.BUTTON_DISABLED, 0.2))
             self.draw_text(surface, "Go out (G)", r.center, 20, theme.TEXT_DIM, anchor="center")
 
+    def draw_table(self, surface: pygame.Surface) -> None:
+        """The table, then the others' boxes (under their cards)."""
+        super().draw_table(surface)
+        turn = self.current
+        for seat in range(self.players):
+            if seat != self.viewer:
+                is_turn = turn == seat and not self.over
+                theme.draw_panel(surface, self._box(seat), (40, 40, 20, 190) if is_turn else (14, 30, 24, 150),
+                                 theme.ACCENT if is_turn else None)
+
     def _draw_box(self, surface: pygame.Surface, seat: int, obs: rules.Observation, is_turn: bool) -> None:
         box = self._box(seat)
-        theme.draw_panel(surface, box, (14, 30, 24, 150) if not is_turn else (40, 40, 20, 190),
-                         theme.ACCENT if is_turn else None)
         if obs.out_seat == seat:
             pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
         level = LEVEL_LABELS.get(self.ai_level(seat), "") if seat not in self.humans else "Human"

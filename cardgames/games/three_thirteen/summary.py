@@ -110,6 +110,7 @@ class RoundSummaryScene(Scene):
         card_w = int(card_h * 0.71)
         step = max(12, card_w - 6)
         last = state.rounds[-1]
+        wild = int(rules.wild_rank(last.round_no))
         px = theme.BODY if row_h >= 50 else theme.SMALL
         for seat, arr in enumerate(self.layouts):
             y = top + seat * row_h
@@ -118,11 +119,11 @@ class RoundSummaryScene(Scene):
             x = BOX.x + 170
             for m in arr.melds:
                 for c in m.cards:
-                    surface.blit(self.app.assets.card(c, (card_w, card_h)), (x, y))
+                    self._card(surface, c, (x, y), (card_w, card_h), wild)
                     x += step
                 x += card_w - step + MELD_GAP
             for c in arr.unmelded:
-                surface.blit(self.app.assets.card(c, (card_w, card_h)), (x, y))
+                self._card(surface, c, (x, y), (card_w, card_h), wild)
                 pygame.draw.rect(surface, theme.BAD, (x - 2, y - 2, card_w + 4, card_h + 4), width=3,
                                  border_radius=6)
                 x += card_w + 4
@@ -130,6 +131,14 @@ class RoundSummaryScene(Scene):
             theme.draw_text(surface, f"+{score}" if score else "0", (BOX.right - 30, y + row_h // 2), px,
                             theme.GOOD if score == 0 else theme.TEXT, bold=True, anchor="midright")
         return top + players * row_h
+
+    def _card(self, surface: pygame.Surface, card: Any, pos: tuple[int, int], size: tuple[int, int],
+              wild: int) -> None:
+        """A small card; a wild one carries a star."""
+        surface.blit(self.app.assets.card(card, size), pos)
+        if int(card.rank) == wild:
+            mark = max(10, size[0] // 3)
+            surface.blit(self.app.assets.image("star", (mark, mark)), (pos[0] + size[0] - mark - 2, pos[1] + 2))
 
     def _draw_scoreboard(self, surface: pygame.Surface, top: int) -> None:
         """Rounds 1..11 across, players down, totals at the right (lowest in green)."""
