@@ -46,6 +46,7 @@ COLUMN_GAP = 1.06          # horizontal distance between neighbouring slots, in 
 ROW_STEP = 0.52            # vertical distance between rows, in card heights
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
 HINT_SECONDS = 2.5
+BANNER_SECONDS = 3.0
 RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
 WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-solver")
@@ -138,6 +139,7 @@ class TriPeaksScene(GameScene):
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
         self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
         self.hint_target: tuple[str, float] | None = None   # (pile, seconds left)
+        self.banner: tuple[str, float] | None = None        # the level's line at the start (text, seconds left)
         self.winnable_for: Any = None  # the state the "still winnable" sign was computed for
         self.winnable: bool | None = None
         self._winnable_job: Future | None = None
@@ -205,6 +207,7 @@ class TriPeaksScene(GameScene):
         self.hud_score = float(self._score_value())
         self.result = None
         self.hint_target = None
+        self.banner = None
         self.winnable_for, self.winnable = None, None
         self._last_tick = None
 
@@ -384,7 +387,7 @@ class TriPeaksScene(GameScene):
         if self.mode == "arcade" and self.level is not None and not self.actions:
             self.fx.pop_text("GO!", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=0.9)
             if self.level.intro:
-                self.fx.pop_text(self.level.intro, (W / 2, H / 2 + 30), colour=theme.TEXT, px=26, life=2.2)
+                self.banner = (self.level.intro, BANNER_SECONDS)
 
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
@@ -400,6 +403,9 @@ class TriPeaksScene(GameScene):
                 self._hand_over(time_up=True)
                 self.show_result()
         self.streak_pop = max(0.0, self.streak_pop - dt * 3.0)
+        if self.banner is not None:
+            text, left = self.banner
+            self.banner = (text, left - dt) if left > dt else None
         if self.hint_target is not None:
             pile, left = self.hint_target
             self.hint_target = (pile, left - dt) if left > dt else None
@@ -661,7 +667,16 @@ class TriPeaksScene(GameScene):
         pygame.draw.rect(surface, (120, 255, 160), rect.inflate(grow * 2, grow * 2), width=4, border_radius=12)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
-        """In the demo (no result screen), a banner tells how the hand ended."""
+        """The level's line as it starts; in the demo (no result screen), how the hand ended."""
+        if self.banner is not None and self.phase == "play":
+            text = self.banner[0]
+            image = theme.text_surface(text, theme.BODY, theme.TEXT, bold=True)
+            shape_bottom = max(y for _, y in self.slot_pos) + self.card_size[1]
+            gap = self.stock_pos[1] - shape_bottom
+            y = shape_bottom + gap / 2 if gap >= 60 else HUD_H + 34   # between the shape and the stock if it fits
+            box = image.get_rect(center=(W // 2, round(y))).inflate(40, 20)
+            theme.draw_panel(surface, box, (12, 16, 30, 220), theme.ACCENT)
+            surface.blit(image, image.get_rect(center=box.center))
         if not self.watching or self.result is None:
             return
         text = "CLEARED!" if self.result["won"] else ("TIME'S UP" if self.result["time_up"] else "NO MORE MOVES")
