@@ -404,3 +404,32 @@ def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
     stats = app.storage.stats("tripeaks")
     assert stats["games"] == 1 and stats["wins"] == 0               # the abandoned hand, once
     assert scene.arcade.time_left > scene.level.clock - 1           # a fresh clock
+
+
+def test_a_broken_level_file_is_shown_unavailable_and_the_rest_plays(app, tmp_path, monkeypatch):
+    import json
+    import shutil
+
+    folder = tmp_path / "levels"
+    (folder / "layouts").mkdir(parents=True)
+    shutil.copy(levels.LEVELS_PATH / "layouts" / "classic.json", folder / "layouts" / "classic.json")
+    good = json.loads((levels.LEVELS_PATH / "level_01.json").read_text())
+    (folder / "level_01.json").write_text(json.dumps(good))
+    (folder / "level_02.json").write_text(json.dumps(dict(good, clock="soon")))
+    (folder / "level_03.json").write_text(json.dumps(good))
+    real = levels.load_levels
+    monkeypatch.setattr(levels, "load_levels", lambda: real(folder))
+    app.storage.update_stats("tripeaks", lambda s: levels.record_level(s, "level_01", 25000, 1))
+    scene = open_scene(app, seed=3, mode="arcade")
+    listing = app.stack.top
+    assert isinstance(listing, LevelSelectScene)
+    assert [t.entry.available for t in listing.tiles] == [True, False, True]
+    assert [t.enabled for t in listing.tiles] == [True, False, True]   # level 3 opens past the broken one
+    assert "level_02.json: clock:" in listing.tiles[1].entry.error
+    surface = pygame.Surface((1280, 720))
+    listing.draw(surface)                                            # the error line is drawn, no crash
+    assert scene.level.id == "level_03"                              # the next level to play
+    key(app, pygame.K_RETURN)
+    step(app, 3)
+    click(app, where(scene, Turn()))
+    assert scene.actions == ["turn"]
