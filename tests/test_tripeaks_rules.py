@@ -195,7 +195,7 @@ def test_open_peaks_shows_every_card_but_covered_cards_still_wait():
     small = tiny("8S 6S 9C", "2D", "7D", open_peaks=True)
     assert rules.observe(small).tableau == parse_cards("8S 6S 9C")
     assert rules.legal_actions(small) == (Play(1), Turn())       # 8S is face up but covered
-    after, events = rules.apply(small, Play(1))
+    _, events = rules.apply(small, Play(1))
     assert events == (CardMoved(C("6S"), "tableau:1", "waste"),)  # nothing to flip
 
 

@@ -28,10 +28,11 @@ and the field, and the other layouts still load.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from cardgames.config import LEVELS_DIR
 

@@ -52,14 +52,15 @@ scores(state) is (cards cleared,); money and arcade scoring live in scoring.py.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from cardgames.core.cards import JOKER, Card, Rank, parse_card, standard_deck
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Event
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
-from cardgames.games.tripeaks.layout import Layout, LayoutError, load_layout, parse_layout
+from cardgames.games.tripeaks.layout import Layout, load_layout, parse_layout
 
 JSON_VERSION = 1
 DEFAULT_LAYOUT = "classic"

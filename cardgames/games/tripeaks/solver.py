@@ -30,8 +30,9 @@ blocks for long.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from cardgames.core.rng import child_seed
 from cardgames.games.tripeaks import rules
@@ -94,9 +95,16 @@ class _Search:
         for r in range(15):
             bits = self.adj_rank_bits[r]
             self.adj_slots[r] = sum(1 << i for i in range(n) if self.rank[i] and bits >> self.rank[i] & 1)
-        # pred[i]: tableau slots that could be on the waste just before slot i's card.
-        self.pred = [self.adj_slots[self.rank[i]] & ~blocked[i] & ~(1 << i) if self.rank[i] else 0
-                     for i in range(n)]
+        # pred[i]: tableau slots whose card could be on the waste just before slot i's card. Not a
+        # card under i (it comes later), nor one lying on a card that lies on i (it goes at least two
+        # plays before i); a card lying directly on i can, if it is the last of them to go.
+        above = [sum(1 << j for j in range(n) if blocked[j] >> i & 1) for i in range(n)]
+        self.pred = [self.adj_slots[self.rank[i]] & ~blocked[i] & ~(above[i] & ~self.cover[i]) & ~(1 << i)
+                     if self.rank[i] else 0 for i in range(n)]
+        # succ[i]: slots whose card could be played just after slot i's card (the mirror of pred).
+        covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]
+        self.succ = [self.adj_slots[self.rank[i]] & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i)
+                     if self.rank[i] else 0 for i in range(n)]
         self.stock = tuple(WILD if c.is_joker else int(c.rank) for c in state.stock)
         ns = len(self.stock)
         counts = [[0] * 15 for _ in range(ns + 1)]   # counts[k][r]: cards of rank r among stock[k:]
@@ -104,6 +112,7 @@ class _Search:
             counts[k] = counts[k + 1][:]
             counts[k][self.stock[k]] += 1
         # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left.
+        self.stock_counts = counts
         self.reach = []
         for k in range(ns + 1):
             c = counts[k]
@@ -122,26 +131,32 @@ class _Search:
 
     # ------------------------------------------------------------ bounds
 
-    def hopeless(self, rem: int, k: int, w: int) -> bool:
-        """True when some card left can never be played (see the module docstring).
+    def must_play(self, rem: int, k: int, playable: int) -> int:
+        """-1 when some card left can never be played; else the slot that must be played now, or None.
 
-        Only ranks that neither the waste nor any stock card left can
-        precede are checked: their cards need a tableau card of adjacent rank
-        that they do not lie on. Early in a deal no rank qualifies, so this
-        costs almost nothing; near the end it cuts whole subtrees.
+        Only cards of ranks that no stock card left can precede are checked
+        (early in a deal there are none, so this costs almost nothing). Such
+        a card needs a tableau card of adjacent rank that can go just before
+        it; without one, its only chance is the waste card now: if it is
+        playable it must be played at once (two such cards: lost), otherwise
+        the position is lost.
         """
-        lacking = ALL_RANKS & ~(self.reach[k] | self.adj_rank_bits[w])
+        lacking = ALL_RANKS & ~self.reach[k]
         if not lacking:
-            return False
+            return None
         pred = self.pred
+        forced = None
         for r in self.rank_list[lacking]:
             m = rem & self.slots_of_rank[r]
             while m:
                 low = m & -m
-                if not rem & pred[low.bit_length() - 1]:
-                    return True
+                i = low.bit_length() - 1
+                if not rem & pred[i]:
+                    if not playable & low or forced is not None:
+                        return -1
+                    forced = i
                 m ^= low
-        return False
+        return forced
 
     # ------------------------------------------------------------ search
 
@@ -166,14 +181,20 @@ class _Search:
         if self.is_dead(rem, playable, k):
             return False
         self.tick()
-        if self.hopeless(rem, k, w):
+        forced = self.must_play(rem, k, playable)
+        if forced == -1:
             self.mark_dead(rem, playable, k)
             return False
-        for i in self.moves(playable):
+        # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
+        # first can only help, since a line that keeps it could only play it just before a turn.
+        can_turn = k < len(self.stock)
+        for i in (forced,) if forced is not None else self.moves(playable):
+            if not rem & self.succ[i]:
+                can_turn = False
             if self.wins(rem & ~(1 << i), k, self.rank[i]):
                 self.line.append(Play(i))
                 return True
-        if k < len(self.stock) and self.wins(rem, k + 1, self.stock[k]):
+        if forced is None and can_turn and self.wins(rem, k + 1, self.stock[k]):
             self.line.append(Turn())
             return True
         self.mark_dead(rem, playable, k)
