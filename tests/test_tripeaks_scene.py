@@ -127,6 +127,7 @@ def test_dragging_a_card_onto_the_waste_plays_it(app):
 
 
 def test_a_level_played_by_keys_only(app):
+    app.settings["anim_speed"] = "normal"      # keys pressed while cards are still flying
     scene = open_scene(app, seed=3, mode="arcade", level_id="level_02")
     for action in winning_line(scene):
         before = len(scene.actions)
@@ -143,7 +144,7 @@ def test_a_level_played_by_keys_only(app):
             key(app, pygame.K_RETURN)
         assert len(scene.actions) == before + 1
     assert rules.is_won(scene.state)
-    step(app, 3)
+    step(app, 120)                             # the last cards land, then the result screen opens
     assert isinstance(app.stack.top, ResultScene)
 
 

@@ -288,6 +288,16 @@ class TriPeaksScene(GameScene):
                 sprite.dim = state.options.open_peaks and not rules.exposed(state, i)
         return anims
 
+    def focus_keys(self) -> list[Any]:
+        """As the base, but in the order of where the cards rest (not where they fly), so Tab
+        steps through the playable cards in the same order while the table still moves."""
+        def home(key: Any) -> pygame.Rect:
+            if isinstance(key, str):
+                return self.board.piles[key].base_rect(self.card_size)
+            return key.home_rect
+
+        return sorted(super().focus_keys(), key=lambda k: (home(k).centery // 40, home(k).centerx))
+
     def action_ui(self, action: Any) -> tuple[Any, str | None]:
         if isinstance(action, Play):
             return f"tableau:{action.slot}", "waste"
