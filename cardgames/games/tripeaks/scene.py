@@ -31,6 +31,7 @@ from cardgames.core.rng import new_seed
 from cardgames.games.tripeaks import INFO, levels, rules, solver
 from cardgames.games.tripeaks.layout import load_layout
 from cardgames.games.tripeaks.rules import Play, Turn
+from cardgames.games.tripeaks.scene_hud import draw_hud, fmt, money
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore, stars
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
@@ -101,14 +102,6 @@ def table_geometry(layout: Any) -> tuple[tuple[int, int], list[tuple[float, floa
     return (w, h), positions, stock, waste
 
 
-def fmt(n: int) -> str:
-    return f"{n:,}"
-
-
-def money(n: int) -> str:
-    return f"-${-n:,}" if n < 0 else f"${n:,}"
-
-
 # ---------------------------------------------------------------- the scene
 
 
@@ -135,7 +128,6 @@ class TriPeaksScene(GameScene):
                 resume = dict(resume, options=dict(opts, level_id=self.level.id if self.level else None))
         self.layout_obj = load_layout(self._rules_opts(opts)["layout"])
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
-        self.bank_start = 0
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
         self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
         self.hint_target: tuple[str, float] | None = None   # (pile, seconds left)
@@ -694,8 +686,6 @@ class TriPeaksScene(GameScene):
                         anchor="center", shadow=True)
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        from cardgames.games.tripeaks.scene_hud import draw_hud
-
         draw_hud(self, surface)
         if not self.watching:
             for b in self.buttons:
