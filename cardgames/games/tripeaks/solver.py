@@ -41,6 +41,7 @@ from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 WILD = 14      # rank code of the Joker on the waste: anything plays on it
 EMPTY = 0      # rank code of an empty waste: anything plays on it too
 ALL_RANKS = (1 << 14) - 2   # bits 1..13
+NEVER = 1 << 30              # no stock count proved lost yet
 
 
 class _OutOfBudget(Exception):
@@ -65,14 +66,6 @@ def _adjacent_ranks(r: int, wrap: bool) -> tuple[int, ...]:
     if wrap and r == 13:
         out.append(1)
     return tuple(out)
-
-
-class _RankLists(dict):
-    """rank_list[bits] -> the ranks 1..13 set in bits, computed once per bit pattern."""
-
-    def __missing__(self, bits: int) -> tuple[int, ...]:
-        value = self[bits] = tuple(r for r in range(1, 14) if bits >> r & 1)
-        return value
 
 
 class _Search:
@@ -121,9 +114,15 @@ class _Search:
                 if c[r]:
                     bits |= self.adj_rank_bits[r]
             self.reach.append(bits)
-        self.rank_list = _RankLists()
         self.slots_of_rank = [sum(1 << i for i in range(n) if self.rank[i] == r) for r in range(15)]
-        self.dead: dict[int, list[tuple[int, int]]] = {}
+        # lacking_slots[k]: slots whose rank no card among stock[k:] can precede.
+        self.lacking_slots = [sum(self.slots_of_rank[r] for r in range(1, 14) if not bits >> r & 1)
+                              for bits in self.reach]
+        # dominated_by[i]: same-rank slots whose play is at least as good as playing i (see moves).
+        self.dominated_by = [sum(1 << j for j in range(n) if j != i and self.rank[j] == self.rank[i]
+                                 and blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i))
+                             for i in range(n)]
+        self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
@@ -141,21 +140,17 @@ class _Search:
         playable it must be played at once (two such cards: lost), otherwise
         the position is lost.
         """
-        lacking = ALL_RANKS & ~self.reach[k]
-        if not lacking:
-            return None
+        m = rem & self.lacking_slots[k]
         pred = self.pred
         forced = None
-        for r in self.rank_list[lacking]:
-            m = rem & self.slots_of_rank[r]
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
-                if not rem & pred[i]:
-                    if not playable & low or forced is not None:
-                        return -1
-                    forced = i
-                m ^= low
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            if not rem & pred[i]:
+                if not playable & low or forced is not None:
+                    return -1
+                forced = i
+            m ^= low
         return forced
 
     # ------------------------------------------------------------ search
@@ -170,20 +165,25 @@ class _Search:
     def wins(self, rem: int, k: int, w: int) -> bool:
         """True when `rem` can be cleared; the winning line is left (reversed) in self.line.
 
-        Positions are remembered by (cards left, cards playable now) rather
-        than by the waste rank: two wastes that allow the same plays lead to
-        the same positions. A position lost with k stock cards turned is also
-        lost with more turned (the earlier one could just turn the extra cards).
+        What is proved lost is remembered per set of cards left, move by
+        move: lost[rem][i] is the fewest stock cards turned at which playing
+        slot i from rem was proved to lose (lost[rem][n] for turning the
+        stock). Turning more stock cards never helps (the earlier position
+        could turn the extra cards), so that move also loses at any later
+        count. A position is lost when every move it offers is known lost,
+        whatever its waste card, since only the plays a waste allows matter.
         """
         if not rem:
             return True
+        n = self.n
         playable = self.playable(rem, w)
-        if self.is_dead(rem, playable, k):
+        lost = self.lost.get(rem)
+        if lost is not None and self.all_lost(lost, playable, k):
             return False
         self.tick()
         forced = self.must_play(rem, k, playable)
         if forced == -1:
-            self.mark_dead(rem, playable, k)
+            self.record_lost(rem, playable | 1 << n, k)   # some card can never be played
             return False
         # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
         # first can only help, since a line that keeps it could only play it just before a turn.
@@ -191,24 +191,41 @@ class _Search:
         for i in (forced,) if forced is not None else self.moves(playable):
             if not rem & self.succ[i]:
                 can_turn = False
+            if lost is not None and lost[i] <= k:
+                continue
             if self.wins(rem & ~(1 << i), k, self.rank[i]):
                 self.line.append(Play(i))
                 return True
-        if forced is None and can_turn and self.wins(rem, k + 1, self.stock[k]):
+        if forced is None and can_turn and (lost is None or lost[n] > k) and self.wins(rem, k + 1, self.stock[k]):
             self.line.append(Turn())
             return True
-        self.mark_dead(rem, playable, k)
+        # Lost: so is every move from here, including those skipped as no better than another.
+        self.record_lost(rem, playable | 1 << n, k)
         return False
 
-    def is_dead(self, rem: int, playable: int, k: int) -> bool:
-        """Lost: some position with the same cards left, a superset of these plays and no more stock turned is lost."""
-        for p, kd in self.dead.get(rem, ()):
-            if kd <= k and not playable & ~p:
-                return True
-        return False
+    def all_lost(self, lost: list[int], playable: int, k: int) -> bool:
+        if lost[self.n] > k and k < len(self.stock):
+            return False
+        m = playable
+        while m:
+            low = m & -m
+            if lost[low.bit_length() - 1] > k:
+                return False
+            m ^= low
+        return True
 
-    def mark_dead(self, rem: int, playable: int, k: int) -> None:
-        self.dead.setdefault(rem, []).append((playable, k))
+    def record_lost(self, rem: int, moves: int, k: int) -> None:
+        """Moves (bits: slots, and bit n for the turn) from rem lose with k or more stock cards turned."""
+        lost = self.lost.get(rem)
+        if lost is None:
+            lost = self.lost[rem] = [NEVER] * (self.n + 1)
+        m = moves
+        while m:
+            low = m & -m
+            i = low.bit_length() - 1
+            if lost[i] > k:
+                lost[i] = k
+            m ^= low
 
     def playable(self, rem: int, w: int) -> int:
         """Bitmask of the exposed cards that play on waste rank w."""
@@ -230,16 +247,15 @@ class _Search:
         line, swap the two. Cards lying on more cards go first.
         """
         out = []
+        dominated_by = self.dominated_by
         m = playable
         while m:
             low = m & -m
-            out.append(low.bit_length() - 1)
+            i = low.bit_length() - 1
+            if not playable & dominated_by[i]:
+                out.append(i)
             m ^= low
         if len(out) > 1:
-            rank, blocked = self.rank, self.blocked
-            out = [i for i in out if not any(
-                j != i and rank[j] == rank[i] and blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i)
-                for j in out)]
             out.sort(key=self.order_key)
         return out
 
