@@ -403,7 +403,7 @@ class TriPeaksScene(GameScene):
             if self.arcade.out_of_time:
                 self.over = True
                 self._hand_over(time_up=True)
-                self.show_result()
+                self.on_game_over()   # the result screen (in the demo: tell the director)
         self.streak_pop = max(0.0, self.streak_pop - dt * 3.0)
         if self.banner is not None:
             text, left = self.banner
