@@ -46,7 +46,6 @@ NAMES = ("You", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 REORDER = ("reorder",)          # the drag target of a card moved within the hand
 SUMMARY_DELAY = 1.4
-MODES = ("manual", "suit", "rank", "melds")
 BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
 
 
@@ -497,18 +496,19 @@ class ThreeThirteenScene(GameScene):
             surface.blit(self.app.assets.card(thrown[-1], (28, 40)), (box.right - 38, box.bottom - 44))
 
     def _draw_wild_marks(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        """A gold star on every wild card face up on the table."""
+        """A gold star on every wild card face up in a hand."""
         wild = int(obs.wild)
         star = self.app.assets.image("star", (22, 22))
         for name in self.board.piles:
             if not name.startswith("hand:"):
                 continue
             for s in self.board.sprites(name):
-                if s.face_up and s.card is not None and int(s.card.rank) == wild:
-                    r = s.rect
-                    size = 22 if r.width > 60 else 14
-                    img = star if size == 22 else self.app.assets.image("star", (14, 14))
-                    surface.blit(img, (r.right - size - 3, r.y + 3))
+                if s.face_up and s.card is not None and int(s.card.rank) == wild and s.flip > 0.99:
+                    r = s.rect  # under the corner index, the part of a fanned card that shows
+                    if r.width > 60:
+                        surface.blit(star, (r.x + 5, r.y + 46))
+                    else:
+                        surface.blit(self.app.assets.image("star", (13, 13)), (r.x + 2, r.y + 22))
 
     def _draw_left_panel(self, surface: pygame.Surface, obs: rules.Observation) -> None:
         """Round, the wild rank (large), the prompt and the last-turn marker."""
