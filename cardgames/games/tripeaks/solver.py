@@ -7,21 +7,26 @@ a win possible) and the demo mode, where the solver's line is played.
 
 How it searches: depth-first, tableau plays before turning the stock, over
 positions packed into integers (a bitmask of the cards left, the number of
-stock cards turned, the waste rank). Every position proved lost is
-remembered, and three facts let one proof cover many positions:
+stock cards turned, the waste rank). Nearly all the time goes into proving
+deals lost, so one proof is made to cover many positions, and moves that
+cannot be better than another are not tried:
 
-- Only the plays a waste card allows matter, not its rank or suit: lost
-  positions are stored under (cards left, bitmask of playable cards), and a
-  position whose playable cards are a subset of a lost one's is lost too.
-- Turning more stock cards never helps: a position lost after k turns is
-  lost after any later k (the earlier one could turn the extra cards).
+- Lost moves are remembered per set of cards left: "playing slot i from
+  here loses once k stock cards are turned". Turning more stock cards never
+  helps (the earlier position could turn the extra cards), so the move
+  loses for any later k too; and a waste card matters only through the
+  plays it allows, so a position whose every move is known lost is lost,
+  whatever its waste. Knowledge from different wastes and stock counts adds up.
 - Of two playable cards of the same rank, playing the one whose covered
   cards are a subset of the other's is never better (swap them in any
-  winning line), so it is not tried.
-
-And one cheap bound: a card whose rank no stock card left (nor the waste)
-can precede needs a tableau card of adjacent rank that it does not lie on;
-without one the position is lost.
+  winning line).
+- A dead-end card (no card left can ever be played just after it) can only
+  end a run; while one is playable, turning the stock is never better than
+  playing it first.
+- A card whose rank no stock card left can precede needs a tableau card that
+  can go just before it (adjacent rank, not under it, not two layers above
+  it); without one it must go on the waste now, if it plays (a forced move),
+  or the position is lost.
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds); when one runs out the answer is None ("unknown"), so a scene never
@@ -105,7 +110,6 @@ class _Search:
             counts[k] = counts[k + 1][:]
             counts[k][self.stock[k]] += 1
         # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left.
-        self.stock_counts = counts
         self.reach = []
         for k in range(ns + 1):
             c = counts[k]
@@ -118,7 +122,8 @@ class _Search:
         # lacking_slots[k]: slots whose rank no card among stock[k:] can precede.
         self.lacking_slots = [sum(self.slots_of_rank[r] for r in range(1, 14) if not bits >> r & 1)
                               for bits in self.reach]
-        # dominated_by[i]: same-rank slots whose play is at least as good as playing i (see moves).
+        # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
+        # them is at least as good as playing slot i (ties go to the lower slot).
         self.dominated_by = [sum(1 << j for j in range(n) if j != i and self.rank[j] == self.rank[i]
                                  and blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i))
                              for i in range(n)]
@@ -128,42 +133,13 @@ class _Search:
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.line: list[Action] = []
 
-    # ------------------------------------------------------------ bounds
-
-    def must_play(self, rem: int, k: int, playable: int) -> int:
-        """-1 when some card left can never be played; else the slot that must be played now, or None.
-
-        Only cards of ranks that no stock card left can precede are checked
-        (early in a deal there are none, so this costs almost nothing). Such
-        a card needs a tableau card of adjacent rank that can go just before
-        it; without one, its only chance is the waste card now: if it is
-        playable it must be played at once (two such cards: lost), otherwise
-        the position is lost.
-        """
-        m = rem & self.lacking_slots[k]
-        pred = self.pred
-        forced = None
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            if not rem & pred[i]:
-                if not playable & low or forced is not None:
-                    return -1
-                forced = i
-            m ^= low
-        return forced
-
     # ------------------------------------------------------------ search
 
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _OutOfBudget
-        if self.deadline is not None and not self.nodes & 255 and time.perf_counter() > self.deadline:
-            raise _OutOfBudget
-
     def wins(self, rem: int, k: int, w: int) -> bool:
-        """True when `rem` can be cleared; the winning line is left (reversed) in self.line.
+        """True when `rem` can be cleared from stock index k and waste rank w.
+
+        The winning line is left (reversed) in self.line. The search is one
+        closure over local tables, because the time is all in this loop.
 
         What is proved lost is remembered per set of cards left, move by
         move: lost[rem][i] is the fewest stock cards turned at which playing
@@ -173,91 +149,95 @@ class _Search:
         count. A position is lost when every move it offers is known lost,
         whatever its waste card, since only the plays a waste allows matter.
         """
-        if not rem:
-            return True
-        n = self.n
-        playable = self.playable(rem, w)
-        lost = self.lost.get(rem)
-        if lost is not None and self.all_lost(lost, playable, k):
-            return False
-        self.tick()
-        forced = self.must_play(rem, k, playable)
-        if forced == -1:
-            self.record_lost(rem, playable | 1 << n, k)   # some card can never be played
-            return False
-        # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
-        # first can only help, since a line that keeps it could only play it just before a turn.
-        can_turn = k < len(self.stock)
-        for i in (forced,) if forced is not None else self.moves(playable):
-            if not rem & self.succ[i]:
-                can_turn = False
-            if lost is not None and lost[i] <= k:
-                continue
-            if self.wins(rem & ~(1 << i), k, self.rank[i]):
-                self.line.append(Play(i))
+        n, ns = self.n, len(self.stock)
+        rank, cover, adj_slots, pred, succ = self.rank, self.cover, self.adj_slots, self.pred, self.succ
+        stock, lacking_slots, dominated_by, order_key = self.stock, self.lacking_slots, self.dominated_by, self.order_key
+        lost_table, line = self.lost, self.line
+        turn_bit = 1 << n
+        budget = self.max_nodes if self.max_nodes is not None else NEVER
+        deadline = self.deadline
+
+        def search(rem: int, k: int, w: int) -> bool:
+            if not rem:
                 return True
-        if forced is None and can_turn and (lost is None or lost[n] > k) and self.wins(rem, k + 1, self.stock[k]):
-            self.line.append(Turn())
-            return True
-        # Lost: so is every move from here, including those skipped as no better than another.
-        self.record_lost(rem, playable | 1 << n, k)
-        return False
+            # The exposed cards that play on the waste.
+            m = playable = rem & adj_slots[w]
+            while m:
+                low = m & -m
+                if rem & cover[low.bit_length() - 1]:
+                    playable ^= low
+                m ^= low
+            # Known lost: every move this position offers was proved to lose.
+            lost = lost_table.get(rem)
+            if lost is not None and (lost[n] <= k or k == ns):
+                m = playable
+                while m:
+                    low = m & -m
+                    if lost[low.bit_length() - 1] > k:
+                        break
+                    m ^= low
+                else:
+                    return False
+            self.nodes += 1
+            if self.nodes > budget or (deadline is not None and not self.nodes & 255
+                                        and time.perf_counter() > deadline):
+                raise _OutOfBudget
+            # Cards whose rank no stock card left can precede: each needs a tableau card that can go
+            # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
+            forced = -1
+            m = rem & lacking_slots[k]
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                if not rem & pred[i]:
+                    if not playable & low or forced >= 0:
+                        return record(rem, playable | turn_bit, k)
+                    forced = i
+                m ^= low
+            if forced >= 0:
+                moves = [forced]
+            else:
+                # Of two playable cards of the same rank, skip the one that is no better to play.
+                moves = []
+                m = playable
+                while m:
+                    low = m & -m
+                    i = low.bit_length() - 1
+                    if not playable & dominated_by[i]:
+                        moves.append(i)
+                    m ^= low
+                if len(moves) > 1:
+                    moves.sort(key=order_key)
+            # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
+            # first can only help, since a line that keeps it could only play it just before a turn.
+            can_turn = forced < 0 and k < ns
+            for i in moves:
+                if not rem & succ[i]:
+                    can_turn = False
+                if lost is not None and lost[i] <= k:
+                    continue
+                if search(rem & ~(1 << i), k, rank[i]):
+                    line.append(Play(i))
+                    return True
+            if can_turn and (lost is None or lost[n] > k) and search(rem, k + 1, stock[k]):
+                line.append(Turn())
+                return True
+            # Lost: so is every move from here, including those skipped as no better than another.
+            return record(rem, playable | turn_bit, k)
 
-    def all_lost(self, lost: list[int], playable: int, k: int) -> bool:
-        if lost[self.n] > k and k < len(self.stock):
+        def record(rem: int, moves: int, k: int) -> bool:
+            """Marks the moves (slot bits, and bit n for the turn) from rem as lost from k on; returns False."""
+            lost = lost_table.get(rem)
+            if lost is None:
+                lost = lost_table[rem] = [NEVER] * (n + 1)
+            while moves:
+                low = moves & -moves
+                i = low.bit_length() - 1
+                lost[i] = min(lost[i], k)
+                moves ^= low
             return False
-        m = playable
-        while m:
-            low = m & -m
-            if lost[low.bit_length() - 1] > k:
-                return False
-            m ^= low
-        return True
 
-    def record_lost(self, rem: int, moves: int, k: int) -> None:
-        """Moves (bits: slots, and bit n for the turn) from rem lose with k or more stock cards turned."""
-        lost = self.lost.get(rem)
-        if lost is None:
-            lost = self.lost[rem] = [NEVER] * (self.n + 1)
-        m = moves
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            if lost[i] > k:
-                lost[i] = k
-            m ^= low
-
-    def playable(self, rem: int, w: int) -> int:
-        """Bitmask of the exposed cards that play on waste rank w."""
-        cover = self.cover
-        m = rem & self.adj_slots[w]
-        out = m
-        while m:
-            low = m & -m
-            if rem & cover[low.bit_length() - 1]:
-                out ^= low
-            m ^= low
-        return out
-
-    def moves(self, playable: int) -> list[int]:
-        """The playable slots worth trying, best first.
-
-        Of two playable cards of the same rank, playing the one that lies on
-        fewer cards (a subset of the other's) is never better: in any winning
-        line, swap the two. Cards lying on more cards go first.
-        """
-        out = []
-        dominated_by = self.dominated_by
-        m = playable
-        while m:
-            low = m & -m
-            i = low.bit_length() - 1
-            if not playable & dominated_by[i]:
-                out.append(i)
-            m ^= low
-        if len(out) > 1:
-            out.sort(key=self.order_key)
-        return out
+        return search(rem, k, w)
 
 
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> tuple[Result, _Search]:
