@@ -126,3 +126,12 @@ def test_game_over_positions():
     while not rules.is_over(state):
         state, _ = rules.apply(state, Turn() if Turn() in rules.legal_actions(state) else rules.legal_actions(state)[0])
     assert solver.solve(state).winnable is rules.is_won(state)
+
+
+def test_bench_runs_and_reports_its_figures():
+    from cardgames.games.tripeaks import bench
+
+    figures = bench.run({"wrap": True}, range(5))
+    assert figures["deals"] == 5 and 0 <= figures["winnable"] <= 1
+    assert figures["median"] <= figures["p99"] <= figures["max"]
+    assert "winnable" in bench.report("wrap on", figures)
