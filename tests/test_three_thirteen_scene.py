@@ -253,3 +253,14 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     assert app.stack.top.title() == "Game over: You win!"
     stats = app.storage.stats("three_thirteen")
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == 40 and stats["rounds_out"] == 1
+
+
+def test_an_autosaved_game_resumes_where_it_was(app):
+    scene = open_scene(app)
+    for _ in range(3):
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+    data = scene.save_data()
+    assert data["game"] == "three_thirteen" and data["actions"]
+    again = ThreeThirteenScene(app, {}, resume=data)
+    assert again.state == scene.state and again.actions == scene.actions
