@@ -47,13 +47,15 @@ def small_deals(draw):
 
 @settings(max_examples=300, deadline=None)
 @given(small_deals())
-def test_solver_agrees_with_brute_force_on_small_deals(state):
-    result = solver.solve(state)
-    assert result.winnable == brute_force(state)
-    if result.winnable:
-        assert replays_to_a_win(state, result.line)
-    else:
-        assert result.line == ()
+def test_both_engines_agree_with_brute_force_on_small_deals(state):
+    truth = brute_force(state)
+    for method in ("search", "table"):
+        result = solver.solve(state, method=method)
+        assert result.winnable == truth, method
+        if result.winnable:
+            assert replays_to_a_win(state, result.line), method
+        else:
+            assert result.line == ()
 
 
 @settings(max_examples=40, deadline=None)
@@ -64,7 +66,21 @@ def test_solver_agrees_from_positions_in_mid_game(state, seed):
         if rules.is_over(state):
             break
         state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
-    assert solver.solve(state).winnable == brute_force(state)
+    truth = brute_force(state)
+    assert solver.solve(state, method="search").winnable == truth
+    assert solver.solve(state, method="table").winnable == truth
+
+
+def test_both_engines_agree_on_full_deals():
+    # Seeds chosen to include losses (200, 264 with the wrap; 12, 23 without) and slow wins (253, 493).
+    for options, seeds in (({}, (200, 264, 253, 493, 3)), ({"wrap": False}, (12, 23, 15)),
+                           ({"wild": True, "empty_waste": True}, (1, 2))):
+        for seed in seeds:
+            state = rules.new_game(options, seed)
+            search, table = solver.solve(state, method="search"), solver.solve(state, method="table")
+            assert search.winnable == table.winnable, (options, seed)
+            for result in (search, table):
+                assert not result.winnable or replays_to_a_win(state, result.line)
 
 
 def test_full_deals_lines_replay_to_wins_for_every_option():
