@@ -5,28 +5,35 @@ It knows every card (the face-down ones and the stock order), as a
 winnable games), is_winnable (the live indicator), hint (a move that keeps
 a win possible) and the demo mode, where the solver's line is played.
 
-How it searches: depth-first, tableau plays before turning the stock, over
-positions packed into integers (a bitmask of the cards left, the number of
-stock cards turned, the waste rank). Nearly all the time goes into proving
-deals lost, so one proof is made to cover many positions, and moves that
-cannot be better than another are not tried:
+Two engines, used in turn by solve():
 
-- Lost moves are remembered per set of cards left: "playing slot i from
-  here loses once k stock cards are turned". Turning more stock cards never
-  helps (the earlier position could turn the extra cards), so the move
-  loses for any later k too; and a waste card matters only through the
-  plays it allows, so a position whose every move is known lost is lost,
-  whatever its waste. Knowledge from different wastes and stock counts adds up.
-- Of two playable cards of the same rank, playing the one whose covered
-  cards are a subset of the other's is never better (swap them in any
-  winning line).
-- A dead-end card (no card left can ever be played just after it) can only
-  end a run; while one is playable, turning the stock is never better than
-  playing it first.
-- A card whose rank no stock card left can precede needs a tableau card that
-  can go just before it (adjacent rank, not under it, not two layers above
-  it); without one it must go on the waste now, if it plays (a forced move),
-  or the position is lost.
+1. A depth-first search, tableau plays before turning the stock, over
+   positions packed into integers (a bitmask of the cards left, the number
+   of stock cards turned, the waste rank). It finds most wins in a few
+   hundred positions. Pruning:
+   - lost moves are remembered per set of cards left: "playing slot i from
+     here loses once k stock cards are turned". Turning more stock cards
+     never helps (the earlier position could turn the extra cards), so the
+     move loses for any later k too; a waste card matters only through the
+     plays it allows, so a position whose every move is known lost is lost,
+     whatever its waste;
+   - of two playable cards of the same rank, playing the one whose covered
+     cards are a subset of the other's is never better (swap them in any
+     winning line);
+   - a dead-end card (no card left can ever be played just after it) can
+     only end a run: while one is playable, turning is never better than
+     playing it first;
+   - a card whose rank no stock card left can precede needs a tableau card
+     that can go just before it (adjacent rank, not under it, not two layers
+     above it); without one it must go on the waste now (a forced move) or
+     the position is lost.
+2. A table. Proving a deal lost means looking at nearly every set of cards
+   that can be left, and there are only 22,932 of those for the classic
+   layout. So when the search has not settled the deal after SEARCH_FIRST
+   positions, the solver fills in, for every such set (smallest first), the
+   most stock cards that may already be turned for a win to remain
+   possible, per waste rank: about 30 ms for any deal. The winning line is
+   read back from the table.
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds); when one runs out the answer is None ("unknown"), so a scene never
@@ -357,7 +364,7 @@ def _table(state: State, deadline: float | None) -> Result | None:
             plays[i], turns[i] = everything, ns
             continue
         best = nobody[:]
-        anything = -1
+        anything = turn = -1
         for slot, child in moves[i]:
             r = rank[slot]
             value = plays[child][r]
@@ -368,11 +375,12 @@ def _table(state: State, deadline: float | None) -> Result | None:
             for q in adjacent[r]:
                 if value > best[q]:  # noqa: PLR1730
                     best[q] = value
+                # turning a stock card of rank q can lead to this play (last_before rises with value)
+                if last_before[q][value + 1] > turn:  # noqa: PLR1730
+                    turn = last_before[q][value + 1]
         best[EMPTY] = best[WILD] = anything
-        turn = last_before[WILD][anything + 1]
-        for q in range(1, 14):
-            if last_before[q][best[q] + 1] > turn:  # noqa: PLR1730
-                turn = last_before[q][best[q] + 1]
+        if last_before[WILD][anything + 1] > turn:  # noqa: PLR1730
+            turn = last_before[WILD][anything + 1]
         plays[i], turns[i] = best, turn
 
     def value(rem: int, w: int) -> int:
