@@ -7,7 +7,8 @@
 - hard: counts the cards that are gone (its hand, the discard pile, and the
   cards each opponent took from the pile and still holds); compares taking the
   discard with the average of drawing each unseen card; chooses its discard by
-  the penalty left now plus the penalty expected after its next draw; keeps
+  the penalty expected after its next draw, plus a quarter of the penalty left
+  now (so it keeps pairs and near-runs that a greedy player throws away); keeps
   wilds; will not throw a card that fits what the next player has been
   collecting from the discard pile unless that costs too much. Everyone goes
   out as soon as they can: a hand that can go out scores 0, and holding back
@@ -36,10 +37,11 @@ LEVELS = ("easy", "normal", "hard")
 class HardPreset:
     """The knobs of the hard level (levels/ai/three_thirteen.json may override them)."""
 
-    draw_samples: int = 14      # unseen cards tried when weighing the stock against the discard
-    discard_candidates: int = 3  # best discards (by penalty now) looked at more closely
-    discard_samples: int = 10   # unseen cards tried for each of them
+    draw_samples: int = 40      # unseen cards tried when weighing the stock against the discard
+    discard_candidates: int = 5  # best discards (by penalty now) looked at more closely
+    discard_samples: int = 20   # unseen cards tried for each of them
     feed_cost: float = 4.0      # points added for throwing what the next player collects
+    now_weight: float = 0.25    # weight of the penalty now against the penalty expected after the next draw
 
 
 DEFAULT_HARD = HardPreset()
@@ -200,7 +202,7 @@ class _Hard:
         cards = self.sample(self.preset.discard_samples)  # the same draws for every candidate
         for a in ranked[: self.preset.discard_candidates]:
             rest = remove_one(obs.hand, a.card)
-            score = base(a) + self.expected_draw(rest, cards)
+            score = self.preset.now_weight * base(a) + self.expected_draw(rest, cards)
             if best_score is None or score < best_score:
                 best, best_score = a, score
         return best
