@@ -422,7 +422,9 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     used = 0
     if method != "table":
-        first = max_nodes if method == "search" else min(SEARCH_FIRST, max_nodes or SEARCH_FIRST)
+        first = SEARCH_FIRST
+        if method == "search" or (max_nodes is not None and max_nodes < SEARCH_FIRST):
+            first = max_nodes
         result = _search(state, first, time_limit)
         if result.winnable is not None or method == "search":
             return result
