@@ -24,6 +24,11 @@ three peaks. A file looks like this (the classic file has 28 slots):
 
 Every file is checked on load; a bad file raises LayoutError naming the file
 and the field, and the other layouts still load.
+
+Shipped layouts (slots, face up at the start, peaks):
+classic "Three Peaks" (28, 10, 3), twin_peaks (28, 8, 2), pyramid (28, 7, 1),
+wall (28, 7, 3: the top row's ends and middle), diamond (25, 1, 1). The stock
+is 52 minus the slots, minus one for the starting waste card.
 """
 from __future__ import annotations
 
