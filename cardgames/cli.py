@@ -70,10 +70,10 @@ def _check(p: argparse.ArgumentParser, a: argparse.Namespace) -> None:
             p.error(f"argument --game: {info.title} is not available yet")
         if a.players is not None and not info.min_players <= a.players <= info.max_players:
             if info.min_players == info.max_players:
-                span = f"exactly {info.min_players}"
+                span = "one player" if info.min_players == 1 else f"exactly {info.min_players} players"
             else:
-                span = f"{info.min_players} to {info.max_players}"
-            p.error(f"argument --players: {info.title} is played by {span} player(s), not {a.players}")
+                span = f"{info.min_players} to {info.max_players} players"
+            p.error(f"argument --players: {info.title} is for {span}, not {a.players}")
         if a.level is not None and "level" not in {o.key for o in info.options}:
             p.error(f"argument --level: {info.title} has no computer opponents")
     elif a.players is not None:

@@ -53,9 +53,9 @@ def test_every_argument(games, tmp_path):
 @pytest.mark.parametrize("argv, message", [
     (["--game", "poker"], "unknown game 'poker'"),
     (["--game", "switch"], "Switch is not available yet"),
-    (["--game", "skyjo", "--players", "9"], "Skyjo is played by 2 to 8 player(s), not 9"),
+    (["--game", "skyjo", "--players", "9"], "Skyjo is for 2 to 8 players, not 9"),
     (["--game", "skyjo", "--players", "1"], "not 1"),
-    (["--game", "tripeaks", "--players", "2"], "TriPeaks is played by exactly 1 player(s)"),
+    (["--game", "tripeaks", "--players", "2"], "TriPeaks is for one player, not 2"),
     (["--game", "tripeaks", "--level", "hard"], "TriPeaks has no computer opponents"),
     (["--players", "3"], "needs --game"),
     (["--players", "0", "--game", "skyjo"], "must be at least 1"),
