@@ -512,3 +512,36 @@ def test_a_many_card_action_fits_in_a_short_run(app):
     settle(app, 2.2)
     assert not scene.animator.busy
     assert len(scene.board.sprites("hand:1")) == 3 and all(s.at_home for s in scene.board.all_sprites())
+
+
+def test_hooks_on_new_game_and_computer_may_move_and_redeal_keeps_the_save(app):
+    dealt = []
+
+    class Hooked(ToyScene):
+        hold = True
+
+        def on_new_game(self):
+            dealt.append(self.seed)
+
+        def computer_may_move(self):
+            return not self.hold
+
+    scene = Hooked(app, {"humans": (0,)}, seed=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1)
+    assert dealt == [4]
+    scene.act(toy_rules.legal_actions(scene.state)[0])
+    settle(app, app.ai_delay + 1)
+    assert scene.current == 1 and scene.thinking is None and len(scene.actions) == 1   # held back
+    scene.hold = False
+    settle(app, app.ai_delay + 1)
+    assert len(scene.actions) == 2 and scene.current == 0
+    scene.redeal(seed=9)
+    assert dealt == [4, 9] and scene.actions == [] and scene.state == toy_rules.new_game({}, 9)
+    assert app.storage.load_game("toy") is not None                    # redeal leaves the autosave
+    assert scene.moves()
+    scene.humans = (1,)            # the human now sits at seat 1: not their turn, though the state is the same
+    assert scene.moves()           # cached for this state...
+    scene.refresh_moves()
+    assert scene.moves() == []     # ...until refresh_moves()

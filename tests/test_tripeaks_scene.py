@@ -34,6 +34,7 @@ def open_scene(app, seed=7, **options):
     scene = TriPeaksScene(app, dict(options), seed=seed)
     app.stack.push(scene)
     app.stack.apply_pending()
+    settle_deal(app, scene, allow=LevelSelectScene)
     step(app, 3)
     return scene
 
@@ -44,10 +45,11 @@ def step(app, frames=1, dt=FRAME, events=()):
         app.step(dt)
 
 
-def settle_deal(app, scene):
-    """A new winnable deal is found in the background: step until the table is on top again."""
+def settle_deal(app, scene, allow=None):
+    """A new winnable deal is found in the background: step until the table (or an `allow` overlay,
+    such as the level list that opens first) is on top again."""
     for _ in range(600):
-        if app.stack.top is scene:
+        if app.stack.top is scene or (allow is not None and isinstance(app.stack.top, allow)):
             return
         step(app, 1)
     raise AssertionError(f"still waiting for a deal: {app.stack.top}")
@@ -434,3 +436,28 @@ def test_a_broken_level_file_is_shown_unavailable_and_the_rest_plays(app, tmp_pa
     step(app, 3)
     click(app, where(scene, Turn()))
     assert scene.actions == ["turn"]
+
+
+def test_the_first_deal_is_found_in_the_background_and_keeps_the_old_save(app, monkeypatch):
+    import threading
+
+    from cardgames.games.tripeaks.scene_overlays import DealingScene
+
+    opts = {"wrap": False, "wild": False, "open_peaks": False, "empty_waste": False, "layout": "classic"}
+    seed = next(s for s in range(100) if not solver.solve(rules.new_game(opts, s)).winnable)
+    app.storage.save_game("tripeaks", {"game": "tripeaks", "options": {"mode": "relaxed"}, "seed": 1,
+                                       "actions": ["turn"], "extra": {}})
+    threads = []
+    real = solver.winnable_seed
+    monkeypatch.setattr(solver, "winnable_seed",
+                        lambda *a, **k: threads.append(threading.current_thread()) or real(*a, **k))
+    scene = TriPeaksScene(app, {"mode": "relaxed", "wrap": False}, seed=seed)
+    assert threads == []                                            # the constructor never searches
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    assert isinstance(app.stack.top, DealingScene)
+    settle_deal(app, scene)
+    assert threads and threading.main_thread() not in threads
+    assert scene.seed == real(opts, seed) != seed                   # same seed, same winnable deal
+    assert scene.state == rules.new_game(opts, scene.seed) and solver.solve(scene.state).winnable
+    assert app.storage.load_game("tripeaks") is not None           # kept until the first move

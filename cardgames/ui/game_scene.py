@@ -45,6 +45,10 @@ Hooks (override; the first three are required):
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
     begin(self)                  a game starts (new, resumed or after restart(), which clears the
                                  scheduler): start your timers here.
+    on_new_game(self)            a fresh state was just dealt (new game, restart, or a resume
+                                 before its replay): reset per-game scene data (scores) here.
+    computer_may_move(self)      False holds the computer seats back for now (a chooser is open,
+                                 a clock has not started); asked every frame. Default True.
     save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict;
                                  load_extra runs after the replay, before setup_board.
     rules_options(self)          the options passed to rules.new_game (default: all but "humans").
@@ -55,6 +59,8 @@ calls setup_board() and layout() from inside its __init__.
 
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
+self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
+changing what the human may do outside act(), e.g. a new viewer),
 self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
 self.fx (bursts, pop-up text, flash, shake: see cardgames/ui/fx.py),
 self.app.play_sound(name), self.app.notify(text).
@@ -153,6 +159,7 @@ class GameScene(Scene):
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
+        self.on_new_game()
 
     def _build_board(self, deal: bool) -> None:
         self.board = Board(self.art_class(self.app), self.card_size)
@@ -182,6 +189,13 @@ class GameScene(Scene):
     # ------------------------------------------------------------------ hooks
     def begin(self) -> None:
         """A game starts (new, resumed or restarted): start timers on self.scheduler here."""
+
+    def on_new_game(self) -> None:
+        """A fresh state was just dealt (before a resume's replay and load_extra): reset scene data."""
+
+    def computer_may_move(self) -> bool:
+        """Whether a computer seat may start its turn now (False waits; asked again every frame)."""
+        return True
 
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "humans"}
@@ -260,6 +274,11 @@ class GameScene(Scene):
                     pile, card = src if isinstance(src, tuple) else (src, None)
                     self._moves.append((action, pile, card, dst))
         return self._moves
+
+    def refresh_moves(self) -> None:
+        """Forget the cached moves and focus: call after changing what the human may do outside act()."""
+        self._moves_for = None
+        self._focus_dirty = True
 
     def actions_from(self, sprite: CardSprite | None, pile: str | None) -> list[tuple[Any, str | None]]:
         """(action, target) pairs whose source is this sprite (or this empty pile)."""
@@ -435,6 +454,10 @@ class GameScene(Scene):
     def restart(self, seed: int | None = None) -> None:
         """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
         self.clear_save()
+        self.redeal(seed)
+
+    def redeal(self, seed: int | None = None) -> None:
+        """Deal again in place without touching the autosave (restart() clears it first)."""
         self.scheduler.clear()
         self.animator = Animator(lambda: self.app.anim_scale)
         self.seed = new_seed() if seed is None else seed
@@ -479,7 +502,7 @@ class GameScene(Scene):
     def _maybe_start_ai(self) -> None:
         """Start a computer seat's turn: the dots appear, the choice is made in a worker thread,
         and the move is played once both the thinking delay has passed and the choice is ready."""
-        if self.over or self._ai_job is not None or self.animator.busy:
+        if self.over or self._ai_job is not None or self.animator.busy or not self.computer_may_move():
             return
         seat = self.current
         if seat is None or seat in self.humans:

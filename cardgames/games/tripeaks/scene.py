@@ -143,7 +143,10 @@ class TriPeaksScene(GameScene):
                               or bool(opts.get("level_id")))
         self.classic = ClassicScore()
         self._loss_pending = False
-        self._seed_checked = False
+        # a new game's seed may deal a lost hand: the first winnable deal from it is found in the
+        # background (DealingScene) once the scene is on screen, never in this constructor
+        self._deal_pending = (resume is None and self.mode in ("arcade", "relaxed")
+                              and bool(opts.get("winnable", True)))
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
         self.phase = "ready"
@@ -181,12 +184,8 @@ class TriPeaksScene(GameScene):
     def winnable_only(self) -> bool:
         return self.mode in ("arcade", "relaxed") and bool(self.options.get("winnable", True))
 
-    def _new_game(self) -> None:
-        """A new deal: a winnable one when asked, and fresh scoring for the hand."""
-        if self.winnable_only and not self._seed_checked:
-            self.seed = solver.winnable_seed(self.rules_options(), self.seed)
-        self._seed_checked = False
-        super()._new_game()
+    def on_new_game(self) -> None:
+        """A new deal: fresh scoring for the hand (the Classic bank carries over)."""
         peaks = len(self.layout_obj.peaks)
         self.classic = ClassicScore(bank=self.classic.bank, peak_count=peaks)
         if self.level is not None:
@@ -223,7 +222,7 @@ class TriPeaksScene(GameScene):
         background under a small "shuffling" overlay, which then deals it.
         """
         self._close_hand()
-        if seed is None and self.winnable_only and not self.watching:
+        if seed is None and self.winnable_only:
             from cardgames.games.tripeaks.scene_overlays import DealingScene
 
             self.stack.push(DealingScene(self.app, self, self.rules_options(), new_seed()))
@@ -231,9 +230,13 @@ class TriPeaksScene(GameScene):
         super().restart(seed)
 
     def deal_winnable(self, seed: int) -> None:
-        """DealingScene found this winnable seed: deal it without checking it again."""
-        self._seed_checked = True
-        super().restart(seed)
+        """DealingScene found this winnable seed: deal it (the first deal keeps any autosave
+        until the first move, as every new game does)."""
+        if self._deal_pending:
+            self._deal_pending = False
+            self.redeal(seed)
+        else:
+            super().restart(seed)
 
     def _close_hand(self) -> None:
         """Count the hand being left (once), and bank Classic money."""
@@ -246,7 +249,12 @@ class TriPeaksScene(GameScene):
     def on_enter(self) -> None:
         if not self._shown_select and self.mode == "arcade":
             self._shown_select = True
+            self._deal_pending = False   # the level chosen in the list is dealt afresh
             self.open_levels(first=True)
+        elif self._deal_pending:
+            from cardgames.games.tripeaks.scene_overlays import DealingScene
+
+            self.stack.push(DealingScene(self.app, self, self.rules_options(), self.seed))
 
     def open_levels(self, first: bool = False) -> None:
         from cardgames.games.tripeaks.scene_overlays import LevelSelectScene
@@ -379,9 +387,9 @@ class TriPeaksScene(GameScene):
         move = solver.hint(self.state, max_nodes=100_000, time_limit=0.5)
         return move if move is not None else rules.legal_actions(self.state)[0]
 
-    def _maybe_start_ai(self) -> None:
-        if self.phase == "play" or (self.phase == "ready" and not self.animator.busy):
-            super()._maybe_start_ai()
+    def computer_may_move(self) -> bool:
+        """The demo waits for the deal to land and for the winnable deal to be found."""
+        return not self._deal_pending and (self.phase == "play" or (self.phase == "ready" and not self.animator.busy))
 
     # ------------------------------------------------------------ time
     def _go(self) -> None:
