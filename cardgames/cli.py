@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
         "Without arguments, opens the menu.",
     )
     p.add_argument("--game", metavar="NAME", help=f"open this game directly ({names})")
-    p.add_argument("--seed", type=_non_negative_int, metavar="N", help="deal from this seed (same seed, same deal)")
+    p.add_argument("--seed", type=_non_negative_int, metavar="N", help="deal from this seed (same seed, same deal), also for new games started from the menu")
     p.add_argument("--players", type=_positive_int, metavar="N", help="number of players (needs --game)")
     p.add_argument("--level", choices=LEVELS, help="computer opponents' level")
     p.add_argument("--demo", action="store_true",

@@ -42,6 +42,7 @@ class StubGame(Scene):
             raise ValueError("the actions do not replay")
         self.info = STUB
         self.options, self.resume, self.restarts, self.exited = dict(options), resume, 0, False
+        self.seed = seed
         StubGame.made.append(self)
 
     def restart(self):
@@ -208,6 +209,15 @@ def test_select_start_with_keyboard_passes_the_options(app, stub_registry):
     game = top(app)
     assert isinstance(game, StubGame) and game.resume is None
     assert game.options == {"players": 3, "level": "normal", "fast": False}
+    assert game.seed is None                    # a fresh deal, unless --seed N was given
+
+
+def test_select_new_game_deals_from_the_command_lines_seed(app, stub_registry):
+    app.launch.seed = 42
+    start(app, SelectScene(app))
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)
+    assert isinstance(top(app), StubGame) and top(app).seed == 42
 
 
 def test_continue_resumes_the_saved_game(app, stub_registry):

@@ -180,7 +180,8 @@ class SelectScene(Scene):
     def start(self) -> None:
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
-        self._open(lambda cls: cls(self.app, dict(self.options)))
+        seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
+        self._open(lambda cls: cls(self.app, dict(self.options), seed=seed))
 
     def resume(self) -> None:
         data = self.app.storage.load_game(self.info.name)
