@@ -204,8 +204,10 @@ def test_the_level_list_opens_first_and_plays_the_chosen_level(app):
     assert [t.enabled for t in top.tiles][:2] == [True, False]   # only level 1 is open at first
     assert scene.arcade.time_left == scene.level.clock            # the clock waits behind the list
     key(app, pygame.K_RETURN)
+    settle_deal(app, scene)
     step(app, 3)
     assert app.stack.top is scene and scene.level.id == "level_01" and scene.phase == "play"
+    assert scene.seed == solver.winnable_seed(scene.rules_options(), 1)   # --seed 1 deals the chosen level
 
 
 def test_initials_enter_the_high_score_table(app):
@@ -433,6 +435,7 @@ def test_a_broken_level_file_is_shown_unavailable_and_the_rest_plays(app, tmp_pa
     listing.draw(surface)                                            # the error line is drawn, no crash
     assert scene.level.id == "level_03"                              # the next level to play
     key(app, pygame.K_RETURN)
+    settle_deal(app, scene)
     step(app, 3)
     click(app, where(scene, Turn()))
     assert scene.actions == ["turn"]

@@ -145,6 +145,7 @@ class TriPeaksScene(GameScene):
         self._loss_pending = False
         # a new game's seed may deal a lost hand: the first winnable deal from it is found in the
         # background (DealingScene) once the scene is on screen, never in this constructor
+        self._dealing = False          # a DealingScene is looking for a deal right now
         self._deal_pending = (resume is None and self.mode in ("arcade", "relaxed")
                               and bool(opts.get("winnable", True)))
         self.arcade: ArcadeScore | None = None
@@ -223,15 +224,21 @@ class TriPeaksScene(GameScene):
         """
         self._close_hand()
         if seed is None and self.winnable_only:
-            from cardgames.games.tripeaks.scene_overlays import DealingScene
-
-            self.stack.push(DealingScene(self.app, self, self.rules_options(), new_seed()))
+            self._find_deal(self.seed if self._deal_pending else new_seed())   # the first: the seed asked for
             return
         super().restart(seed)
+
+    def _find_deal(self, seed: int) -> None:
+        """Look for the first winnable deal from `seed` in the background (DealingScene), then deal it."""
+        from cardgames.games.tripeaks.scene_overlays import DealingScene
+
+        self._dealing = True
+        self.stack.push(DealingScene(self.app, self, self.rules_options(), seed))
 
     def deal_winnable(self, seed: int) -> None:
         """DealingScene found this winnable seed: deal it (the first deal keeps any autosave
         until the first move, as every new game does)."""
+        self._dealing = False
         if self._deal_pending:
             self._deal_pending = False
             self.redeal(seed)
@@ -249,12 +256,9 @@ class TriPeaksScene(GameScene):
     def on_enter(self) -> None:
         if not self._shown_select and self.mode == "arcade":
             self._shown_select = True
-            self._deal_pending = False   # the level chosen in the list is dealt afresh
-            self.open_levels(first=True)
-        elif self._deal_pending:
-            from cardgames.games.tripeaks.scene_overlays import DealingScene
-
-            self.stack.push(DealingScene(self.app, self, self.rules_options(), self.seed))
+            self.open_levels(first=True)   # the level chosen there is dealt from this scene's seed
+        elif self._deal_pending and not self._dealing:
+            self._find_deal(self.seed)
 
     def open_levels(self, first: bool = False) -> None:
         from cardgames.games.tripeaks.scene_overlays import LevelSelectScene

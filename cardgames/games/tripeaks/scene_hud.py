@@ -179,7 +179,9 @@ def _classic(scene: Any, surface: pygame.Surface) -> None:
 def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     left = sum(1 for c in scene.state.tableau if c is not None)
     _label_value(surface, "RELAXED", f"{left} cards left", (24, 8), theme.TEXT, px=30)
-    if scene.winnable is True:
+    if left == 0:
+        text, colour = "Cleared!", theme.GOOD
+    elif scene.winnable is True:
         text, colour = "Still winnable", theme.GOOD
     elif scene.winnable is False:
         text, colour = "No longer winnable", theme.BAD

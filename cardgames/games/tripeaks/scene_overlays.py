@@ -246,7 +246,8 @@ class ResultScene(Scene):
         self.game = game
         self.r = result
         self.t = 0.0
-        self.box = pygame.Rect(W // 2 - 380, 70, 760, 580)
+        height = {"arcade": 580, "classic": 400}.get(result["mode"], 300)   # fits what the mode shows
+        self.box = pygame.Rect(W // 2 - 380, (H - height) // 2, 760, height)
         self.lines: list[tuple[str, int, str]] = []   # label, amount, detail
         self.stars = 0
         self.entering = False
@@ -401,7 +402,7 @@ class ResultScene(Scene):
         else:
             text = "Every card cleared. Well played." if r["won"] else \
                 "The stock is empty and nothing plays. Undo and try another way, or deal again."
-            theme.draw_text(surface, text, (box.centerx, box.y + 160), theme.BODY, theme.TEXT, anchor="midtop")
+            theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
         if self.menu is not None:
             self.menu.draw(surface)
 
