@@ -2,16 +2,18 @@
 
 - easy: plausible but loose: keeps low cards, dumps high ones, ignores columns.
 - normal: sound heuristics: scores every exchange by how much it lowers the grid
-  (a face-down card counts as 5), completes columns when it can.
+  (a face-down card counts as 5), completes columns when it can, and does not
+  go out when a rival looks close to its score.
 - hard: expected values over the cards it has not seen (the 150-card deck minus
   every face-up, discarded and drawn card it has seen); values pairs in a column
   by the chance of completing them; will not hand the next player a card that
   completes their column or a very low card; and times the round's end: before
-  revealing its last card it estimates the others' final scores and avoids going
-  out into a doubling it can foresee.
+  revealing its last card it estimates the others' final scores, avoids going
+  out into a doubling it can foresee, and likes ending a round while the others
+  still sit on face-down cards.
 
-The arena (python -m cardgames.games.skyjo.arena) measures the levels against
-each other; its targets are in the module docstring there.
+The constants below were tuned with the arena (python -m cardgames.games.skyjo.arena,
+targets in its MATCHUPS) on other seeds than the ones it reports.
 """
 from __future__ import annotations
 
@@ -34,6 +36,10 @@ from cardgames.games.skyjo.rules import (
 LEVELS = ("easy", "normal", "hard")
 GONE = "gone"          # a cleared slot in a grid of cells (face-down cells are None)
 NAIVE_HIDDEN = 5.0     # what easy and normal assume a face-down card is worth
+NORMAL_DRAW_WORTH = 3.0  # normal: points a drawn card is expected to save (it takes a discard that saves more)
+NORMAL_MARGIN = 4        # normal: going out with a rival this close (or closer) risks the doubling
+DRAW_BONUS = 1.0       # hard: extra worth of drawing over its expected value (the choice it leaves open)
+FREEZE = 1.0           # hard: points gained per face-down card the others are left with when it ends the round
 
 
 def choose(observation: Observation, legal: Sequence[Action], rng: random.Random, level: str) -> Action:
@@ -199,14 +205,17 @@ class _Planner:
         if self.final_lap or _hidden_count(cells) > 0:
             return value
         score = _known_sum(cells)
-        if score <= 0:
-            return score
         if not self.smart:
-            # rule of thumb: someone within 3 points (face-down cards as 5) will probably double us
+            # rule of thumb: a rival within NORMAL_MARGIN points (face-down cards as 5) will probably double us
             rivals = [_known_sum(cells_of(self.obs, s)) + NAIVE_HIDDEN * _hidden_count(cells_of(self.obs, s))
                       for s in range(self.obs.players) if s != self.me]
-            return score * 2 if min(rivals) - 3 <= score else score
-        return score * (1.0 + self._doubling_chance(score))
+            return score * 2 if score > 0 and min(rivals) - NORMAL_MARGIN <= score else score
+        # ending the round now leaves the others no time to improve their face-down cards
+        others = [h.bit_count() for s, h in enumerate(self.obs.hidden) if s != self.me]
+        freeze = FREEZE * sum(others) / len(others)
+        if score <= 0:
+            return score - freeze
+        return score * (1.0 + self._doubling_chance(score)) - freeze
 
     def _doubling_chance(self, score: int) -> float:
         """P(some other player ends at or below `score`), each estimated by a normal distribution."""
@@ -284,14 +293,14 @@ class _Planner:
         flips = self.flips()
         if flips:
             best_flip = min(o.value for o in flips)
-            options.append(_Option(DISCARD, best_flip + self.gift(card) + (0.0 if self.smart else 0.5)))
+            options.append(_Option(DISCARD, best_flip + self.gift(card)))
         return options
 
     def draw_value(self) -> float:
         """Expected value of drawing: the best use of each possible card, weighted by its chance."""
         if not self.smart:
-            return self.grid(self.cells) - 2.0
-        return sum(p * min(o.value for o in self.hold_options(v)) for v, p in self.probs.items())
+            return self.grid(self.cells) - NORMAL_DRAW_WORTH
+        return sum(p * min(o.value for o in self.hold_options(v)) for v, p in self.probs.items()) - DRAW_BONUS
 
     def choose(self, legal: Sequence[Action], rng: random.Random) -> Action:
         phase = self.obs.phase
