@@ -522,7 +522,9 @@ class ThreeThirteenScene(GameScene):
         if obs.reshuffles:
             self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 148), 16, theme.ACCENT_2)
         prompt = self.prompt()
-        self.draw_text(surface, prompt, (HAND_CENTRE, HAND_Y - RAISE - 30), 20,
+        laid = bool(obs.shown[obs.seat])  # your melds lie where the prompt goes: write it below them
+        at = (HAND_CENTRE, LAID_Y + BIG[1] + 50) if laid else (HAND_CENTRE, HAND_Y - RAISE - 30)
+        self.draw_text(surface, prompt, at, 20,
                        theme.ACCENT if self.human_turn else theme.TEXT, anchor="midbottom", bold=self.human_turn)
         if obs.out_seat is not None and obs.phase in (Phase.DRAW, Phase.DISCARD, Phase.GOING_OUT):
             self.draw_text(surface, "LAST TURN", (780, STOCK_POS[1] + 10), 36, theme.ACCENT_2, bold=True)
