@@ -5,7 +5,8 @@ INFO = GameInfo(
     title="Skyjo",
     tagline="Lowest grid wins: swap, flip and clear columns.",
     description="Each player has a grid of twelve hidden cards. Swap in low cards, clear columns "
-    "of three equal values, and end the round before your rivals. First to 100 loses.",
+    "of three equal values, and end the round before your rivals. Once someone reaches 100, "
+    "the lowest total wins.",
     min_players=2,
     max_players=8,
     options=(
