@@ -31,6 +31,7 @@ The public functions take any iterable of Card and never mutate it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from operator import attrgetter
@@ -362,8 +363,9 @@ def _cannot_go_out(naturals: Sequence[Card], wilds: int, ace_high: bool) -> bool
     if wilds == 1:
         if len(isolated) + len(needy) <= 1:
             return False
-        group = max((max(sum(1 for d in needy if d.rank == c.rank), sum(1 for d in needy if d.suit == c.suit))
-                     for c in needy), default=0)
+        ranks = Counter(int(c.rank) for c in needy)
+        suits = Counter(int(c.suit) for c in needy)
+        group = max(max(ranks.values(), default=0), max(suits.values(), default=0))
         return len(isolated) + len(needy) - group > 1
     isolated.sort()
     clusters = sum(1 for k, (su, r) in enumerate(isolated)
