@@ -139,6 +139,11 @@ def test_presets_file_is_checked(tmp_path):
     bad.write_text(json.dumps({"hard": {"draw_samples": -1}}))
     with pytest.raises(ValueError, match="draw_samples"):
         ai.load_presets(bad)
+    half = tmp_path / "half.json"
+    half.write_text(json.dumps({"hard": {"discard_samples": 2.5}}))
+    with pytest.raises(ValueError, match="whole number"):
+        ai.load_presets(half)
+    assert ai.load_presets(ai.PRESET_FILE) == ai.DEFAULT_HARD  # the shipped file holds the tuned values
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(ValueError, match="not a Three Thirteen AI preset"):
         ai.load_presets(tmp_path / "broken.json")

@@ -14,18 +14,22 @@
   out as soon as they can: a hand that can go out scores 0, and holding back
   only gives the others more turns to improve.
 
-All levels use melds.py for exact penalties. Presets for the hard level's
-sample sizes may come from levels/ai/three_thirteen.json (see load_presets).
+All levels use melds.py for exact penalties. The hard level's knobs come from
+levels/ai/three_thirteen.json (see default_preset; the built-in HardPreset
+values are the same).
 """
 from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from cardgames.config import LEVELS_DIR
 from cardgames.core.cards import Card, remove_one, standard_deck
 from cardgames.games.three_thirteen import melds
 from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Action, Observation, Phase
@@ -45,6 +49,7 @@ class HardPreset:
 
 
 DEFAULT_HARD = HardPreset()
+PRESET_FILE = LEVELS_DIR / "ai" / "three_thirteen.json"
 
 
 def load_presets(path: Path) -> HardPreset:
@@ -52,21 +57,37 @@ def load_presets(path: Path) -> HardPreset:
     try:
         data = json.loads(path.read_text())
         hard = data["hard"]
-        fields = HardPreset.__dataclass_fields__
-        unknown = set(hard) - set(fields)
+        defaults = HardPreset()
+        unknown = set(hard) - set(HardPreset.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)}")
         for key, value in hard.items():
-            if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{key} must be a number >= 0, not {value!r}")
+            whole = isinstance(getattr(defaults, key), int)
+            kinds = int if whole else (int, float)
+            if not isinstance(value, kinds) or isinstance(value, bool) or value < 0:
+                raise ValueError(f"{key} must be a {'whole ' if whole else ''}number >= 0, not {value!r}")
         return HardPreset(**hard)
     except (OSError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{path}: not a Three Thirteen AI preset file: {exc}") from None
 
 
+@cache
+def default_preset() -> HardPreset:
+    """The hard level's knobs: levels/ai/three_thirteen.json when it is there and sound,
+    else the built-in values (a broken file is named on stderr, the game goes on)."""
+    if not PRESET_FILE.exists():
+        return DEFAULT_HARD
+    try:
+        return load_presets(PRESET_FILE)
+    except ValueError as exc:
+        print(f"{exc}; using the built-in values", file=sys.stderr)
+        return DEFAULT_HARD
+
+
 def choose(observation: Observation, legal: Sequence[Action], rng: random.Random, level: str,
-           preset: HardPreset = DEFAULT_HARD) -> Action:
+           preset: HardPreset | None = None) -> Action:
     """The action `level` picks among `legal`, from what `observation` shows."""
+    preset = preset or default_preset()
     if level not in LEVELS:
         raise ValueError(f"unknown Three Thirteen level {level!r}; choose one of {LEVELS}")
     if len(legal) == 1:
