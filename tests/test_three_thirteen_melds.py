@@ -1,13 +1,12 @@
 """The meld finder agrees with a brute-force enumerator of every partition of a hand."""
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardgames.core.cards import Card, Rank, Suit, parse_cards, remove_one, standard_deck
 from cardgames.games.three_thirteen import melds
-
 
 # -- an independent, slow reference --------------------------------------------------
 
@@ -49,7 +48,7 @@ def value(c, ace_high):
 def brute_penalty(cards, wild_rank, ace_high):
     cards = tuple(sorted(cards, key=lambda c: (int(c.rank), int(c.suit))))
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest):
         if not rest:
             return 0
