@@ -49,6 +49,8 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
 
 
 def _key_hints(scene: Any) -> str:
+    if scene.watching:
+        return "Demo: the solver plays · press any key for the menu"
     return "Click or drag to the waste · Space: stock · Arrows, Enter: play"
 
 
