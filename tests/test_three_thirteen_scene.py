@@ -112,11 +112,14 @@ def human_move_by_keys(app, scene):
     before = len(scene.actions)
 
     def press_on(target):
+        """Tab to the target, then Enter until the move is made: the first Enter may only show
+        the focus, and a card of your hand is picked up first, then put on the discard pile."""
         for _ in range(40):
             if scene.focus.current is target or scene.focus.current == target:
-                key(app, pygame.K_RETURN)
-                if len(scene.actions) == before:  # the first Enter only shows the focus
+                for _ in range(3):
                     key(app, pygame.K_RETURN)
+                    if len(scene.actions) > before:
+                        return
                 return
             key(app, pygame.K_TAB)
         raise AssertionError(f"Tab never reached {target}; keys {scene.focus.keys}")
@@ -264,3 +267,19 @@ def test_an_autosaved_game_resumes_where_it_was(app):
     assert data["game"] == "three_thirteen" and data["actions"]
     again = ThreeThirteenScene(app, {}, resume=data)
     assert again.state == scene.state and again.actions == scene.actions
+
+
+def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=1)
+    scripted(app, scene, state)
+    click(app, centre(scene, "stock"))           # a click on the stock draws
+    settle(app, 0.5)
+    assert scene.state.phase == Phase.DISCARD
+    drawn = scene.state
+    click(app, grip(scene, parse_cards("KS")[0]))
+    settle(app, 0.3)
+    assert scene.state is drawn                  # picked up, not thrown
+    click(app, centre(scene, "discard"))
+    settle(app, 0.5)
+    assert scene.state.discard[-1] == parse_cards("KS")[0]

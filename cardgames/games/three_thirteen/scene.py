@@ -3,7 +3,7 @@
 Input (see seeds/three_thirteen.md, "On the table"):
 - drag the stock's or the discard pile's top card into your hand to draw it
   (or click the pile); drag a card of yours onto the discard pile to throw it
-  (or click the card);
+  (or click the card, then the pile);
 - drag cards within your hand to reorder them (at any time);
 - buttons and keys: S sort by suit, R sort by rank, M arrange into the best
   melds (the cards that fit nowhere are raised), G go out (lit only when you
@@ -264,6 +264,18 @@ class ThreeThirteenScene(GameScene):
         if sprite.pile == mine and self.viewer not in self.state.laid:
             out.setdefault(mine, REORDER)
         return out
+
+    def click(self, sprite: Any, pile: str | None) -> None:
+        """A click on a card of yours picks it up (a second click on the discard pile throws it):
+        one stray click never throws a card away."""
+        if self.human_turn and self._selection is None and sprite is not None and pile == f"hand:{self.viewer}":
+            targets: dict[str, list[Any]] = {}
+            for action, dst in self.actions_from(sprite, pile):
+                targets.setdefault(dst, []).append(action)
+            if targets:
+                self._select(sprite, targets)
+                return
+        super().click(sprite, pile)
 
     def drop(self, sprite: Any, pile: str, action: Any) -> None:
         if action == REORDER:
