@@ -260,9 +260,12 @@ class _Search:
 
 
 def _split(cards: Iterable[Card], wild_rank: int | None) -> tuple[list[Card], list[Card]]:
+    if wild_rank is None:
+        return list(cards), []
+    wr = int(wild_rank)
     naturals, wilds = [], []
     for c in cards:
-        (wilds if wild_rank is not None and int(c.rank) == int(wild_rank) else naturals).append(c)
+        (wilds if c.rank == wr else naturals).append(c)
     return naturals, wilds
 
 
@@ -358,6 +361,8 @@ def _cannot_go_out(naturals: Sequence[Card], wilds: int, ace_high: bool) -> bool
             needy.append(c)
         else:
             isolated.append((int(su), r))
+        if wilds < 2 and len(isolated) + (0 if wilds else len(needy)) > 1:
+            return True  # already two cards that must both be the discard
     if wilds == 0:
         return len(needy) + len(isolated) > 1
     if wilds == 1:
