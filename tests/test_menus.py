@@ -372,6 +372,8 @@ def test_format_value_and_unlabelled_stats():
     assert format_value("x", [1, 2]) == "1, 2"
     bare = dataclasses.replace(STUB, stats=())
     assert rows_for(bare, {"rounds_won": 3}) == [("Rounds won", "3", 0)]
+    assert rows_for(bare, {"best": {"10. Summit": 5, "2. Warm Up": 7}}) == [   # prose keys keep capitals
+        ("Best", "", 0), ("2. Warm Up", "7", 1), ("10. Summit", "5", 1)]
 
 
 # ---------------------------------------------------------------- pause

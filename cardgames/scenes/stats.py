@@ -27,7 +27,9 @@ MISSING = "–"
 
 
 def humanize(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    """"games_won" -> "Games won"; a label that is already prose ("1. First Light") keeps its capitals."""
+    text = key.replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def format_value(key: str, value: Any) -> str:

@@ -708,5 +708,6 @@ def summarize_levels(stats: dict[str, Any], entries: tuple[levels.LevelEntry, ..
     """The lines the statistics page shows for Arcade: total stars and each level's best score."""
     available = [e for e in entries if e.available]
     stats["arcade_stars"] = f"{levels.total_stars(entries, stats)} / {3 * len(available)}"
-    stats["best_scores"] = {e.id: levels.level_record(stats, e.id)["best"] for e in available
-                            if levels.level_record(stats, e.id)["best"] > 0}
+    stats["best_scores"] = {f"{n}. {e.level.name}": levels.level_record(stats, e.id)["best"]
+                            for n, e in enumerate(entries, 1)
+                            if e.available and levels.level_record(stats, e.id)["best"] > 0}
