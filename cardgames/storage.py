@@ -300,8 +300,20 @@ class Storage:
     def _what(name: str) -> str:
         """What a file holds, in the player's words."""
         if name.startswith("saves/"):
-            return f"saved {Path(name).stem.replace('_', ' ').title()} game"
+            game = Path(name).stem
+            try:
+                from cardgames.games import registry  # the game's own title ("TriPeaks")
+
+                title = registry.get(game).title
+            except (ImportError, KeyError):
+                title = game.replace("_", " ").title()
+            return f"saved {title} game"
         return {"settings.json": "settings", "stats.json": "statistics"}.get(name, name)
+
+    @staticmethod
+    def _fallback(name: str) -> str:
+        """What the player gets instead of a bad file (a bad save is simply not offered)."""
+        return "It is left out" if name.startswith("saves/") else "Defaults are used"
 
     def _move_aside(self, name: str, reason: str, detail: str = "") -> None:
         """Rename a bad file out of the way so it is neither used nor overwritten, and say so:
@@ -313,10 +325,10 @@ class Storage:
         try:
             os.replace(path, target)
         except OSError as e:
-            self.notices.append(f"Your {what} could not be used: {reason}. Defaults are used "
+            self.notices.append(f"Your {what} could not be used: {reason}. {self._fallback(name)} "
                                 f"(the file could not be moved aside: {e.strerror or e}).")
             return
-        self.notices.append(f"Your {what} could not be used: {reason}. Defaults are used; "
+        self.notices.append(f"Your {what} could not be used: {reason}. {self._fallback(name)}; "
                             f"the old file is kept as {target.name}.")
 
     def _keep_copy(self, name: str, tag: str) -> None:

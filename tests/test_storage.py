@@ -203,6 +203,7 @@ def test_bad_save_moved_aside_returns_none(tmp_path, data):
     assert s.load_game("skyjo") is None
     assert len(aside_files(tmp_path / "saves", "skyjo.json")) == 1
     assert len(s.notices) == 1 and "saved Skyjo game" in s.notices[0] and "skyjo.json.corrupt-" in s.notices[0]
+    assert "Defaults" not in s.notices[0]                      # a bad save is left out, not "defaulted"
 
 
 def test_two_bad_files_in_the_same_second_both_kept(tmp_path):
