@@ -77,7 +77,7 @@ class App:
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
         self.frame = 0
-        self.toasts = Toasts()
+        self.toasts = Toasts(bottom=210)  # high on the table: the human's own cards are at the bottom
 
     # ---------------------------------------------------------------- window
     def _initial_window_size(self) -> tuple[int, int]:
