@@ -48,6 +48,7 @@ ROW_STEP = 0.52            # vertical distance between rows, in card heights
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
 HINT_SECONDS = 2.5
 BANNER_SECONDS = 3.0
+RESULT_BEAT = 1.0          # seconds between the last card and the result screen, while a burst plays
 RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
 WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
 _SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-solver")
@@ -560,7 +561,10 @@ class TriPeaksScene(GameScene):
         super().on_game_over()
         if self.result is None:
             self._hand_over(time_up=False)
-        self.show_result()
+        if self.fx.active and self.app.anim_scale > 0:   # let the last peak's burst play out first
+            self.scheduler.after(RESULT_BEAT * self.app.anim_scale, self.show_result)
+        else:
+            self.show_result()
 
     def show_result(self, again: bool = False) -> None:
         """The result overlay; `again` (back from the level list): without the count-up and initials."""
