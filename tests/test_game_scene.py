@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 import pytest
+from scene_events import FRAME, click, drag, key, mouse, settle
 
 from cardgames.app import headless_app
 from cardgames.core.cards import Card, Rank, Suit, parse_card
@@ -148,7 +149,6 @@ class ToyScene(GameScene):
 
 
 # ---------------------------------------------------------------- helpers
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -167,32 +167,6 @@ def open_toy(app, cards=None, humans=(0,), seed=7):
     app.stack.apply_pending()
     settle(app)
     return scene
-
-
-def settle(app, seconds=1.5):
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-
-
-def mouse(kind, pos, **kw):
-    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0), **kw})
-
-
-def drag(app, start, end, steps=8):
-    """Press at start, move in steps, release at end: real events through App.step."""
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
-
-
-def click(app, pos):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
-
-
-def key(app, k, mod=0):
-    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": "", "scancode": 0})])
 
 
 def C(text):

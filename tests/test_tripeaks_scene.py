@@ -10,6 +10,7 @@ import math
 
 import pygame
 import pytest
+from scene_events import FRAME, click, key, mouse
 
 from cardgames.app import headless_app
 from cardgames.games.tripeaks import levels, rules, solver
@@ -17,8 +18,6 @@ from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene import TriPeaksScene, table_geometry
 from cardgames.games.tripeaks.scene_overlays import LevelSelectScene, ResultScene
 from cardgames.games.tripeaks.scoring import stars
-
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -53,19 +52,6 @@ def settle_deal(app, scene, allow=None):
             return
         step(app, 1)
     raise AssertionError(f"still waiting for a deal: {app.stack.top}")
-
-
-def mouse(kind, pos):
-    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
-
-
-def click(app, pos):
-    step(app, 2, events=[mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
-
-
-def key(app, k, unicode="", mod=0):
-    step(app, 1, events=[pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": unicode,
-                                                             "scancode": 0})])
 
 
 def where(scene, action):
