@@ -324,6 +324,13 @@ def test_resume_restores_the_clock_and_the_score(app):
     again = TriPeaksScene(app, {}, resume=saved)
     assert again.state == scene.state and again.arcade.score == scene.arcade.score
     assert again.arcade.time_left == pytest.approx(scene.arcade.time_left, abs=0.6)
+    app.stack.reset(again)
+    step(app, 1)
+    left = again.arcade.time_left
+    step(app, 50)                                                  # READY: the clock waits a moment...
+    assert again.arcade.time_left == left and again.phase == "ready"
+    step(app, 60)                                                  # ...then GO
+    assert again.phase == "play" and again.arcade.time_left < left
 
 
 def test_every_layout_fits_the_canvas():

@@ -48,6 +48,7 @@ ROW_STEP = 0.52            # vertical distance between rows, in card heights
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
 HINT_SECONDS = 2.5
 BANNER_SECONDS = 3.0
+RESUME_HOLD = 1.2          # a resumed Arcade level shows READY this long before its clock runs again
 RESULT_BEAT = 1.0          # seconds between the last card and the result screen, while a burst plays
 RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
 WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
@@ -152,6 +153,7 @@ class TriPeaksScene(GameScene):
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
         self.phase = "ready"
+        self.ready_hold = 0.0          # seconds before a resumed level's clock starts again
         super().__init__(app, options, seed, resume)
         self.buttons = self._make_buttons()
 
@@ -194,7 +196,7 @@ class TriPeaksScene(GameScene):
             self.arcade = ArcadeScore(clock=self.level.clock, streak_seconds=self.level.streak_seconds,
                                       peak_count=peaks)
             self.hints_left = self.level.hints
-        self.phase = "ready"
+        self.phase, self.ready_hold = "ready", 0.0
         bank = self.app.storage.stats("tripeaks").get("bank", 0)
         self.all_time_bank = bank if isinstance(bank, int) else 0
         self.hud_score = float(self._score_value())
@@ -398,15 +400,17 @@ class TriPeaksScene(GameScene):
 
     # ------------------------------------------------------------ time
     def _go(self) -> None:
-        self.phase = "play"
-        if self.mode == "arcade" and self.level is not None and not self.actions:
+        self.phase, self.ready_hold = "play", 0.0
+        if self.mode == "arcade" and self.level is not None:
             self.fx.pop_text("GO!", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=0.9)
-            if self.level.intro:
+            if self.level.intro and not self.actions:
                 self.banner = (self.level.intro, BANNER_SECONDS)
 
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
-            self._go()
+            self.ready_hold -= dt
+            if self.ready_hold <= 0:
+                self._go()
         if self.phase == "play" and self.arcade is not None and not self.over:
             had_streak = self.arcade.streak
             self.arcade = self.arcade.advance(dt)
@@ -554,6 +558,9 @@ class TriPeaksScene(GameScene):
             self.hints_left = int(extra.get("hints_left", self.hints_left))
         except (KeyError, TypeError, ValueError):
             self.app.notify("The saved score could not be read; it starts again from zero.")
+        if self.arcade is not None and self.actions:   # back into a level under way: READY, then GO
+            self.ready_hold = RESUME_HOLD
+            self.fx.pop_text("READY", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=RESUME_HOLD)
         self.hud_score = float(self._score_value())
 
     def on_game_over(self) -> None:
