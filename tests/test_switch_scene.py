@@ -164,6 +164,28 @@ def test_illegal_card_dragged_snaps_back_with_the_reason(app):
     assert card.pos == home
 
 
+def test_playable_cards_stand_up_and_the_rest_are_veiled_on_your_turn(app):
+    state = R.deal({}, [parse_cards("5C 3D KD 8S"), parse_cards("3H 4D 7H")], parse_cards("4H 4S 6C"),
+                   parse_cards("9C"))
+    scene = open_table(app, state=state)
+    marks = {str(s.card): (s.lift, s.dim) for s in scene.board.sprites("hand:0")}
+    assert marks == {"5C": (1.0, False), "3D": (0.0, True), "KD": (0.0, True), "8S": (0.0, True)}
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
+    settle(app, 0.5)
+    assert not scene.human_turn                                         # the computer's turn now
+    assert not any(s.dim or s.lift for s in scene.board.sprites("hand:0"))
+
+
+def test_the_hand_is_sorted_by_suit_then_rank_as_cards_come_and_go(app):
+    state = R.deal({}, [parse_cards("KD 5C 8S 3D"), parse_cards("3H 4D 7H")], parse_cards("4H 2C 6C"),
+                   parse_cards("JH"))
+    scene = open_table(app, state=state)
+    assert [str(s.card) for s in scene.board.sprites("hand:0")] == ["5C", "3D", "KD", "8S"]
+    click(app, scene.board.top("stock").rect.center)                    # draws 6C: it goes among the clubs
+    settle(app, 0.6)
+    assert [str(s.card) for s in scene.board.sprites("hand:0")][:2] == ["5C", "6C"]
+
+
 def test_forgotten_call_is_caught_by_the_computer(app):
     state = R.deal({}, [parse_cards("5C 6C"), parse_cards("3D 4D 7H KS")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"))

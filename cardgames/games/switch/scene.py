@@ -29,7 +29,7 @@ from cardgames.core.rng import make_rng
 from cardgames.games.switch import INFO, ai, rules
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.ui import theme
-from cardgames.ui.cards import MOVE_TIME
+from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
 CATCH_WINDOW = 3.0          # seconds to catch a player who did not call "last card"
@@ -241,12 +241,10 @@ class SwitchScene(GameScene):
         self.app.play_sound("invalid")
 
     # ------------------------------------------------------------------ the catch window
-    def _maybe_start_ai(self) -> None:
+    def computer_may_move(self) -> bool:
         """Computer players wait while the suit chooser is open, while a catch window runs
         (everyone gets the chance to catch), and at the end of a hand (the summary deals on)."""
-        if self.choosing is not None or self.window_left > 0 or self.state.phase is rules.HAND_OVER:
-            return
-        super()._maybe_start_ai()
+        return self.choosing is None and self.window_left <= 0 and self.state.phase is not rules.HAND_OVER
 
     def _track_window(self, dt: float) -> None:
         exposed = self.state.exposed
@@ -312,11 +310,17 @@ class SwitchScene(GameScene):
             return "deal"
         return super().sound_for(event)
 
+    def shout_at(self, seat: int) -> tuple[int, int]:
+        """Where a player's shouts ("Last card!", "Caught!") pop up: over their cards, clear of the panels."""
+        if seat == self.viewer:
+            return (640, HAND_Y - 24)
+        return (self.panel_rect(seat).centerx, 150)
+
     def on_announce(self, event: Announced) -> None:
         kind, seat = event.kind, event.seat
         if seat is None:
             return
-        at = self.seat_anchor(seat)
+        at = self.shout_at(seat)
         fx = self.fx
         if kind == "last_card":
             fx.pop_text("Last card!", at, (255, 236, 140), 40)
@@ -384,9 +388,21 @@ class SwitchScene(GameScene):
         self._record_hand()
         self.scheduler.after(SUMMARY_DELAY, self._show_summary)
 
+    def _mark_playable(self) -> None:
+        """On your turn the cards you may play stand up a little and the others are veiled."""
+        if not self.humans:
+            return
+        live = self.human_turn and self.choosing is None and self.state.phase in (rules.PLAY, rules.DRAWN)
+        playable = {card for _a, _src, card, _dst in self.moves() if card is not None} if live else set()
+        for s in self.board.sprites(f"hand:{self.viewer}"):
+            s.dim = live and s.card not in playable and s.layer != DRAGGED
+            if s.layer == RESTING:
+                s.lift = 1.0 if s.card in playable else 0.0
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._track_window(dt)
+        self._mark_playable()
         if self.state.phase is rules.HAND_OVER and self._summary_for is not self.state \
                 and not self.animator.busy and self._stats_for is not self.state:
             self._record_hand()
@@ -458,7 +474,7 @@ class SwitchScene(GameScene):
         return event.type in (pygame.MOUSEBUTTONUP,)
 
     def suit_buttons(self) -> list[tuple[Suit, pygame.Rect]]:
-        return [(suit, pygame.Rect(CHOOSER.x + 24 + i * 110, CHOOSER.y + 70, 96, 96)) for i, suit in enumerate(Suit)]
+        return [(suit, pygame.Rect(CHOOSER.x + 17 + i * 114, CHOOSER.y + 70, 104, 96)) for i, suit in enumerate(Suit)]
 
     def focus_keys(self) -> list[Any]:
         if self.choosing is not None:
@@ -611,8 +627,10 @@ class SwitchScene(GameScene):
                        theme.TEXT, anchor="midtop", bold=True)
         for suit, rect in self.suit_buttons():
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
-            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (60, 60))
-            surface.blit(icon, icon.get_rect(center=rect.center))
+            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
+            self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
+                           15, theme.TEXT_DARK, anchor="midbottom", bold=True)
 
 
 def _bump(stats: dict, key: str) -> dict:

@@ -12,9 +12,9 @@ from typing import Any
 import pygame
 
 from cardgames import config
-from cardgames.core.cards import cards_str
 from cardgames.engine.scene import Scene
 from cardgames.games.switch import rules
+from cardgames.scenes.common import draw_hints
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
@@ -22,6 +22,8 @@ from cardgames.ui.widgets import Button, Menu
 W, H = config.CANVAS_SIZE
 BOX = pygame.Rect(170, 70, W - 340, H - 140)
 DEMO_SECONDS = 3.5
+MINI = (32, 45)       # the cards left in each hand
+ROW = 52              # one player's row (six fit above the buttons)
 
 
 class SwitchSummary(Scene):
@@ -79,6 +81,12 @@ class SwitchSummary(Scene):
         who = name(state.winner)
         return f"{who} {'go' if who == 'You' else 'goes'} out and {'win' if who == 'You' else 'wins'} the hand!"
 
+    def _draw_cards(self, surface: pygame.Surface, hand: Any, pos: tuple[int, int], width: int) -> None:
+        """The cards left in a hand, small and overlapped to fit `width` (counted against their holder)."""
+        step = min(MINI[0] + 4, (width - MINI[0]) / max(1, len(hand) - 1))
+        for i, card in enumerate(hand):
+            surface.blit(self.app.assets.card(card, MINI), (round(pos[0] + i * step), pos[1]))
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(dim_surface(), (0, 0))
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.GAME_COLOURS["switch"], width=3)
@@ -91,19 +99,24 @@ class SwitchSummary(Scene):
         heads = [("Player", 0), ("Cards left", 170), ("Points", 640)] + ([("Total", 760)] if state.match else [])
         for text, dx in heads:
             theme.draw_text(surface, text, (x0 + dx, y), theme.SMALL, theme.TEXT_DIM, bold=True)
-        y += 34
+        y += 30
         for seat in range(state.players):
             colour = theme.GOOD if seat == state.winner else theme.TEXT
             hand = state.hands[seat]
-            shown = cards_str(hand[:14]) + (" ..." if len(hand) > 14 else "") if hand else "out!"
-            cells = [(self.game.seat_name(seat), 0), (shown, 170), (str(state.last_points[seat]), 640)]
+            cells = [(self.game.seat_name(seat), 0), (str(state.last_points[seat]), 640)]
             if state.match:
                 cells.append((str(state.totals[seat]), 760))
+            if hand:
+                self._draw_cards(surface, hand, (x0 + 170, y), 450)
+            else:
+                cells.append(("out!", 170))
             for text, dx in cells:
-                theme.draw_text(surface, text, (x0 + dx, y), theme.BODY, colour, bold=dx == 0)
-            y += 40
+                theme.draw_text(surface, text, (x0 + dx, y + ROW // 2), theme.BODY, colour, bold=dx == 0,
+                                anchor="midleft")
+            y += ROW
         if state.match and not self.final:
             theme.draw_text(surface, "8s and Aces cost 25, pictures 10, the rest their value. "
                             f"The match ends when someone reaches {rules.MATCH_TARGET}.",
                             (BOX.centerx, BOX.bottom - 104), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
         self.menu.draw(surface)
+        draw_hints(surface, "Enter: " + ("play again   Esc: menu" if self.final else "next hand"))
