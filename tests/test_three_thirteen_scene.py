@@ -283,3 +283,24 @@ def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
     click(app, centre(scene, "discard"))
     settle(app, 0.5)
     assert scene.state.discard[-1] == parse_cards("KS")[0]
+
+
+def test_shift_arrows_move_the_focused_card_of_your_hand(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D", discard="JD",
+                   round_no=5, dealer=0)  # the computer draws first: your cards can still be arranged
+    scripted(app, scene, state)
+    me = f"hand:{scene.viewer}"
+    before = [s.card for s in scene.board.sprites(me)]
+    first = scene.board.sprites(me)[0]
+    key(app, pygame.K_TAB)
+    for _ in range(12):
+        if scene.focus.current is first:
+            break
+        key(app, pygame.K_TAB)
+    assert scene.focus.current is first
+    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RIGHT, "mod": pygame.KMOD_LSHIFT,
+                                                         "unicode": "", "scancode": 0})])
+    after = [s.card for s in scene.board.sprites(me)]
+    assert after == [before[1], before[0]] + before[2:] and scene.mode == "manual"
+    assert scene.focus.current is first                        # the focus follows the card

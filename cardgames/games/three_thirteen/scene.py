@@ -8,7 +8,8 @@ Input (see seeds/three_thirteen.md, "On the table"):
 - buttons and keys: S sort by suit, R sort by rank, M arrange into the best
   melds (the cards that fit nowhere are raised), G go out (lit only when you
   can), D draw from the stock, T take the discard;
-- arrows / Tab move between what you may use, Enter plays it.
+- arrows / Tab move between your cards and what you may use, Enter plays it;
+  Shift+Left/Right moves the focused card of your hand one place.
 
 The board's piles are the rules' names: "stock", "discard", "hand:S". The
 viewer's hand is drawn in the order the player chose (self.order); the rules
@@ -298,6 +299,33 @@ class ThreeThirteenScene(GameScene):
         self.animator.queue(self.sync(animate=True))
         self.app.play_sound("place")
 
+    def shift_card(self, sprite: Any, delta: int) -> None:
+        """Move a card of your hand one place left (-1) or right (+1): the keyboard's reordering."""
+        mine = self.board.sprites(f"hand:{self.viewer}")
+        if sprite not in mine or self.viewer in self.state.laid:
+            self.app.play_sound("invalid")
+            return
+        i = mine.index(sprite)
+        j = i + delta
+        if not 0 <= j < len(mine):
+            return
+        order = [s.card for s in mine]
+        order[i], order[j] = order[j], order[i]
+        self.order = order
+        self.mode = "manual"
+        self.animator.queue(self.sync(animate=True))
+        self.app.play_sound("place")
+
+    def focus_keys(self) -> list[Any]:
+        """What you may play, plus every card of your hand (so Shift+arrows can move any of them)."""
+        keys = super().focus_keys()
+        if self._selection is not None or self.viewer in self.state.laid:
+            return keys
+        seen = {id(k) for k in keys}
+        keys += [s for s in self.board.sprites(f"hand:{self.viewer}") if id(s) not in seen]
+        keys.sort(key=lambda k: (self.focus_rect(k).centery // 80, self.focus_rect(k).centerx))
+        return keys
+
     def go_out(self) -> None:
         if self.human_turn and OUT in self.rules.legal_actions(self.state):
             self.act(OUT)
@@ -308,6 +336,15 @@ class ThreeThirteenScene(GameScene):
         return self.human_turn and self.state.phase == Phase.DISCARD and OUT in self.rules.legal_actions(self.state)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
+                and event.mod & pygame.KMOD_SHIFT:
+            self._refresh_focus()
+            if self.focus.current is not None:
+                self.animator.finish_all()
+                self.focus.visible = True
+                self.shift_card(self.focus.current, -1 if event.key == pygame.K_LEFT else 1)
+                self._focus_dirty = True
+            return
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_s: lambda: self.set_mode("suit"), pygame.K_r: lambda: self.set_mode("rank"),
                         pygame.K_m: lambda: self.set_mode("melds"), pygame.K_g: self.go_out,

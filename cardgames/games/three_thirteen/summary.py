@@ -21,7 +21,7 @@ from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
 W, H = config.CANVAS_SIZE
-BOX = pygame.Rect(50, 20, W - 100, H - 40)
+BOX = pygame.Rect(50, 14, W - 100, H - 50)   # the key hints fit below it
 DEMO_SECONDS = 3.5
 MELD_GAP = 10
 
