@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_events import FRAME, click, drag, key, settle
 
 from cardgames.app import headless_app
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.scene import CALL_BUTTON, CATCH_WINDOW, MOVE_BUTTON, SwitchScene
 from cardgames.games.switch.summary import SwitchSummary
-
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -30,31 +29,6 @@ def open_table(app, options=None, seed=3, state=None, wait=1.5):
     app.stack.apply_pending()
     settle(app, wait)
     return scene
-
-
-def settle(app, seconds):
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-
-
-def mouse(kind, pos):
-    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
-
-
-def click(app, pos):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
-
-
-def drag(app, start, end, steps=6):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for i in range(1, steps + 1):
-        app.step(FRAME, [mouse(pygame.MOUSEMOTION, (start[0] + (end[0] - start[0]) * i // steps,
-                                                    start[1] + (end[1] - start[1]) * i // steps))])
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
-
-
-def key(app, k):
-    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
 
 
 def sprite_of(scene, card):

@@ -5,6 +5,7 @@ import random
 
 import pygame
 import pytest
+from scene_events import FRAME, click, drag, key, settle
 
 from cardgames.app import headless_app
 from cardgames.core.cards import parse_cards
@@ -13,8 +14,6 @@ from cardgames.games.three_thirteen import rules as R
 from cardgames.games.three_thirteen.rules import OUT, Phase
 from cardgames.games.three_thirteen.scene import HAND_Y, LAID_Y, ThreeThirteenScene
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -34,31 +33,6 @@ def open_scene(app, **options):
     app.stack.apply_pending()
     settle(app)
     return scene
-
-
-def settle(app, seconds=1.0):
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-
-
-def mouse(kind, pos):
-    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
-
-
-def click(app, pos):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
-
-
-def drag(app, start, end, steps=8):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
-
-
-def key(app, k):
-    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
 
 
 def centre(scene, pile):

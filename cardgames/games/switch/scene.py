@@ -125,8 +125,9 @@ class SwitchScene(GameScene):
         return None, None
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
+        """The thinking dots: under a player's cards (on the felt, where they show), above your panel."""
         rect = self.panel_rect(seat)
-        return (rect.centerx, rect.bottom + 12) if seat != self.viewer else (rect.centerx, rect.top - 14)
+        return (rect.centerx, 206) if seat != self.viewer else (rect.centerx, rect.top - 14)
 
     # ------------------------------------------------------------------ what the human may do
     def my_actions(self) -> list[Action]:
