@@ -519,3 +519,21 @@ def test_hooks_on_new_game_and_computer_may_move_and_redeal_keeps_the_save(app):
     assert scene.moves()           # cached for this state...
     scene.refresh_moves()
     assert scene.moves() == []     # ...until refresh_moves()
+
+
+def test_public_helpers_picked_pick_up_and_deal_animation(app):
+    scene = open_toy(app, SCRIPT)
+    assert scene.picked is None
+    card = sprite_of(scene, C("2H"))                              # 2H goes to the table or the side
+    click(app, card.rect.center)
+    assert scene.picked is card
+    key(app, pygame.K_ESCAPE)                                     # put it back
+    assert scene.picked is None
+    scene.pick_up("stock", {"table": [Draw()]})
+    assert scene.picked == "stock" and scene.board.piles["table"].highlight is not None
+    assert scene.board.piles["side"].highlight is None           # only the given targets light up
+    click(app, scene.board.piles["table"].base_rect(scene.card_size).center)   # the next click chooses
+    assert scene.picked is None and scene.actions[-1] == "draw"
+    anims = scene.deal_animation()
+    assert anims and all(s.pos == scene.board.home_of("stock", 0)
+                         for name, sprites in scene.board.cards.items() if name != "stock" for s in sprites)

@@ -60,7 +60,9 @@ calls setup_board() and layout() from inside its __init__.
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
 self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
-changing what the human may do outside act(), e.g. a new viewer),
+changing what the human may do or what the keys reach outside act(), e.g. a new viewer
+or a chooser opened), self.picked (the card or pile picked up by a click, or None),
+self.pick_up(source, {target: [actions]}), self.deal_animation() (the opening deal's tweens),
 self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
 self.fx (bursts, pop-up text, flash, shake: see cardgames/ui/fx.py),
 self.app.play_sound(name), self.app.notify(text).
@@ -274,6 +276,19 @@ class GameScene(Scene):
                     pile, card = src if isinstance(src, tuple) else (src, None)
                     self._moves.append((action, pile, card, dst))
         return self._moves
+
+    @property
+    def picked(self) -> Any:
+        """The card (CardSprite) or pile picked up by a click and waiting for its target, or None."""
+        return self._selection[0] if self._selection is not None else None
+
+    def pick_up(self, source: Any, targets: dict[str, list[Any]]) -> None:
+        """Pick `source` up as a click does: its targets light up and the next click chooses."""
+        self._select(source, targets)
+
+    def deal_animation(self) -> list[Any]:
+        """The opening deal's tweens (queue them on self.animator), e.g. for a new round."""
+        return self._deal_animation()
 
     def refresh_moves(self) -> None:
         """Forget the cached moves and focus: call after changing what the human may do outside act()."""
