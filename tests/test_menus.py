@@ -531,3 +531,12 @@ def test_markdown_layout_stays_inside_the_width():
     for run in page.runs:
         assert run.x + theme.font(run.px, run.bold).size(run.text)[0] <= 900 + 1, run.text
     assert page.height > 2000 and len(page.headings) >= 5
+
+
+def test_backspace_backs_out_like_esc(app, stub_registry):
+    for make in (lambda: SettingsScene(app), lambda: StatsScene(app), lambda: RulesScene(app, "stub")):
+        sel = start(app, SelectScene(app))
+        app.stack.push(make())
+        app.stack.apply_pending()
+        key(app, pygame.K_BACKSPACE)
+        assert top(app) is sel

@@ -82,9 +82,6 @@ class RulesScene(Scene):
                 self._section(1 if event.key == pygame.K_RIGHT else -1)
                 play(self.app, "button", 0.4)
                 return
-            if event.key == pygame.K_BACKSPACE:
-                self.back()
-                return
         elif event.type == pygame.MOUSEWHEEL:
             self.scroll_to(self.target - event.y * LINE_STEP * 1.5)
             return

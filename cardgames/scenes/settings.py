@@ -82,10 +82,7 @@ class SettingsScene(Scene):
 
     # Frame ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.back()
-            return
-        self.menu.handle_event(event)
+        self.menu.handle_event(event)   # Esc or Backspace: back
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)

@@ -115,9 +115,6 @@ class StatsScene(Scene):
             if event.key in (pygame.K_UP, pygame.K_PAGEUP) and self.scroll:
                 self.scroll = max(0, self.scroll - (1 if event.key == pygame.K_UP else 8))
                 return
-            if event.key == pygame.K_BACKSPACE:
-                self.back()
-                return
         if event.type == pygame.MOUSEWHEEL and len(self.rows) > MAX_ROWS:
             self.scroll = max(0, min(len(self.rows) - MAX_ROWS, self.scroll - event.y))
             return

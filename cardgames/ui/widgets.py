@@ -10,7 +10,7 @@ The pieces:
                  past the end of a row or column they wrap round to its other end
     Tab          next widget (Shift+Tab: previous), wrapping around
     Enter/Space  activate the focused widget
-    Esc          `on_back()` (back out of the screen)
+    Esc          `on_back()` (back out of the screen); Backspace too
     mouse        hovering moves the focus; a click activates; drag a slider
   and draws a pulsing focus ring around the focused widget.
 - `wrap_lines` / `draw_wrapped`: word-wrapped text.
@@ -433,7 +433,7 @@ class Menu:
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
-        if key == pygame.K_ESCAPE:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             if self.on_back is not None:
                 self._play("button", 0.6)
                 self.on_back()
