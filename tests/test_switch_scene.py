@@ -245,3 +245,11 @@ def test_the_pickup_banner_and_the_active_suit(app):
     assert scene.act(R.parse_action("1 play 2C"))
     assert scene.banner_text(scene.observation()) == "Pick up 2, or play a 2"
     assert scene.my_move() == R.Action(R.K_TAKE, 0)
+
+
+def test_the_banner_says_to_draw_when_nothing_can_be_played(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, state=state, wait=0.2)
+    assert scene.banner_text(scene.observation()).startswith("Nothing to play: draw")
+    assert all(s.dim for s in scene.board.sprites("hand:0"))

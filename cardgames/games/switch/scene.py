@@ -545,10 +545,12 @@ class SwitchScene(GameScene):
             line2.append(self.ai_level(seat))
         if obs.called[seat] and count == 1:
             line2.append("LAST CARD")
+        mine = seat == self.viewer and self.humans
         if line2:
-            self.draw_text(surface, "  ".join(line2), (rect.x + 12, rect.bottom - 6), 17, theme.TEXT_DIM,
-                           anchor="bottomleft")
-        elif seat == self.viewer and self.humans:
+            y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
+            self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
+                           anchor="topleft" if mine else "bottomleft")
+        if mine:
             self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
                            (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
         if obs.exposed == seat and self.window_left > 0:
@@ -591,6 +593,8 @@ class SwitchScene(GameScene):
             return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
         if obs.phase is rules.DRAWN and me:
             return "You drew a card you can play: play it or keep it"
+        if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
+            return "Nothing to play: draw from the stock (click it, or P)"
         if me:
             return "Your turn: match the suit or the value"
         return ""

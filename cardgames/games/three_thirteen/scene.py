@@ -418,7 +418,10 @@ class ThreeThirteenScene(GameScene):
             if event.value:
                 self.app.notify(f"{name} {'go' if name == 'You' else 'goes'} out: everyone else has one last turn!")
                 self.app.play_sound("timer_warning")
-                self.fx.pop_text("OUT!", (640, 330), theme.ACCENT)
+                at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
+                    (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
+                self.fx.pop_text("OUT!", at, theme.ACCENT, 48)
+                self.fx.burst(at, theme.ACCENT, 24)
             else:
                 self.app.notify(f"{name} laid down every card")
             self.app.play_sound("chime_5")
