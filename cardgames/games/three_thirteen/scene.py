@@ -413,24 +413,25 @@ class ThreeThirteenScene(GameScene):
         return start, sprites, step
 
     def on_announce(self, event: Announced) -> None:
-        name = self.seat_name(event.seat) if event.seat is not None else ""
         if event.kind == "out":
+            # Shown on the table, not as a toast: a toast would still be up over the round summary.
+            # The "LAST TURN" marker beside the piles stays while the others play their last turn.
+            at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
+                (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
             if event.value:
-                self.app.notify(f"{name} {'go' if name == 'You' else 'goes'} out: everyone else has one last turn!")
                 self.app.play_sound("timer_warning")
-                at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
-                    (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
-                self.fx.pop_text("OUT!", at, theme.ACCENT, 48)
+                self.fx.pop_text("OUT!", at, theme.ACCENT, 48, life=1.6)
                 self.fx.burst(at, theme.ACCENT, 24)
             else:
-                self.app.notify(f"{name} laid down every card")
+                self.fx.pop_text("All melded!", at, theme.GOOD, 34, life=1.6)
             self.app.play_sound("chime_5")
         elif event.kind == "new_round":
             self.app.notify(f"Round {event.value}: {rules.wild_rank(event.value).label}s are wild")
         elif event.kind == "reshuffle":
             self.app.notify("The stock ran out: the discard pile is shuffled in (once per round)")
-        elif event.kind == "stock_out":
-            self.app.notify("The stock ran out again: the round ends")
+        elif event.kind == "stock_out":  # the round summary says so too
+            self.fx.pop_text("The stock ran out: the round ends", (HAND_CENTRE, 440), theme.ACCENT_2, 30,
+                             life=1.6)
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, Announced) and event.kind == "new_round":

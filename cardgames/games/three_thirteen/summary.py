@@ -98,7 +98,7 @@ class RoundSummaryScene(Scene):
         bottom = self._draw_hands(surface, BOX.y + 76)
         self._draw_scoreboard(surface, bottom + 8)
         self.menu.draw(surface)
-        draw_hints(surface, "Enter: continue   Esc: " + ("menu" if self.final else "pause"))
+        draw_hints(surface, "Enter: play again   Esc: menu" if self.final else "Enter: next round   Esc: pause")
 
     def _draw_hands(self, surface: pygame.Surface, top: int) -> int:
         """One row per player: name, the melds, the penalty cards, the round score. Returns the bottom."""
