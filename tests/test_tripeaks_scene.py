@@ -7,6 +7,7 @@ the clock; undo in Relaxed; Classic's bank; initials for the high-score table.
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 import pytest
@@ -44,14 +45,19 @@ def step(app, frames=1, dt=FRAME, events=()):
         app.step(dt)
 
 
+def wait_for(app, done, seconds=60):
+    """Step frames until done() (a background solver's answer needs wall time, not a number of frames)."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"still waiting; on top: {app.stack.top}"
+        step(app, 1)
+        time.sleep(0.002)
+
+
 def settle_deal(app, scene, allow=None):
     """A new winnable deal is found in the background: step until the table (or an `allow` overlay,
     such as the level list that opens first) is on top again."""
-    for _ in range(600):
-        if app.stack.top is scene or (allow is not None and isinstance(app.stack.top, allow)):
-            return
-        step(app, 1)
-    raise AssertionError(f"still waiting for a deal: {app.stack.top}")
+    wait_for(app, lambda: app.stack.top is scene or (allow is not None and isinstance(app.stack.top, allow)))
 
 
 def where(scene, action):
@@ -243,10 +249,7 @@ def test_next_level_from_the_result_screen(app):
 def test_undo_in_relaxed(app):
     scene = open_scene(app, seed=9, mode="relaxed")
     start = scene.state
-    for _ in range(300):                  # the sign's solver runs in a background thread
-        if scene.winnable is not None:
-            break
-        step(app, 1)
+    wait_for(app, lambda: scene.winnable is not None)   # the sign's solver runs in a background thread
     assert scene.winnable is True
     click(app, where(scene, Turn()))
     play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), Turn())
@@ -262,10 +265,7 @@ def test_undo_in_relaxed(app):
 def test_hint_points_at_a_move_that_keeps_the_win(app):
     scene = open_scene(app, seed=9, mode="relaxed")
     key(app, pygame.K_h)
-    for _ in range(120):                  # the hint is found in the background
-        if scene.hint_target is not None:
-            break
-        step(app, 1)
+    wait_for(app, lambda: scene.hint_target is not None)   # the hint is found in the background
     pile, _ = scene.hint_target
     move = Turn() if pile == "stock" else Play(int(pile.split(":")[1]))
     after, _ = rules.apply(scene.state, move)
@@ -283,10 +283,7 @@ def test_arcade_hints_are_limited(app):
 def test_an_arcade_hint_spends_one_of_the_levels_hints(app):
     scene = open_scene(app, seed=9, mode="arcade", level_id="level_01")
     key(app, pygame.K_h)
-    for _ in range(120):
-        if scene.hint_target is not None:
-            break
-        step(app, 1)
+    wait_for(app, lambda: scene.hint_target is not None)
     assert scene.hint_target is not None and scene.hints_left == scene.level.hints - 1
 
 
