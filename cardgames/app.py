@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -373,6 +374,11 @@ def run(launch: Launch) -> int:
         pygame.quit()
         return 0
     app.play_music()
+    # Solvers and computer players think in background threads; a short GIL switch interval
+    # hands the loop back the interpreter sooner, so frames keep their pace while they work
+    # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
+    # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
+    sys.setswitchinterval(0.001)
     clock.tick()
     try:
         while app.running:
