@@ -37,7 +37,8 @@ from cardgames.ui.widgets import Button
 
 BIG = (84, 118)
 SMALL = (40, 56)
-HAND_CENTRE, HAND_Y, HAND_SPAN = 540, 570, 900
+HAND_CENTRE, HAND_Y, HAND_SPAN = 540, 570, 890   # 14 cards at 62 px apart, clear of the buttons
+HAND_DX = 90                    # a short hand is spread out, whole cards side by side
 LAID_Y = 392                    # your melds once laid down on the table
 STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
 GROUP_GAP, RAISE = 22, 28       # arranged hand: space between melds; lift of unmelded cards
@@ -134,7 +135,7 @@ class ThreeThirteenScene(GameScene):
         board.add_pile("discard", DISCARD_POS, label="Discard")
         for seat in range(self.players):
             if seat == self.viewer:
-                pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=62, span=HAND_SPAN, center=True,
+                pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=HAND_DX, span=HAND_SPAN, center=True,
                                 order=len(board.piles))
                 board.piles[pile.name] = pile
                 board.cards.setdefault(pile.name, [])
@@ -490,6 +491,8 @@ class ThreeThirteenScene(GameScene):
             return "Draw: drag from the stock or the discard pile"
         if state.phase == Phase.GOING_OUT:
             return "Going out: discard the raised card"
+        if self._selection is not None:
+            return "Click the discard pile to throw it (click the card again to keep it)"
         return "Discard: drag a card onto the pile" + (" - or go out!" if self.can_go_out() else "")
 
     def draw_hud(self, surface: pygame.Surface) -> None:
