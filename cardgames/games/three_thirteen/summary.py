@@ -126,7 +126,7 @@ class RoundSummaryScene(Scene):
                 self._card(surface, c, (x, y), (card_w, card_h), wild)
                 pygame.draw.rect(surface, theme.BAD, (x - 2, y - 2, card_w + 4, card_h + 4), width=3,
                                  border_radius=6)
-                x += card_w + 4
+                x += card_w + 8   # room for the red outlines
             score = last.scores[seat]
             theme.draw_text(surface, f"+{score}" if score else "0", (BOX.right - 30, y + row_h // 2), px,
                             theme.GOOD if score == 0 else theme.TEXT, bold=True, anchor="midright")
