@@ -42,6 +42,7 @@ from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
 AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
+TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
 
 
@@ -78,7 +79,7 @@ class App:
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
         self.frame = 0
-        self.toasts = Toasts(bottom=210)  # high on the table: the human's own cards are at the bottom
+        self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
 
     # ---------------------------------------------------------------- window
     def _initial_window_size(self) -> tuple[int, int]:
@@ -205,7 +206,10 @@ class App:
         if not self.stack.scenes:
             surface.fill((12, 40, 28))
         self.stack.draw(surface)
-        self.toasts.draw(surface)
+        if self.toasts:
+            wanted = (s.toast_bottom for s in reversed(self.stack.visible()) if s.toast_bottom is not None)
+            self.toasts.bottom = next(wanted, TOAST_BOTTOM)
+            self.toasts.draw(surface)
 
     def present(self) -> None:
         if self.headless:

@@ -227,3 +227,26 @@ def test_command_line_fullscreen_is_for_this_run_only(tmp_path):
     assert App(Launch(data_dir=tmp_path), headless=True).settings["fullscreen"] is False
     first.toggle_fullscreen()
     assert App(Launch(data_dir=tmp_path), headless=True).settings["fullscreen"] is True
+
+
+def test_toasts_sit_where_the_top_scene_wants_them(tmp_path):
+    from cardgames.app import TOAST_BOTTOM, headless_app
+    from cardgames.engine.scene import Scene
+
+    class Menu(Scene):
+        pass
+
+    class Table(Scene):
+        toast_bottom = 210
+
+    class Overlay(Scene):
+        overlay = True
+
+    app = headless_app(tmp_path)
+    app.notify("hello")
+    for scenes, bottom in (([Menu(app)], TOAST_BOTTOM), ([Menu(app), Table(app)], 210),
+                           ([Table(app), Overlay(app)], 210),    # an overlay keeps the table's place
+                           ([Table(app), Menu(app)], TOAST_BOTTOM)):  # a full screen over it does not
+        app.stack.scenes[:] = scenes
+        app.step(1 / 60)
+        assert app.toasts.bottom == bottom

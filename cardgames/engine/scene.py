@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 class Scene:
     overlay = False  # True: the scene below is drawn first (and frozen)
+    toast_bottom: int | None = None  # where app.notify() messages end on the canvas (None: as the scene below)
 
     def __init__(self, app: Any) -> None:
         self.app = app

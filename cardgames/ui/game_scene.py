@@ -20,6 +20,7 @@ Class attributes:
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
+    toast_bottom where app.notify() messages end on the canvas (default 210: high on the table)
 
 Hooks (override; the first three are required):
     setup_board(self)            add the piles: self.board.add_pile("stock", (x, y)),
@@ -124,6 +125,7 @@ class GameScene(Scene):
     art_class: type = CardArt
     deal_from: str | None = "stock"
     allow_undo: bool = True
+    toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
