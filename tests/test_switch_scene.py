@@ -141,7 +141,10 @@ def test_illegal_card_dragged_snaps_back_with_the_reason(app):
 def test_playable_cards_stand_up_and_the_rest_are_veiled_on_your_turn(app):
     state = R.deal({}, [parse_cards("5C 3D KD 8S"), parse_cards("3H 4D 7H")], parse_cards("4H 4S 6C"),
                    parse_cards("9C"))
-    scene = open_table(app, state=state)
+    scene = open_table(app, state=state, wait=0)
+    app.step(FRAME)
+    assert scene.dealing() and not any(s.dim or s.lift for s in scene.board.sprites("hand:0"))
+    settle(app, 1.5)                                                    # the deal has landed
     marks = {str(s.card): (s.lift, s.dim) for s in scene.board.sprites("hand:0")}
     assert marks == {"5C": (1.0, False), "3D": (0.0, True), "KD": (0.0, True), "8S": (0.0, True)}
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
@@ -250,6 +253,6 @@ def test_the_pickup_banner_and_the_active_suit(app):
 def test_the_banner_says_to_draw_when_nothing_can_be_played(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"))
-    scene = open_table(app, state=state, wait=0.2)
+    scene = open_table(app, state=state)
     assert scene.banner_text(scene.observation()).startswith("Nothing to play: draw")
     assert all(s.dim for s in scene.board.sprites("hand:0"))

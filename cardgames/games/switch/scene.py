@@ -389,11 +389,16 @@ class SwitchScene(GameScene):
         self._record_hand()
         self.scheduler.after(SUMMARY_DELAY, self._show_summary)
 
+    def dealing(self) -> bool:
+        """The cards of a new hand are still flying out (no banner or marks over them yet)."""
+        return self.animator.busy and (not self.actions or self.actions[-1] == str(Action(K_NEXT, 0)))
+
     def _mark_playable(self) -> None:
         """On your turn the cards you may play stand up a little and the others are veiled."""
         if not self.humans:
             return
-        live = self.human_turn and self.choosing is None and self.state.phase in (rules.PLAY, rules.DRAWN)
+        live = self.human_turn and self.choosing is None and self.state.phase in (rules.PLAY, rules.DRAWN) \
+            and not self.dealing()
         playable = {card for _a, _src, card, _dst in self.moves() if card is not None} if live else set()
         for s in self.board.sprites(f"hand:{self.viewer}"):
             s.dim = live and s.card not in playable and s.layer != DRAGGED
@@ -601,7 +606,7 @@ class SwitchScene(GameScene):
 
     def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
         text = self.banner_text(obs)
-        if not text or self.choosing is not None:
+        if not text or self.choosing is not None or self.dealing():
             return
         urgent = bool(obs.pending or obs.skip)
         fill = (120, 26, 40, 232) if urgent else theme.PANEL
