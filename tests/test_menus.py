@@ -540,3 +540,14 @@ def test_backspace_backs_out_like_esc(app, stub_registry):
         app.stack.apply_pending()
         key(app, pygame.K_BACKSPACE)
         assert top(app) is sel
+
+
+def test_options_that_do_not_apply_are_dimmed_and_follow_the_mode(app):
+    sel = start(app, SelectScene(app, game="tripeaks"))
+    rows = {c.label: c for c in sel.cyclers}
+    assert sel.options["mode"] == "arcade"
+    assert not rows["King-Ace wrap"].enabled and rows["Winnable deals only (Arcade, Relaxed)"].enabled
+    sel.set_option("mode", "classic")                 # Classic: the variants, but no winnable-only
+    assert rows["King-Ace wrap"].enabled and not rows["Winnable deals only (Arcade, Relaxed)"].enabled
+    sel.set_option("mode", "relaxed")
+    assert all(c.enabled for c in sel.cyclers)

@@ -13,6 +13,7 @@ The options last used for each game are remembered in the settings
 """
 from __future__ import annotations
 
+import importlib
 import sys
 import traceback
 from typing import Any
@@ -47,6 +48,19 @@ def menu_options(info: GameInfo) -> tuple[OptionSpec, ...]:
         options.insert(1 if "players" in {o.key for o in options} else 0,
                        OptionSpec("level", "Opponents", LEVELS, "normal"))
     return tuple(options)
+
+
+def option_applies(info: GameInfo, key: str, options: dict[str, Any]) -> bool:
+    """Whether an option matters with the others as chosen; the row is dimmed when it does not.
+
+    A game's package may define option_applies(key, options) for this (TriPeaks: each
+    Arcade level sets its own variants); without one, every option applies."""
+    try:
+        module = importlib.import_module(f"cardgames.games.{info.name}")
+    except ImportError:
+        return True
+    check = getattr(module, "option_applies", None)
+    return True if check is None else bool(check(key, options))
 
 
 def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:
@@ -109,7 +123,7 @@ class SelectScene(Scene):
         for spec in menu_options(info):
             c = Cycler((OPTIONS_X, y, OPTIONS_W, OPTION_H), spec.label, spec.choices, self.options[spec.key],
                        on_change=lambda v, key=spec.key: self.set_option(key, v))
-            c.enabled = info.available
+            c.enabled = info.available and option_applies(info, spec.key, self.options)
             self.cyclers.append(c)
             y += OPTION_H + OPTION_GAP
         self.start_button = Button((OPTIONS_X, START_Y, 300, 58), "New game" if self.has_save else "Start",
@@ -176,6 +190,8 @@ class SelectScene(Scene):
         self.app.settings["last_options"] = last
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()
+        for spec, cycler in zip(menu_options(self.info), self.cyclers):   # e.g. a mode switches rows on or off
+            cycler.enabled = self.info.available and option_applies(self.info, spec.key, self.options)
 
     def start(self) -> None:
         self.app.settings["last_game"] = self.info.name

@@ -2,6 +2,19 @@
 from cardgames.games.info import GameInfo, OptionSpec
 
 ON_OFF = ((True, "On"), (False, "Off"))
+VARIANTS = ("wrap", "wild", "open_peaks", "empty_waste")
+
+
+def option_applies(key: str, options: dict) -> bool:
+    """For the select screen, which dims what does not apply: each Arcade level sets its own
+    variants, and Classic always deals at random (no "winnable deals only")."""
+    mode = options.get("mode", "arcade")
+    if key in VARIANTS:
+        return mode != "arcade"
+    if key == "winnable":
+        return mode != "classic"
+    return True
+
 
 INFO = GameInfo(
     name="tripeaks",
@@ -14,7 +27,7 @@ INFO = GameInfo(
     max_players=1,
     options=(
         OptionSpec("mode", "Mode", (("arcade", "Arcade"), ("classic", "Classic"), ("relaxed", "Relaxed")), "arcade"),
-        # The variants below apply to Classic and Relaxed; each Arcade level sets its own.
+        # The variants below apply to Classic and Relaxed; each Arcade level sets its own (option_applies).
         OptionSpec("wrap", "King-Ace wrap", ON_OFF, True),
         OptionSpec("wild", "Wild Joker in the stock", ON_OFF, False),
         OptionSpec("open_peaks", "Peaks face up", ON_OFF, False),
