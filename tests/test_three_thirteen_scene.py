@@ -126,7 +126,10 @@ def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
     play_round(app, scene, human_move_by_mouse)
     assert scene.state.phase == Phase.ROUND_OVER
     key(app, pygame.K_RETURN)          # "Next round"
-    settle(app, 2.0)
+    settle(app, 0.3)                   # mid-deal: the old faces were turned down, none shows again
+    assert not any(s.shown_up for name in ("stock", "hand:1") for s in scene.board.sprites(name))
+    assert all(s.shown_card in (s.card, None) for s in scene.board.sprites("hand:0"))
+    settle(app, 1.7)
     assert scene.state.round_no == 2 and app.stack.top is scene
     assert len(scene.board.sprites("stock")) == len(scene.state.stock)
     assert sorted(map(str, (s.card for s in scene.board.sprites("hand:0")))) == sorted(map(str, scene.state.hands[0]))

@@ -400,11 +400,15 @@ class ThreeThirteenScene(GameScene):
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
         if isinstance(ev, Announced) and ev.kind == "new_round":
-            # the old hands go back to the stock to be shuffled into the new deal
+            # the old hands go back to the stock face down, to be shuffled into the new deal
+            # (a card left face up would show its old face while it is dealt again)
             for name in [n for n in self.board.piles if n.startswith("hand:")] + ["discard"]:
                 for sprite in list(self.board.sprites(name)):
                     self.board.take(name, sprite.card)
                     self.board.put("stock", sprite)
+                    if sprite.face_up or sprite.shown_up:
+                        anims.append(sprite.turn(False, None, delay=at))
+                    sprite.card = None
             self._fit_sizes(self.board.sprites("stock"))
             anims.extend(self.board.relayout("stock", 0.3, delay=at))
             super().animate_event(ev, at, ready, anims)
@@ -427,9 +431,11 @@ class ThreeThirteenScene(GameScene):
                 self.fx.pop_text("All melded!", at, theme.GOOD, 34, life=1.6)
             self.app.play_sound("chime_5")
         elif event.kind == "new_round":
-            self.app.notify(f"Round {event.value}: {rules.wild_rank(event.value).label}s are wild")
+            self.fx.pop_text(f"Round {event.value}: {rules.wild_rank(event.value).label}s are wild",
+                             (HAND_CENTRE, 440), theme.ACCENT, 40, life=2.0)
         elif event.kind == "reshuffle":
-            self.app.notify("The stock ran out: the discard pile is shuffled in (once per round)")
+            self.fx.pop_text("Stock empty: the discard pile is shuffled in (once a round)", (HAND_CENTRE, 440),
+                             theme.ACCENT_2, 28, life=2.0)
         elif event.kind == "stock_out":  # the round summary says so too
             self.fx.pop_text("The stock ran out: the round ends", (HAND_CENTRE, 440), theme.ACCENT_2, 30,
                              life=1.6)
