@@ -4,9 +4,9 @@ Notation: rank then suit letter, "AS", "10H", "QD", "7C"; the Joker is "JK".
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Iterable, Sequence
 
 
 class Suit(IntEnum):

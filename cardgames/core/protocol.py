@@ -7,7 +7,8 @@ message for anything the rules do not allow.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Protocol, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
 
 from cardgames.core.events import Event
 
