@@ -340,9 +340,10 @@ class ThreeThirteenScene(GameScene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
                 and event.mod & pygame.KMOD_SHIFT:
             self._refresh_focus()
-            if self.focus.current is not None:
-                self.animator.finish_all()
+            if not self.focus.visible:     # the first press only shows which card is focused
                 self.focus.visible = True
+            elif self.focus.current is not None:
+                self.animator.finish_all()
                 self.shift_card(self.focus.current, -1 if event.key == pygame.K_LEFT else 1)
                 self._focus_dirty = True
             return
