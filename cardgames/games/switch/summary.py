@@ -23,7 +23,7 @@ W, H = config.CANVAS_SIZE
 BOX = pygame.Rect(170, 70, W - 340, H - 140)
 DEMO_SECONDS = 3.5
 MINI = (32, 45)       # the cards left in each hand
-ROW = 52              # one player's row (six fit above the buttons)
+ROW = 52              # one player's row at most (less with many players, to fit above the note)
 
 
 class SwitchSummary(Scene):
@@ -100,6 +100,7 @@ class SwitchSummary(Scene):
         for text, dx in heads:
             theme.draw_text(surface, text, (x0 + dx, y), theme.SMALL, theme.TEXT_DIM, bold=True)
         y += 30
+        row = min(ROW, (BOX.bottom - 128 - y) // state.players)
         for seat in range(state.players):
             colour = theme.GOOD if seat == state.winner else theme.TEXT
             hand = state.hands[seat]
@@ -107,13 +108,13 @@ class SwitchSummary(Scene):
             if state.match:
                 cells.append((str(state.totals[seat]), 760))
             if hand:
-                self._draw_cards(surface, hand, (x0 + 170, y), 450)
+                self._draw_cards(surface, hand, (x0 + 170, y + (row - MINI[1]) // 2), 450)
             else:
                 cells.append(("out!", 170))
             for text, dx in cells:
-                theme.draw_text(surface, text, (x0 + dx, y + ROW // 2), theme.BODY, colour, bold=dx == 0,
+                theme.draw_text(surface, text, (x0 + dx, y + row // 2), theme.BODY, colour, bold=dx == 0,
                                 anchor="midleft")
-            y += ROW
+            y += row
         if state.match and not self.final:
             theme.draw_text(surface, "8s and Aces cost 25, pictures 10, the rest their value. "
                             f"The match ends when someone reaches {rules.MATCH_TARGET}.",
