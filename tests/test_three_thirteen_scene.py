@@ -281,3 +281,28 @@ def test_shift_arrows_move_the_focused_card_of_your_hand(app):
     after = [s.card for s in scene.board.sprites(me)]
     assert after == [before[1], before[0]] + before[2:] and scene.mode == "manual"
     assert scene.focus.current is first                        # the focus follows the card
+
+
+def test_the_card_you_drew_is_outlined_until_you_discard(app):
+    from cardgames.games.three_thirteen.scene import NEW_CARD
+
+    scene = open_scene(app)
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D 3H 4S JC KD",
+                   discard="JD", round_no=5, dealer=1)
+    scripted(app, scene, state)
+    assert scene.human_turn
+    key(app, pygame.K_d)                                  # draws the 5C from the stock
+    settle(app, 0.5)
+    marked = [str(s.card) for s in scene.board.sprites("hand:0") if s.highlight == NEW_CARD]
+    assert marked == ["5C"]
+    drag(app, grip(scene, parse_cards("KS")[0]), centre(scene, "discard"))
+    settle(app, 0.1)
+    assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())
+    wait_for_human(app, scene)
+    key(app, pygame.K_d)
+    settle(app, 0.5)
+    assert scene.drawn is not None and scene.drawn != parse_cards("5C")[0]
+    scene.act(R.Action("discard", scene.drawn))   # thrown without a drag (which clears glows by itself)
+    assert scene.state.discard[-1] == scene.drawn
+    settle(app, 0.1)
+    assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())

@@ -46,6 +46,7 @@ TOP_Y = 8                       # the others' boxes
 BOX_H = 150
 NAMES = ("Zoe", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")  # computer seats
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+NEW_CARD = (255, 170, 60)        # the outline of the card you just drew
 REORDER = ("reorder",)          # the drag target of a card moved within the hand
 SUMMARY_DELAY = 1.4
 BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
@@ -89,6 +90,8 @@ class ThreeThirteenScene(GameScene):
         self.order: list[Card] = []     # the viewer's hand as the player arranged it
         self.mode = "melds"
         self._recorded = False
+        self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
+        self._drawn_sprite: Any = None
         self._penalty_cache: dict[tuple, int] = {}
         self.buttons = {
             "suit": Button((BUTTON_X, 470, BUTTON_W, BUTTON_H), "Sort suit (S)", lambda: self.set_mode("suit"),
@@ -382,10 +385,30 @@ class ThreeThirteenScene(GameScene):
 
     # ------------------------------------------------------------------ acting and animating
     def act(self, action: Any) -> bool:
+        before = Counter(self.state.hands[self.viewer])
+        mine = self.human_turn
         done = super().act(action)
+        if done and mine and action in (STOCK, TAKE):
+            self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - before), None)
         if done and self.state.phase == Phase.ROUND_OVER:
             self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
         return done
+
+    def _mark_drawn(self) -> None:
+        """The card you just drew is outlined until you discard: in an arranged hand it may land anywhere."""
+        show = self.human_turn and self.state.phase in (Phase.DISCARD, Phase.GOING_OUT)
+        target = None
+        if show and self.drawn is not None:
+            target = next((s for s in self.board.sprites(f"hand:{self.viewer}") if s.card == self.drawn), None)
+        old, self._drawn_sprite = self._drawn_sprite, target
+        if old is not None and old is not target and old.highlight == NEW_CARD:
+            old.highlight = None                 # thrown, or the turn is over: the outline goes
+        if target is not None and target.highlight is None:  # a picked-up card keeps its own colour
+            target.highlight = NEW_CARD
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._mark_drawn()
 
     def next_round(self) -> None:
         """The summary's "Next round"."""
