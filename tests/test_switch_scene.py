@@ -151,6 +151,7 @@ def test_playable_cards_stand_up_and_the_rest_are_veiled_on_your_turn(app):
     settle(app, 0.5)
     assert not scene.human_turn                                         # the computer's turn now
     assert not any(s.dim or s.lift for s in scene.board.sprites("hand:0"))
+    assert not any(s.dim or s.lift for s in scene.board.sprites("discard"))   # the 5C lies flat
 
 
 def test_the_hand_is_sorted_by_suit_then_rank_as_cards_come_and_go(app):

@@ -65,6 +65,7 @@ class SwitchScene(GameScene):
         self._last_click: tuple[int | None, float] = (None, -1.0)
         self._summary_for: Any = None
         self._stats_for: Any = None
+        self._marked: list[Any] = []                     # the hand's sprites as _mark_playable last left them
         super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ board
@@ -400,7 +401,12 @@ class SwitchScene(GameScene):
         live = self.human_turn and self.choosing is None and self.state.phase in (rules.PLAY, rules.DRAWN) \
             and not self.dealing()
         playable = {card for _a, _src, card, _dst in self.moves() if card is not None} if live else set()
-        for s in self.board.sprites(f"hand:{self.viewer}"):
+        hand = self.board.sprites(f"hand:{self.viewer}")
+        for s in self._marked:
+            if s not in hand:                    # played: it lies flat on the discard pile
+                s.dim, s.lift = False, 0.0
+        self._marked = list(hand)
+        for s in hand:
             s.dim = live and s.card not in playable and s.layer != DRAGGED
             if s.layer == RESTING:
                 s.lift = 1.0 if s.card in playable else 0.0
