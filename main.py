@@ -6,7 +6,10 @@
 """
 from __future__ import annotations
 
+import os
 import sys
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on the terminal
 
 
 def main(argv: list[str] | None = None) -> int:
