@@ -4,7 +4,8 @@ Pushed by the table when a round ends. Each player's hand is laid out in the
 melds that score it, the left-over (penalty) cards outlined in red, with the
 round's score; below, a scoreboard of every round so far and the totals.
 "Next round" (Enter) deals the next one; after round 11 it names the winner and
-offers "Play again" and "Menu". In the demo it closes by itself.
+offers "Play again" and "Menu". The buttons, keys and the demo's timer come
+from SummaryOverlay.
 """
 from __future__ import annotations
 
@@ -13,68 +14,26 @@ from typing import Any
 import pygame
 
 from cardgames import config
-from cardgames.engine.scene import Scene
 from cardgames.games.three_thirteen import melds, rules
-from cardgames.scenes.common import draw_hints
-from cardgames.scenes.pause import dim_surface
+from cardgames.scenes.summary import SummaryOverlay
 from cardgames.ui import theme
-from cardgames.ui.widgets import Button, Menu
 
 W, H = config.CANVAS_SIZE
-BOX = pygame.Rect(50, 14, W - 100, H - 50)   # the key hints fit below it
-DEMO_SECONDS = 3.5
 MELD_GAP = 10
 
 
-class RoundSummaryScene(Scene):
-    overlay = True
+class RoundSummaryScene(SummaryOverlay):
+    game_name = "three_thirteen"
+    box = pygame.Rect(50, 14, W - 100, H - 50)   # the key hints fit below it
+    title_px, title_dy = theme.LARGE, 10
+    button_h, button_dy = 52, 66
 
     def __init__(self, app: Any, game: Any) -> None:
-        super().__init__(app)
-        self.game = game
-        self.state = game.state
-        self.final = game.over
-        self.timer = 0.0
+        super().__init__(app, game)
         last = self.state.rounds[-1]
         wild = rules.wild_rank(last.round_no)
         # each hand as it scores: (melds, left-over cards)
         self.layouts = [melds.arrange(hand, wild, self.state.ace_high) for hand in last.hands]
-        y = BOX.bottom - 66
-        if self.final:
-            buttons = [Button((BOX.centerx - 250, y, 240, 52), "Play again", self.play_again, primary=True),
-                       Button((BOX.centerx + 10, y, 240, 52), "Menu", self.to_menu)]
-        else:
-            buttons = [Button((BOX.centerx - 140, y, 280, 52), "Next round", self.next_round, primary=True)]
-        self.menu = Menu(buttons, on_back=self.game.open_pause if not self.final else self.to_menu,
-                         sound=getattr(app, "play_sound", None))
-
-    # Actions ---------------------------------------------------------------------
-    def next_round(self) -> None:
-        self.stack.pop()
-        self.game.next_round()
-
-    def play_again(self) -> None:
-        self.stack.pop()
-        self.game.restart()
-
-    def to_menu(self) -> None:
-        from cardgames.scenes.select import SelectScene
-
-        self.stack.reset(SelectScene(self.app, game="three_thirteen"))
-
-    # Frame -------------------------------------------------------------------------
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.menu.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.menu.update(dt)
-        if self.app.demo is not None:
-            self.timer += dt
-            if self.timer >= DEMO_SECONDS and self.stack.top is self:
-                if self.final:
-                    self.stack.pop()
-                else:
-                    self.next_round()
 
     def title(self) -> str:
         state = self.state
@@ -84,25 +43,19 @@ class RoundSummaryScene(Scene):
         verb = "win" if len(winners) > 1 or winners[0] == "You" else "wins"
         return f"Game over: {' and '.join(winners)} {verb}!"
 
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
-        theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        theme.draw_text(surface, self.title(), (BOX.centerx, BOX.y + 10), theme.LARGE, theme.ACCENT, bold=True,
-                        anchor="midtop", shadow=True)
-        last = self.state.rounds[-1]
+    def draw_body(self, surface: pygame.Surface) -> None:
+        box, last = self.box, self.state.rounds[-1]
         out = "nobody went out (the stock ran out)" if last.out_seat is None else \
             f"{self.game.seat_name(last.out_seat)} went out"
         wild = rules.wild_rank(last.round_no)
         theme.draw_text(surface, f"{wild.label}s were wild · {out} · red: penalty cards",
-                        (BOX.centerx, BOX.y + 48), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
-        bottom = self._draw_hands(surface, BOX.y + 76)
+                        (box.centerx, box.y + 48), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+        bottom = self._draw_hands(surface, box.y + 76)
         self._draw_scoreboard(surface, bottom + 8)
-        self.menu.draw(surface)
-        draw_hints(surface, "Enter: play again   Esc: menu" if self.final else "Enter: next round   Esc: pause")
 
     def _draw_hands(self, surface: pygame.Surface, top: int) -> int:
         """One row per player: name, the melds, the penalty cards, the round score. Returns the bottom."""
-        state = self.state
+        state, box = self.state, self.box
         players = state.players
         room = 330 if players > 4 else 300
         row_h = min(74, room // players)
@@ -114,9 +67,9 @@ class RoundSummaryScene(Scene):
         px = theme.BODY if row_h >= 50 else theme.SMALL
         for seat, arr in enumerate(self.layouts):
             y = top + seat * row_h
-            theme.draw_text(surface, self.game.seat_name(seat), (BOX.x + 20, y + row_h // 2), px, theme.TEXT,
+            theme.draw_text(surface, self.game.seat_name(seat), (box.x + 20, y + row_h // 2), px, theme.TEXT,
                             anchor="midleft", bold=seat == last.out_seat)
-            x = BOX.x + 170
+            x = box.x + 170
             for m in arr.melds:
                 for c in m.cards:
                     self._card(surface, c, (x, y), (card_w, card_h), wild)
@@ -128,7 +81,7 @@ class RoundSummaryScene(Scene):
                                  border_radius=6)
                 x += card_w + 8   # room for the red outlines
             score = last.scores[seat]
-            theme.draw_text(surface, f"+{score}" if score else "0", (BOX.right - 30, y + row_h // 2), px,
+            theme.draw_text(surface, f"+{score}" if score else "0", (box.right - 30, y + row_h // 2), px,
                             theme.GOOD if score == 0 else theme.TEXT, bold=True, anchor="midright")
         return top + players * row_h
 
@@ -142,13 +95,13 @@ class RoundSummaryScene(Scene):
 
     def _draw_scoreboard(self, surface: pygame.Surface, top: int) -> None:
         """Rounds 1..11 across, players down, totals at the right (lowest in green)."""
-        state = self.state
+        state, box = self.state, self.box
         players = state.players
-        space = BOX.bottom - 80 - top
+        space = box.bottom - 80 - top
         row_h = max(16, min(28, space // (players + 1)))
         px = theme.SMALL if row_h < 26 else theme.BODY - 4
-        name_x, col0, col_w = BOX.x + 20, BOX.x + 170, 66
-        total_x = BOX.right - 60
+        name_x, col0, col_w = box.x + 20, box.x + 170, 66
+        total_x = box.right - 60
         theme.draw_text(surface, "Player", (name_x, top), px, theme.TEXT_DIM)
         for k in range(rules.ROUNDS):
             theme.draw_text(surface, f"R{k + 1}", (col0 + k * col_w + col_w // 2, top), px, theme.TEXT_DIM,

@@ -1,0 +1,118 @@
+"""The base of the games' round (or hand) summary overlays: Skyjo, Three Thirteen, Switch.
+
+A game scene pushes its summary when a round ends. The overlay dims the table,
+draws a panel with a title, lets the game draw its own content in the middle
+(draw_body), and offers the buttons at the bottom: "Next round" (Enter) while
+the game goes on; "Play again" and "Menu" once it is over. Esc opens the pause
+overlay (or goes to the menu after the last round). In the demo nobody presses
+a key, so the overlay closes by itself after DEMO_SECONDS.
+
+A game's summary subclasses SummaryOverlay and writes only what is its own:
+    game_name   the game's registry name (the "Menu" button opens its select screen)
+    box, edge   the panel's rectangle and border colour
+    title()     the heading ("Round 3 over", "Ada wins!")
+    draw_body() the scores, hands, tables between the title and the buttons
+and, if its words differ, next_label ("Next hand"), deal_next() and back().
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames import config
+from cardgames.engine.scene import Scene
+from cardgames.scenes.common import draw_hints
+from cardgames.scenes.pause import dim_surface
+from cardgames.ui import theme
+from cardgames.ui.widgets import Button, Menu
+
+W, H = config.CANVAS_SIZE
+DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
+
+
+class SummaryOverlay(Scene):
+    overlay = True
+    game_name = ""                                   # for "Menu": the select screen opens on this game
+    box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
+    edge: theme.Colour = theme.ACCENT                # the panel's border
+    next_label = "Next round"                        # the button that deals on
+    title_px, title_dy, title_shadow = theme.HEADING, 18, True   # the heading's size, its gap below the top
+    button_h, button_dy = 56, 76                     # the buttons' height; their top above the box's bottom
+
+    def __init__(self, app: Any, game: Any) -> None:
+        super().__init__(app)
+        self.game = game
+        self.state = game.state
+        self.final = game.over
+        self.timer = 0.0
+        box, y, h = self.box, self.box.bottom - self.button_dy, self.button_h
+        if self.final:
+            buttons = [Button((box.centerx - 250, y, 240, h), "Play again", self.play_again, primary=True),
+                       Button((box.centerx + 10, y, 240, h), "Menu", self.to_menu)]
+        else:
+            buttons = [Button((box.centerx - 140, y, 280, h), self.next_label, self.next_round, primary=True)]
+        self.menu = Menu(buttons, on_back=self.back, sound=getattr(app, "play_sound", None))
+
+    # What a game writes ------------------------------------------------------------
+    def title(self) -> str:
+        raise NotImplementedError
+
+    def draw_body(self, surface: pygame.Surface) -> None:
+        """The game's content inside self.box, between the title and the buttons."""
+        raise NotImplementedError
+
+    def deal_next(self) -> None:
+        """Deal the next round on the game scene (Switch deals a hand)."""
+        self.game.next_round()
+
+    def back(self) -> None:
+        """Esc: the pause overlay while the game goes on, the menu once it is over."""
+        if self.final:
+            self.to_menu()
+        else:
+            self.game.open_pause()
+
+    def hints(self) -> str:
+        """The key hints under the panel."""
+        if self.final:
+            return "Enter: play again   Esc: menu"
+        return f"Enter: {self.next_label.lower()}   Esc: pause"
+
+    # Actions ---------------------------------------------------------------------
+    def next_round(self) -> None:
+        self.stack.pop()
+        self.deal_next()
+
+    def play_again(self) -> None:
+        self.stack.pop()
+        self.game.restart()
+
+    def to_menu(self) -> None:
+        from cardgames.scenes.select import SelectScene
+
+        self.stack.reset(SelectScene(self.app, game=self.game_name))
+
+    # Frame -------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+        if self.app.demo is not None:
+            self.timer += dt
+            if self.timer >= DEMO_SECONDS and self.stack.top is self:
+                if self.final:
+                    self.stack.pop()   # the demo director starts the next game
+                else:
+                    self.next_round()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(dim_surface(), (0, 0))
+        box = self.box
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, self.edge, width=3)
+        theme.draw_text(surface, self.title(), (box.centerx, box.y + self.title_dy), self.title_px, theme.ACCENT,
+                        bold=True, anchor="midtop", shadow=self.title_shadow)
+        self.draw_body(surface)
+        self.menu.draw(surface)
+        draw_hints(surface, self.hints())
