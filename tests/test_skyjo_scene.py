@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from scene_events import FRAME, click, drag, key, settle
 
 from cardgames.app import headless_app
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.rules import Phase
 from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.games.skyjo.summary import RoundSummaryScene
-
-FRAME = 1 / 60
 
 
 @pytest.fixture
@@ -28,33 +27,8 @@ def open_scene(app, **options):
     scene = SkyjoScene(app, {"players": 2, "level": "normal", **options}, seed=3)
     app.stack.push(scene)
     app.stack.apply_pending()
-    settle(app)
+    settle(app, 1.0)
     return scene
-
-
-def settle(app, seconds=1.0):
-    for _ in range(int(seconds / FRAME)):
-        app.step(FRAME)
-
-
-def mouse(kind, pos):
-    return pygame.event.Event(kind, {"pos": pos, "button": 1, "rel": (0, 0), "buttons": (1, 0, 0)})
-
-
-def click(app, pos):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, pos), mouse(pygame.MOUSEBUTTONUP, pos)])
-
-
-def drag(app, start, end, steps=8):
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONDOWN, start)])
-    for i in range(1, steps + 1):
-        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
-        app.step(FRAME, [mouse(pygame.MOUSEMOTION, p)])
-    app.step(FRAME, [mouse(pygame.MOUSEBUTTONUP, end)])
-
-
-def key(app, k):
-    app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": 0, "unicode": "", "scancode": 0})])
 
 
 def centre(scene, pile):
@@ -226,7 +200,7 @@ def test_game_over_records_statistics(app):
     scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
                          totals=[10, 95])
     scene.sync(animate=False)
-    scene._moves_for = None
+    scene.refresh_moves()
     settle(app, 0.2)
     drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
     settle(app, 8.0)
@@ -274,7 +248,7 @@ def test_play_again_after_the_game_deals_a_new_game(app):
     scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
                          totals=[10, 95])
     scene.sync(animate=False)
-    scene._moves_for = None
+    scene.refresh_moves()
     settle(app, 0.2)
     drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
     settle(app, 8.0)
@@ -283,3 +257,38 @@ def test_play_again_after_the_game_deals_a_new_game(app):
     settle(app, 1.0)
     assert app.stack.top is scene and not scene.over
     assert scene.state.round_no == 1 and scene.state.totals == (0, 0)
+
+
+def test_a_card_changing_piles_grows_on_its_way_not_at_once(app):
+    """An opponent's small card thrown on the big discard pile is drawn between the two sizes in flight."""
+    scene = open_scene(app)
+    small, big = scene.board.size_of("grid:1:0"), scene.board.size_of("discard")
+    assert small[0] < big[0]
+    sprite = scene.board.top("grid:1:0")
+    scene.board.take("grid:1:0")
+    scene.board.put("discard", sprite)
+    assert sprite.size == big and sprite.rect.size == small      # it is a discard now, still drawn small
+    scene.animator.queue(scene.board.relayout("discard", 0.3))
+    sizes = []
+    for _ in range(24):
+        app.step(FRAME)
+        sizes.append(sprite.rect.width)
+    assert any(small[0] < w < big[0] for w in sizes), sizes       # in between on the way
+    assert sizes == sorted(sizes) and sprite.rect.size == big and sprite.at_home
+    scene.draw(app.canvas.surface)                                # a card between sizes draws too
+
+
+def test_a_raised_card_comes_down_when_it_flies_to_another_pile(app):
+    scene = open_scene(app)
+    sprite = scene.board.top("discard")
+    sprite.lift = 1.0
+    scene.animator.queue(scene.board.relayout("discard", 0.2))   # moving within its pile keeps it raised
+    sprite.pos = (sprite.pos[0] + 30, sprite.pos[1])
+    scene.animator.queue(scene.board.relayout("discard", 0.2))
+    settle(app, 0.4)
+    assert sprite.lift == 1.0
+    scene.board.take("discard")
+    scene.board.put("held:0", sprite)
+    scene.animator.queue(scene.board.relayout("held:0", 0.2))
+    settle(app, 0.4)
+    assert sprite.lift == 0.0 and sprite.at_home

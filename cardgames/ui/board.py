@@ -174,7 +174,7 @@ class Board:
         anims = []
         for s in self.cards[name]:
             if duration is None:
-                s.pos = s.home
+                s.snap_home()
             elif not s.at_home:
                 anims.append(s.move_to(None, duration, delay=delay))
         return anims

@@ -5,11 +5,17 @@ it is face up, its current position `pos` (top-left, canvas pixels) and its
 resting place `home`. `card`/`face_up` are what the sprite *is* (set at once
 when an action happens, so the board always matches the game), while
 `shown_card`/`shown_up` are what is drawn right now (a turning card changes
-them halfway through the flip). Animations are tweens on its attributes: `pos`,
-`flip` (the horizontal squash of a turning card, 1 = flat), `lift` (0..1,
-raised with a growing shadow while dragged or flying). It draws itself with
-an art object (`CardArt`: face(card, size) and back(size) surfaces), cached
-by the assets, so a frame only blits ready-made images.
+them halfway through the flip). Likewise `size` is the size of the card in
+its pile (set at once when it changes piles), while `shown_size` is the size
+drawn now: a move tweens it along with the position, so a small opponent's
+card grows on its way to a big pile instead of popping. Animations are tweens
+on its attributes: `box` (position and drawn size together), `flip` (the
+horizontal squash of a turning card, 1 = flat), `lift` (0..1, raised with a
+growing shadow while dragged or flying; it drops back to 0 when the card
+flies to another pile). It draws itself with an art object (`CardArt`:
+face(card, size) and back(size) surfaces), cached by the assets, so a frame
+only blits ready-made images; a card between two sizes is scaled from the
+bigger of them, and only while it changes size.
 """
 from __future__ import annotations
 
@@ -79,9 +85,12 @@ class CardSprite:
         self.shown_up = face_up
         self.pos: tuple[float, float] = (float(pos[0]), float(pos[1]))
         self.home: tuple[float, float] = self.pos
-        self.size = size
+        self.size = size                                   # its size in its pile (layout, hit tests)
+        self.shown_size: tuple[float, float] = size        # drawn now (differs only during a move)
+        self._sizes: tuple[tuple[int, int], tuple[int, int]] | None = None  # (from, to) of the move
         self.flip = 1.0        # horizontal scale while turning over
-        self.lift = 0.0        # 0 resting .. 1 raised (dragged)
+        self._lift = 0.0
+        self._lift_pile: str | None = None  # the pile it was raised in
         self.highlight: tuple[int, int, int] | None = None  # glow colour, e.g. HIGHLIGHT
         self.dim = False       # drawn darker (e.g. not playable now)
         self.visible = True
@@ -95,15 +104,38 @@ class CardSprite:
         return f"<CardSprite {self.card} {'up' if self.face_up else 'down'} {self.pile}#{self.index}>"
 
     @property
+    def lift(self) -> float:
+        """0 resting .. 1 raised (dragged, a playable mark); remembers the pile it was raised in."""
+        return self._lift
+
+    @lift.setter
+    def lift(self, value: float) -> None:
+        self._lift = value
+        self._lift_pile = self.pile
+
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """Position and drawn size as one value, so one tween moves and resizes the card together."""
+        return (self.pos[0], self.pos[1], self.shown_size[0], self.shown_size[1])
+
+    @box.setter
+    def box(self, value: tuple[float, float, float, float]) -> None:
+        self.pos = (value[0], value[1])
+        self.shown_size = (value[2], value[3])
+
+    def _drawn_size(self) -> tuple[int, int]:
+        return (round(self.shown_size[0]), round(self.shown_size[1]))
+
+    @property
     def plain(self) -> bool:
-        """Drawn as its bare image: visible, resting, flat, not lifted, dimmed or highlighted."""
-        return (self.visible and self.layer == RESTING and self.lift == 0 and self.flip >= 0.999
-                and not self.dim and self.highlight is None)
+        """Drawn as its bare image: visible, resting, flat, full size, not lifted, dimmed or highlighted."""
+        return (self.visible and self.layer == RESTING and self._lift == 0 and self.flip >= 0.999
+                and not self.dim and self.highlight is None and self.shown_size == self.size)
 
     @property
     def rect(self) -> pygame.Rect:
-        """Where the card is drawn now (a lifted card sits a little higher)."""
-        return pygame.Rect(round(self.pos[0]), round(self.pos[1] - 6 * self.lift), *self.size)
+        """Where the card is drawn now (a lifted card sits a little higher; a moving one at its drawn size)."""
+        return pygame.Rect(round(self.pos[0]), round(self.pos[1] - 6 * self._lift), *self._drawn_size())
 
     @property
     def home_rect(self) -> pygame.Rect:
@@ -111,7 +143,15 @@ class CardSprite:
 
     @property
     def at_home(self) -> bool:
-        return abs(self.pos[0] - self.home[0]) < 0.5 and abs(self.pos[1] - self.home[1]) < 0.5
+        """Resting where its pile puts it, at its pile's size."""
+        return (abs(self.pos[0] - self.home[0]) < 0.5 and abs(self.pos[1] - self.home[1]) < 0.5
+                and self.shown_size == self.size)
+
+    def snap_home(self) -> None:
+        """Jump home at the pile's size (no animation)."""
+        self.pos = self.home
+        self.shown_size = self.size
+        self._sizes = None
 
     # Animations (return them; the caller queues or plays them on an Animator) ----------
     def set_face(self, card: Any, face_up: bool) -> None:
@@ -123,8 +163,11 @@ class CardSprite:
                 delay: float = 0.0) -> Tween:
         """Fly to `pos` (None: to `home` as it is when the move starts), above resting cards while in the air.
 
-        When it starts, it takes over from any earlier move of this sprite (the
-        earlier one stops where it is), so a card never gets pulled two ways.
+        On the way the drawn size turns into `size` as it is when the move starts
+        (the size of the card's new pile). A raised card that flies to another
+        pile than the one it was raised in comes down. When it starts, the move
+        takes over from any earlier move of this sprite (the earlier one stops
+        where it is), so a card never gets pulled two ways.
         """
         tween: Tween
 
@@ -133,15 +176,25 @@ class CardSprite:
                 self._move.cancel()
             self._move = tween
             self.layer = max(self.layer, MOVING)
+            if self._lift and self.pile != self._lift_pile:
+                self.lift = 0.0
+            start = self._drawn_size()
+            if start != tuple(self.size):
+                self._sizes = (start, tuple(self.size))
 
         def end() -> None:
             if self._move is tween:
                 self._move = None
+                self.shown_size = self.size
+                self._sizes = None
                 if self.layer == MOVING:
                     self.layer = RESTING
 
-        target = (lambda: self.home) if pos is None else (float(pos[0]), float(pos[1]))
-        tween = Tween(self, "pos", target, duration, ease, delay=delay, on_start=begin, on_done=end)
+        def target() -> tuple[float, float, float, float]:
+            x, y = self.home if pos is None else pos
+            return (float(x), float(y), float(self.size[0]), float(self.size[1]))
+
+        tween = Tween(self, "box", target, duration, ease, delay=delay, on_start=begin, on_done=end)
         return tween
 
     def begin_drag(self) -> None:
@@ -152,7 +205,7 @@ class CardSprite:
         self.layer = DRAGGED
 
     def end_drag(self) -> None:
-        self.lift = 0.0
+        self._lift = 0.0
         self.layer = RESTING
 
     def shake(self) -> Sequence:
@@ -184,28 +237,42 @@ class CardSprite:
         )
 
     # Drawing ------------------------------------------------------------------------------
-    def image(self, art: Any) -> pygame.Surface:
+    def _art(self, art: Any, size: tuple[int, int]) -> pygame.Surface:
         if self.shown_up and self.shown_card is not None:
-            return art.face(self.shown_card, self.size)
-        return art.back(self.size)
+            return art.face(self.shown_card, size)
+        return art.back(size)
+
+    def image(self, art: Any) -> pygame.Surface:
+        """The picture at the drawn size: the cached one, or (changing size) the bigger end's, scaled."""
+        drawn = self._drawn_size()
+        if drawn == tuple(self.size):
+            return self._art(art, self.size)
+        big = max(self._sizes or (self.size,), key=lambda wh: wh[0] * wh[1])
+        if big[0] * big[1] < drawn[0] * drawn[1]:
+            big = self.size
+        return pygame.transform.smoothscale(self._art(art, big), drawn)
 
     def draw(self, surface: pygame.Surface, art: Any) -> None:
         if not self.visible:
             return
         rect = self.rect
-        if self.lift > 0 or self.layer != RESTING:
+        w, h = rect.size
+        if self._lift > 0 or self.layer != RESTING:
             shadow = effect("shadow", self.size)
-            off = 3 + round(8 * self.lift)
+            if shadow.get_size() != (w + 8, h + 8):
+                shadow = pygame.transform.scale(shadow, (w + 8, h + 8))
+            off = 3 + round(8 * self._lift)
             surface.blit(shadow, (rect.x - 4 + off, rect.y - 4 + off))
         image = self.image(art)
         if self.flip < 0.999:
-            width = max(1, round(self.size[0] * self.flip))
-            image = pygame.transform.scale(image, (width, self.size[1]))
-            surface.blit(image, (rect.x + (self.size[0] - width) // 2, rect.y))
+            width = max(1, round(w * self.flip))
+            image = pygame.transform.scale(image, (width, h))
+            surface.blit(image, (rect.x + (w - width) // 2, rect.y))
         else:
             surface.blit(image, rect.topleft)
             if self.dim:
-                surface.blit(effect("veil", self.size), rect.topleft)
+                surface.blit(effect("veil", (w, h)) if (w, h) == tuple(self.size)
+                             else pygame.transform.scale(effect("veil", self.size), (w, h)), rect.topleft)
         if self.highlight is not None:
             pygame.draw.rect(surface, self.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
 

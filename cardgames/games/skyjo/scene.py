@@ -11,8 +11,8 @@ Input (see seeds/skyjo.md, "Playing here"):
 The board's piles are the rules' names ("draw", "discard", "held:S",
 "grid:S:I"). Every held:S pile lies on one spot beside the discard pile, so
 the drawn card is in plain view whoever drew it. The viewer's grid uses big
-cards, the other grids small ones; a sprite takes the size of the pile it is
-in (see _fit_sizes). With several human seats a curtain hides the table until
+cards, the other grids small ones (each grid pile has its card size, and a
+card changing piles grows or shrinks on its way). With several human seats a curtain hides the table until
 the next human is ready, and the table turns to put their grid in front.
 """
 from __future__ import annotations
@@ -118,29 +118,27 @@ class SkyjoScene(GameScene):
             return (x + column * (BIG[0] + BIG_GAP), y + row * (BIG[1] + BIG_GAP))
         return (box[0] + column * (SMALL[0] + SMALL_GAP), box[1] + 26 + row * (SMALL[1] + SMALL_GAP))
 
-    def _size_of(self, pile: str | None) -> tuple[int, int]:
-        if pile and pile.startswith("grid:") and int(pile.split(":")[1]) != self.viewer:
-            return SMALL
-        return BIG
+    def grid_size(self, seat: int) -> tuple[int, int]:
+        return BIG if seat == self.viewer else SMALL
 
     def setup_board(self) -> None:
         board = self.board
-        board.add_pile("draw", DRAW_POS, label="Draw")
-        board.add_pile("discard", DISCARD_POS, label="Discard")
+        board.add_pile("draw", DRAW_POS, label="Draw", size=BIG)
+        board.add_pile("discard", DISCARD_POS, label="Discard", size=BIG)
         for seat in range(self.players):
-            board.add_pile(f"held:{seat}", HELD_POS, mat=False)
+            board.add_pile(f"held:{seat}", HELD_POS, mat=False, size=BIG)
             for slot in range(SLOTS):
-                board.add_pile(f"grid:{seat}:{slot}", self.slot_pos(seat, slot), mat=False)
+                board.add_pile(f"grid:{seat}:{slot}", self.slot_pos(seat, slot), mat=False,
+                               size=self.grid_size(seat))
 
     def _place_piles(self) -> None:
-        """Move every grid to its spot for the current viewer (pass-and-play turns the table)."""
+        """Move every grid to its spot and size for the current viewer (pass-and-play turns the table)."""
         for seat in range(self.players):
             for slot in range(SLOTS):
-                self.board.piles[f"grid:{seat}:{slot}"].pos = self.slot_pos(seat, slot)
-
-    def _fit_sizes(self, sprites: Any = None) -> None:
-        for s in sprites if sprites is not None else self.board.all_sprites():
-            s.size = self._size_of(s.pile)
+                pile = self.board.piles[f"grid:{seat}:{slot}"]
+                pile.pos, pile.size = self.slot_pos(seat, slot), self.grid_size(seat)
+                for sprite in self.board.sprites(pile.name):
+                    sprite.size = pile.size
 
     def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
         out: dict[str, list[tuple[Any, bool]]] = {
@@ -159,11 +157,6 @@ class SkyjoScene(GameScene):
                     cards = [(obs.values[seat][slot], True)]
                 out[f"grid:{seat}:{slot}"] = cards
         return out
-
-    def sync(self, animate: bool = True) -> list[Any]:
-        anims = super().sync(animate)
-        self._fit_sizes()
-        return anims
 
     def action_ui(self, action: rules.Action) -> tuple[Any, str | None]:
         seat = self.state.current
@@ -202,7 +195,7 @@ class SkyjoScene(GameScene):
 
     def click(self, sprite: Any, pile: str | None) -> None:
         """Holding a drawn card, a click on a card of yours exchanges it; on the discard pile, throws it away."""
-        if self.human_turn and self._selection is None and self.state.phase == Phase.HOLD and pile:
+        if self.human_turn and self.picked is None and self.state.phase == Phase.HOLD and pile:
             for action in rules.legal_actions(self.state):
                 if self.action_ui(action)[1] == pile:
                     self.act(action)
@@ -228,8 +221,7 @@ class SkyjoScene(GameScene):
         self.viewer = seat
         self._place_piles()
         self.sync(animate=False)
-        self._moves_for = None
-        self._focus_dirty = True
+        self.refresh_moves()
 
     # ------------------------------------------------------------------ acting and animating
     def act(self, action: Any) -> bool:
@@ -274,13 +266,10 @@ class SkyjoScene(GameScene):
                 for sprite in list(self.board.sprites(name)):
                     self.board.take(name, sprite.card)
                     self.board.put("discard", sprite)
-            self._fit_sizes(self.board.sprites("discard"))
             anims.extend(self.board.relayout("discard", MOVE_TIME, delay=at))
             super().animate_event(ev, at, ready, anims)
             return at, [], MOVE_TIME
-        start, sprites, step = super().animate_event(ev, at, ready, anims)
-        self._fit_sizes(sprites)
-        return start, sprites, step
+        return super().animate_event(ev, at, ready, anims)
 
     def on_announce(self, event: Announced) -> None:
         name = self.seat_name(event.seat) if event.seat is not None else ""
@@ -444,7 +433,7 @@ class SkyjoScene(GameScene):
     def focus_keys(self) -> list[Any]:
         """Holding a drawn card, your grid and the discard pile are reachable directly too."""
         keys = super().focus_keys()
-        if self._selection is None and self.human_turn and self.state.phase == Phase.HOLD:
+        if self.picked is None and self.human_turn and self.state.phase == Phase.HOLD:
             seat = self.state.current
             for name in [f"grid:{seat}:{i}" for i in range(SLOTS)] + ["discard"]:
                 top = self.board.top(name)
