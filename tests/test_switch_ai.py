@@ -4,6 +4,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardgames.core import stats
 from cardgames.core.cards import Suit, parse_cards
 from cardgames.core.events import redact
 from cardgames.games.switch import ai, arena
@@ -88,7 +89,7 @@ def test_choose_ignores_other_seats_actions():
 def test_arena_hand_ends_with_a_winner():
     winner, moves = arena.play_hand(["hard", "random", "normal"], 3)
     assert winner in (0, 1, 2) and moves > 0
-    assert arena.wilson(50, 100)[0] < 0.5 < arena.wilson(50, 100)[1]
+    assert stats.wilson(50, 100)[0] < 0.5 < stats.wilson(50, 100)[1]
 
 
 # --- nothing hidden leaks -----------------------------------------------------

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardgames.core import stats
 from cardgames.core.cards import parse_card, parse_cards
 from cardgames.core.rng import shuffled
 from cardgames.games.three_thirteen import ai, arena
@@ -153,7 +154,7 @@ def test_arena_plays_whole_seeded_games():
     a = arena.run_matchup("normal", "easy", 2, seed=3)
     b = arena.run_matchup("normal", "easy", 2, seed=3)
     assert a.games == 2 and a.focus_totals == b.focus_totals
-    lo, hi = arena.wilson(a.wins, a.games)
+    lo, hi = stats.wilson(a.wins, a.games)
     assert 0 <= lo <= a.rate <= hi <= 1
 
 

@@ -9,13 +9,13 @@ game to game so no seat is favoured. "random" plays a uniformly random legal act
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgames.core.rng import child_seed, make_rng
+from cardgames.core.stats import rate_with_ci, times_line
 from cardgames.games.skyjo import ai, rules
 
 # (name, focus level, opponents' level, seats, target)
@@ -58,16 +58,6 @@ def play_game(levels: Sequence[str], seed: int, timings: dict[str, list[float]] 
     return GameResult(rules.winners(state), [r.scores for r in state.rounds])
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% confidence interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 @dataclass
 class MatchResult:
     name: str
@@ -82,11 +72,10 @@ class MatchResult:
         return self.wins / self.games if self.games else 0.0
 
     def line(self) -> str:
-        lo, hi = wilson(self.wins, self.games)
         fr = sum(self.focus_rounds) / max(1, len(self.focus_rounds))
         orr = sum(self.other_rounds) / max(1, len(self.other_rounds))
-        return (f"{self.name:<18} games {self.games:>5}  focus wins {100 * self.rate:5.1f}% "
-                f"(95% CI {100 * lo:4.1f}-{100 * hi:4.1f})  mean round: focus {fr:5.1f}, others {orr:5.1f}")
+        return (f"{self.name:<18} games {self.games:>5}  focus wins {rate_with_ci(self.wins, self.games)}"
+                f"  mean round: focus {fr:5.1f}, others {orr:5.1f}")
 
 
 def run_matchup(name: str, focus: str, others: str, seats: int, games: int, seed: int,
@@ -104,13 +93,6 @@ def run_matchup(name: str, focus: str, others: str, seats: int, games: int, seed
     return result
 
 
-def percentile(values: Sequence[float], q: float) -> float:
-    ordered = sorted(values)
-    if not ordered:
-        return 0.0
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Skyjo computer players against each other.")
     parser.add_argument("--games", type=int, default=1000, help="games per match-up (default 1000)")
@@ -126,8 +108,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         result = run_matchup(name, focus, others, seats, args.games, args.seed, timed=True)
         print(result.line(), f" target {target}  [{time.perf_counter() - start:.0f} s]")
         times = result.timings.get(focus, [])
-        print(f"{'':<18} {focus} decisions {len(times)} (CPU time): median {1000 * percentile(times, 0.5):.2f} ms, "
-              f"p99 {1000 * percentile(times, 0.99):.2f} ms, max {1000 * max(times, default=0):.2f} ms")
+        print(f"{'':<18} {focus} decision CPU time: {times_line(times)}")
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import time
 
+from cardgames.core.stats import times_line
 from cardgames.games.skyjo import arena, rules
 
 
@@ -35,9 +36,7 @@ def main(quick: bool = False) -> None:
         print("skyjo arena:", result.line(), f" target {target}")
         times = result.timings.get(focus, [])
         if focus == "hard":
-            print(f"skyjo hard decision (CPU time): median {1000 * arena.percentile(times, 0.5):.2f} ms, "
-                  f"p99 {1000 * arena.percentile(times, 0.99):.2f} ms over {len(times)} decisions "
-                  f"(target p99 < 20 ms)")
+            print(f"skyjo hard decision (CPU time): {times_line(times)} (target p99 < 20 ms)")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,11 @@ other player who notices (by level) catches before the next player acts.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
 from cardgames.core.rng import make_rng
+from cardgames.core.stats import rate_with_ci
 from cardgames.games.switch import ai, rules
 
 
@@ -55,16 +55,6 @@ def _catches(state, levels, rngs):
     return state
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% confidence interval of a proportion (Wilson score interval)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
-
-
 def match_up(level: str, opponents: int, games: int, seed: int, timings=None) -> tuple[int, int]:
     """`level` at one seat against `opponents` random players; the level's seat rotates. (wins, games)"""
     n = opponents + 1
@@ -79,10 +69,9 @@ def match_up(level: str, opponents: int, games: int, seed: int, timings=None) ->
 
 
 def report(level: str, opponents: int, wins: int, games: int) -> str:
-    lo, hi = wilson(wins, games)
     fair = 1 / (opponents + 1)
-    return (f"{level:>6} vs {opponents} random: won {wins}/{games} = {wins / games:6.1%} "
-            f"(95% CI {lo:.1%}..{hi:.1%}; an even share is {fair:.0%})")
+    return (f"{level:>6} vs {opponents} random: won {wins}/{games} = {rate_with_ci(wins, games)}; "
+            f"an even share is {fair:.0%}")
 
 
 def main(argv=None) -> int:

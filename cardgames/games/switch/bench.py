@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import time
 
+from cardgames.core.stats import times_line
 from cardgames.games.switch import arena, rules
 
 
@@ -41,11 +42,6 @@ def random_hands_per_second(hands: int, players: int = 2, seed: int = 1) -> tupl
     return hands / elapsed, actions / hands
 
 
-def percentile(xs, q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
-
-
 def main(quick: bool = False) -> None:
     hands = 100 if quick else 5000
     rate, per_hand = random_hands_per_second(hands)
@@ -58,9 +54,7 @@ def main(quick: bool = False) -> None:
         wins, n = arena.match_up(level, 1, games, 1, timings=timings)
         print("switch arena:", arena.report(level, 1, wins, n), targets[level], flush=True)
     times = timings.get("hard", [])
-    print(f"switch hard decision (CPU): median {1000 * percentile(times, 0.5):.3f} ms, "
-          f"p99 {1000 * percentile(times, 0.99):.3f} ms, max {1000 * max(times):.1f} ms "
-          f"over {len(times)} decisions (target p99 < 20 ms)")
+    print(f"switch hard decision (CPU): {times_line(times, digits=3)} (target p99 < 20 ms)")
     if not quick:
         wins, n = arena.match_up("hard", 3, 1000, 2)
         print("switch arena:", arena.report("hard", 3, wins, n))

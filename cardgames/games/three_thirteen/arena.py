@@ -10,13 +10,13 @@ uniformly random legal action.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cardgames.core.rng import child_seed, make_rng
+from cardgames.core.stats import rate_with_ci, times_line
 from cardgames.games.three_thirteen import ai, rules
 
 # (focus level, opponent level, target)
@@ -50,23 +50,6 @@ def play_game(levels: Sequence[str], seed: int, options: dict | None = None,
     return state
 
 
-def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 @dataclass
 class MatchResult:
     focus: str
@@ -82,11 +65,10 @@ class MatchResult:
         return self.wins / self.games if self.games else 0.0
 
     def line(self) -> str:
-        lo, hi = wilson(self.wins, self.games)
         mf = sum(self.focus_totals) / max(1, len(self.focus_totals))
         mo = sum(self.other_totals) / max(1, len(self.other_totals))
-        return (f"{self.focus} vs {self.other}: {self.focus} wins {100 * self.rate:.1f}% "
-                f"[95% CI {100 * lo:.1f}-{100 * hi:.1f}] of {self.games} games; "
+        return (f"{self.focus} vs {self.other}: {self.focus} wins {rate_with_ci(self.wins, self.games)} "
+                f"of {self.games} games; "
                 f"mean totals {self.focus} {mf:.1f}, {self.other} {mo:.1f}")
 
 
@@ -126,8 +108,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         took = time.perf_counter() - start
         print(result.line() + (f"  target {target}" if target else "") + f"  ({took:.1f} s)")
         times = result.timings.get(focus, [])
-        print(f"  {focus} decision CPU time: median {1000 * percentile(times, 0.5):.2f} ms, "
-              f"p99 {1000 * percentile(times, 0.99):.2f} ms over {len(times)} decisions")
+        print(f"  {focus} decision CPU time: {times_line(times)}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import random
 import time
 
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
+from cardgames.core.stats import times_line
 from cardgames.games.three_thirteen import arena, melds, rules
 
 
@@ -42,9 +43,8 @@ def random_games_per_second(games: int, seed: int = 1) -> tuple[float, float]:
 
 def main(quick: bool = False) -> None:
     times = meld_finder_times(200 if quick else 5000)
-    print(f"three_thirteen meld finder (14 cards, 0-4 wilds, best discard): "
-          f"median {1000 * arena.percentile(times, 0.5):.3f} ms, p99 {1000 * arena.percentile(times, 0.99):.3f} ms "
-          f"over {len(times)} hands (target median < 0.3 ms, p99 < 2 ms)")
+    print(f"three_thirteen meld finder (14 cards, 0-4 wilds, best discard): {times_line(times, 'hands', 3)} "
+          f"(target median < 0.3 ms, p99 < 2 ms)")
     games = 5 if quick else 100
     rate, per_game = random_games_per_second(games)
     print(f"three_thirteen rules: {rate:.1f} random 2-seat games per CPU second "
@@ -54,8 +54,7 @@ def main(quick: bool = False) -> None:
         result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True)
         print("three_thirteen arena:", result.line(), f" target {target}")
         times = result.timings.get(focus, [])
-        print(f"three_thirteen {focus} decision (CPU time): median {1000 * arena.percentile(times, 0.5):.2f} ms, "
-              f"p99 {1000 * arena.percentile(times, 0.99):.2f} ms over {len(times)} decisions (target p99 < 50 ms)")
+        print(f"three_thirteen {focus} decision (CPU time): {times_line(times)} (target p99 < 50 ms)")
 
 
 if __name__ == "__main__":
