@@ -51,3 +51,22 @@ def test_redact_hides_cards_from_other_seats_only():
     assert redact(ev, 0)[0].card is None
     assert redact(ev, None)[0].card is None
     assert redact(ev, 0)[1] == ev[1]
+
+
+def test_lowest_totals_win_and_ties_share():
+    from cardgames.core.rounds import lowest_seats
+
+    assert lowest_seats((12, 5, 30)) == (1,)
+    assert lowest_seats((7, 9, 7, 8)) == (0, 2)
+
+
+def test_reshuffle_keeps_the_top_discard_and_is_seeded():
+    from cardgames.core.rounds import reshuffle_discard
+
+    discard = tuple(parse_cards("2C 3C 4C 5C 6C 7C 8C"))
+    stock, rest = reshuffle_discard(discard, 42, 1)
+    assert rest == discard[-1:]
+    assert sorted(map(str, stock)) == sorted(map(str, discard[:-1]))
+    assert reshuffle_discard(discard, 42, 1) == (stock, rest)
+    assert stock == shuffled(discard[:-1], random.Random(child_seed(42, "reshuffle", 1)))  # replays stay exact
+    assert reshuffle_discard(discard, 42, 2)[0] != stock

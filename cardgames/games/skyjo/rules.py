@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.core.rounds import lowest_seats, reshuffle_discard
 
 DECK_COUNTS: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
 DECK: tuple[int, ...] = tuple(v for v, n in sorted(DECK_COUNTS.items()) for _ in range(n))
@@ -243,8 +244,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the lowest total (several share a win on a tie)."""
-    low = min(state.totals)
-    return tuple(s for s, t in enumerate(state.totals) if t == low)
+    return lowest_seats(state.totals)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -324,8 +324,7 @@ def _draw(state: State) -> tuple[State, tuple]:
     if not draw:
         if len(discard) < 2:
             raise IllegalAction("the draw pile is empty and there is nothing to reshuffle")
-        draw = shuffled(discard[:-1], make_rng(state.seed, "reshuffle", reshuffles))
-        discard = discard[-1:]
+        draw, discard = reshuffle_discard(discard, state.seed, reshuffles)
         reshuffles += 1
         events.append(Shuffled("discard", "draw", len(draw)))
     card = draw[-1]

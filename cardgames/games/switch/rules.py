@@ -28,6 +28,7 @@ from cardgames.core.cards import Card, Rank, Suit, parse_card, standard_deck
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.core.rounds import lowest_seats, reshuffle_discard
 
 HAND_SIZE = 7
 MATCH_TARGET = 200     # a match ends after the hand in which someone reaches this many points
@@ -313,8 +314,7 @@ def winners(state: State) -> tuple[int, ...]:
         return ()
     if not state.match:
         return (state.winner,)
-    best = min(state.totals)
-    return tuple(s for s, t in enumerate(state.totals) if t == best)
+    return lowest_seats(state.totals)
 
 
 def can_play(card: Card, top: Card, suit: Suit) -> bool:
@@ -431,11 +431,9 @@ def _take(state: State, seat: int, count: int, events: list) -> tuple:
         if not stock:
             if len(discard) < 2:
                 break                                   # nothing left anywhere: take what there was
-            under = discard[:-1]
-            stock = shuffled(under, make_rng(state.seed, "reshuffle", reshuffles))
-            discard = discard[-1:]
+            stock, discard = reshuffle_discard(discard, state.seed, reshuffles)
             reshuffles += 1
-            events.append(Shuffled("discard", "stock", len(under)))
+            events.append(Shuffled("discard", "stock", len(stock)))
         card = stock[-1]
         stock = stock[:-1]
         hand = hand + (card,)

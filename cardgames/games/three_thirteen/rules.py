@@ -41,6 +41,7 @@ from cardgames.core.cards import Card, Rank, cards_str, parse_card, parse_cards,
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.core.rounds import lowest_seats, reshuffle_discard
 from cardgames.games.three_thirteen import melds
 
 ROUNDS = 11
@@ -247,8 +248,7 @@ def scores(state: State) -> tuple[int, ...]:
 
 def winners(state: State) -> tuple[int, ...]:
     """The seats with the lowest total (several share a win on a tie)."""
-    low = min(state.totals)
-    return tuple(s for s, t in enumerate(state.totals) if t == low)
+    return lowest_seats(state.totals)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -366,11 +366,10 @@ def _throw(state: State, card: Any) -> tuple[State, tuple]:
 def _refill(state: State, events: list) -> tuple[State, tuple]:
     """The stock is empty at the start of a turn: reshuffle once, or end the round."""
     if state.reshuffles == 0 and len(state.discard) > 1:
-        under, top = state.discard[:-1], state.discard[-1]
-        stock = shuffled(under, make_rng(state.seed, "reshuffle", state.round_no, state.reshuffles))
+        stock, discard = reshuffle_discard(state.discard, state.seed, state.round_no, state.reshuffles)
         events.append(Announced("reshuffle", None, len(stock)))
         events.append(Shuffled("discard", "stock", len(stock)))
-        return state._replace(stock=stock, discard=(top,), reshuffles=state.reshuffles + 1), tuple(events)
+        return state._replace(stock=stock, discard=discard, reshuffles=state.reshuffles + 1), tuple(events)
     events.append(Announced("stock_out"))
     return _end_round(state, events)
 
