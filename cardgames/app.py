@@ -141,7 +141,7 @@ class App:
         return delay * 0.6 if self.demo is not None else delay
 
     def notify(self, text: str) -> None:
-        """Show a short message (a toast) above everything for a few seconds."""
+        """Show a short message (a toast) on the screen for a few seconds (under a pause or summary overlay)."""
         self.toasts.push(text)
 
     @property
@@ -205,7 +205,12 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         if not self.stack.scenes:
             surface.fill((12, 40, 28))
-        self.stack.draw(surface)
+            self._draw_toasts(surface)
+        self.stack.draw(surface, under_overlays=self._draw_toasts)
+
+    def _draw_toasts(self, surface: pygame.Surface) -> None:
+        """Toasts lie on the bottom visible scene, under its overlays (pause, a round summary):
+        a message about the table never covers the summary that follows it."""
         if self.toasts:
             wanted = (s.toast_bottom for s in reversed(self.stack.visible()) if s.toast_bottom is not None)
             self.toasts.bottom = next(wanted, TOAST_BOTTOM)

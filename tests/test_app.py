@@ -250,3 +250,38 @@ def test_toasts_sit_where_the_top_scene_wants_them(tmp_path):
         app.stack.scenes[:] = scenes
         app.step(1 / 60)
         assert app.toasts.bottom == bottom
+
+
+def test_an_overlay_covers_the_toasts_of_the_table_under_it(tmp_path):
+    """A toast raised on the table just before a round summary opens must not sit on the summary."""
+    from cardgames.app import headless_app
+    from cardgames.engine.scene import Scene
+
+    class Table(Scene):
+        toast_bottom = 210
+
+        def draw(self, surface):
+            surface.fill((0, 90, 0))
+
+    class Summary(Scene):
+        overlay = True
+
+        def draw(self, surface):
+            pygame.draw.rect(surface, (200, 0, 0), (100, 60, 1080, 600))
+
+    app = headless_app(tmp_path)
+    table = Table(app)
+    app.stack.push(table)
+    app.stack.apply_pending()
+    app.notify("Last turn!")
+    app.step(0.5)
+    toast_at = (640, 190)   # inside the toast: it ends at y=210 on this table
+    assert app.canvas.surface.get_at(toast_at)[:3] != (0, 90, 0)
+    app.stack.push(Summary(app))
+    app.stack.apply_pending()
+    app.step(1 / 60)
+    assert app.toasts and app.canvas.surface.get_at(toast_at)[:3] == (200, 0, 0)   # still queued, but covered
+    app.stack.pop()
+    app.stack.apply_pending()
+    app.step(1 / 60)
+    assert app.canvas.surface.get_at(toast_at)[:3] != (0, 90, 0)   # back on the table while it lasts

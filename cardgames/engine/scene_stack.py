@@ -71,9 +71,14 @@ class SceneStack:
         if self.top is not None:
             self.top.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for scene in self.visible():
+    def draw(self, surface: pygame.Surface,
+             under_overlays: Callable[[pygame.Surface], None] | None = None) -> None:
+        """Draw the visible scenes, bottom first; `under_overlays(surface)`, if given, runs right
+        after the bottom one, so what it draws (the app's toasts) lies under any overlays."""
+        for i, scene in enumerate(self.visible()):
             scene.draw(surface)
+            if i == 0 and under_overlays is not None:
+                under_overlays(surface)
 
     # Immediate changes.
     def _push(self, scene: Scene, cover: bool = True) -> None:
