@@ -515,10 +515,15 @@ def test_hooks_on_new_game_and_computer_may_move_and_redeal_keeps_the_save(app):
     assert dealt == [4, 9] and scene.actions == [] and scene.state == toy_rules.new_game({}, 9)
     assert app.storage.load_game("toy") is not None                    # redeal leaves the autosave
     assert scene.moves()
+    scene.refresh_focus()
+    assert scene.focus.keys        # the keys reach those moves
     scene.humans = (1,)            # the human now sits at seat 1: not their turn, though the state is the same
     assert scene.moves()           # cached for this state...
     scene.refresh_moves()
     assert scene.moves() == []     # ...until refresh_moves()
+    assert scene.focus.keys        # the keys still reach the old moves...
+    scene.refresh_focus()
+    assert scene.focus.keys == []  # ...until refresh_focus()
 
 
 def test_public_helpers_picked_pick_up_and_deal_animation(app):

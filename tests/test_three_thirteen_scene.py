@@ -163,10 +163,9 @@ def scripted(app, scene, state):
     scene.state = state
     scene.history.clear()
     scene.actions.clear()
-    scene._moves_for = None
     scene.order = []
     scene.sync(animate=False)
-    scene._focus_dirty = True
+    scene.refresh_moves()
     settle(app, 0.3)
 
 

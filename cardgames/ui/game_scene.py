@@ -62,7 +62,7 @@ Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.h
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
 self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
 changing what the human may do or what the keys reach outside act(), e.g. a new viewer
-or a chooser opened), self.picked (the card or pile picked up by a click, or None),
+or a chooser opened), self.refresh_focus() (apply that to the keys at once), self.picked (the card or pile picked up by a click, or None),
 self.pick_up(source, {target: [actions]}), self.deal_animation() (the opening deal's tweens),
 self.board, self.animator, self.scheduler (scene time), self.draw_text(...),
 self.fx (bursts, pop-up text, flash, shake: see cardgames/ui/fx.py),
@@ -667,7 +667,7 @@ class GameScene(Scene):
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
                 return
-            self._refresh_focus()
+            self.refresh_focus()
             key = self.focus.handle_event(event)
             if key is not None:
                 self.animator.finish_all()
@@ -708,10 +708,13 @@ class GameScene(Scene):
         self.drag.cancel()
         self.stack.push(PauseScene(self.app, self))
 
-    def _refresh_focus(self) -> None:
+    def refresh_focus(self) -> None:
+        """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:
             self._focus_dirty = False
             self.focus.set_keys(self.focus_keys())
+
+    _refresh_focus = refresh_focus   # the older private name
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -720,7 +723,7 @@ class GameScene(Scene):
         self.fx.update(dt)
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
-            self._refresh_focus()
+            self.refresh_focus()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -161,13 +161,13 @@ class SwitchScene(GameScene):
     def resolve(self, actions: list[Action]) -> Action | None:
         if len({a.suit for a in actions}) > 1:          # a Jack: choose the suit first
             self.choosing = actions
-            self._focus_dirty = True
+            self.refresh_moves()
             return None
         return actions[0]
 
     def choose_suit(self, suit: Suit) -> None:
         actions, self.choosing = self.choosing or [], None
-        self._focus_dirty = True
+        self.refresh_moves()
         choice = next((a for a in actions if a.suit == suit), None)
         if choice is not None:
             self.act(choice)
@@ -222,7 +222,7 @@ class SwitchScene(GameScene):
     def click(self, sprite: Any, pile: str | None) -> None:
         if self.choosing is not None:
             return
-        if self.human_turn and self._selection is None and self._is_mine(sprite) \
+        if self.human_turn and self.picked is None and self._is_mine(sprite) \
                 and not self.actions_from(sprite, pile):
             self._explain(sprite.card)
             return
@@ -302,7 +302,7 @@ class SwitchScene(GameScene):
             # A new hand of a match: gather every card into the stock, then deal as at the start.
             self.board.sync({name: [] for name in self.board.piles}, None)
             self.board.sync(self.layout(self.observation()), None)
-            self.animator.queue(self._deal_animation())
+            self.animator.queue(self.deal_animation())
             self._summary_for = None
             return
         super().animate_events(events)
@@ -474,7 +474,7 @@ class SwitchScene(GameScene):
                 return True
             if event.key == pygame.K_ESCAPE:
                 self.choosing = None
-                self._focus_dirty = True
+                self.refresh_moves()
                 return True
             return False                              # arrows and Enter go to the focus ring (suit buttons)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -519,7 +519,7 @@ class SwitchScene(GameScene):
 
     def act(self, action: Any) -> bool:
         done = super().act(action)
-        self._focus_dirty = True
+        self.refresh_moves()
         return done
 
     # ------------------------------------------------------------------ drawing

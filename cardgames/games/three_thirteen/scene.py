@@ -273,12 +273,12 @@ class ThreeThirteenScene(GameScene):
     def click(self, sprite: Any, pile: str | None) -> None:
         """A click on a card of yours picks it up (a second click on the discard pile throws it):
         one stray click never throws a card away."""
-        if self.human_turn and self._selection is None and sprite is not None and pile == f"hand:{self.viewer}":
+        if self.human_turn and self.picked is None and sprite is not None and pile == f"hand:{self.viewer}":
             targets: dict[str, list[Any]] = {}
             for action, dst in self.actions_from(sprite, pile):
                 targets.setdefault(dst, []).append(action)
             if targets:
-                self._select(sprite, targets)
+                self.pick_up(sprite, targets)
                 return
         super().click(sprite, pile)
 
@@ -323,7 +323,7 @@ class ThreeThirteenScene(GameScene):
     def focus_keys(self) -> list[Any]:
         """What you may play, plus every card of your hand (so Shift+arrows can move any of them)."""
         keys = super().focus_keys()
-        if self._selection is not None or self.viewer in self.state.laid:
+        if self.picked is not None or self.viewer in self.state.laid:
             return keys
         seen = {id(k) for k in keys}
         keys += [s for s in self.board.sprites(f"hand:{self.viewer}") if id(s) not in seen]
@@ -342,13 +342,13 @@ class ThreeThirteenScene(GameScene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
                 and event.mod & pygame.KMOD_SHIFT:
-            self._refresh_focus()
+            self.refresh_focus()
             if not self.focus.visible:     # the first press only shows which card is focused
                 self.focus.visible = True
             elif self.focus.current is not None:
                 self.animator.finish_all()
                 self.shift_card(self.focus.current, -1 if event.key == pygame.K_LEFT else 1)
-                self._focus_dirty = True
+                self.refresh_moves()
             return
         if event.type == pygame.KEYDOWN:
             shortcut = {pygame.K_s: lambda: self.set_mode("suit"), pygame.K_r: lambda: self.set_mode("rank"),
@@ -443,7 +443,7 @@ class ThreeThirteenScene(GameScene):
 
     def on_announce(self, event: Announced) -> None:
         if event.kind == "out":
-            # Shown on the table, not as a toast: a toast would still be up over the round summary.
+            # Popped up over the player who went out (not a toast at the top of the table).
             # The "LAST TURN" marker beside the piles stays while the others play their last turn.
             at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
                 (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
@@ -521,7 +521,7 @@ class ThreeThirteenScene(GameScene):
             return "Draw: drag from the stock or the discard pile"
         if state.phase == Phase.GOING_OUT:
             return "Going out: discard the raised card"
-        if self._selection is not None:
+        if self.picked is not None:
             return "Click the discard pile to throw it (click the card again to keep it)"
         return "Discard: drag a card onto the pile" + (" - or go out!" if self.can_go_out() else "")
 
