@@ -2,6 +2,8 @@
 
 Shared by the scene tests so each game's tests need not write them again:
     from scene_events import FRAME, click, drag, key, mouse, settle
+and for the card tables (Skyjo, Three Thirteen, Switch):
+    from scene_events import centre, play_round, table_app, wait_for_human
 """
 from __future__ import annotations
 
@@ -38,3 +40,51 @@ def drag(app, start, end, steps=8):
 
 def key(app, k, mod=0, unicode=""):
     app.step(FRAME, [pygame.event.Event(pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": unicode, "scancode": 0})])
+
+
+# ---------------------------------------------------------------- card tables
+
+def table_app(tmp_path):
+    """A headless app with fast computer players and animations; app.sounds lists the sounds played."""
+    from cardgames.app import headless_app
+
+    app = headless_app(tmp_path)
+    app.settings["ai_speed"] = "fast"
+    app.settings["anim_speed"] = "fast"
+    app.sounds = []
+    app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
+    return app
+
+
+def centre(scene, pile):
+    """The middle of a pile's top card, or of the empty pile."""
+    sprite = scene.board.top(pile)
+    return sprite.rect.center if sprite is not None else scene.board.piles[pile].base_rect(scene.card_size).center
+
+
+def wait_for_human(app, scene, limit=60.0, ready=lambda: True):
+    """Let the computer play (and animations end) until it is the human's move (and `ready()`),
+    or something covers the table, or the game is over."""
+    t = 0.0
+    while t < limit:
+        if app.stack.top is not scene or scene.over:
+            return
+        if scene.human_turn and not scene.animator.busy and ready():
+            return
+        app.step(FRAME)
+        t += FRAME
+    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
+
+
+def play_round(app, scene, move, summary, moves=600):
+    """The human plays `move(app, scene)` whenever it is their turn until the round ends;
+    then the round is scored and its `summary` overlay is up."""
+    start_round = scene.state.round_no
+    for _ in range(moves):
+        wait_for_human(app, scene)
+        if app.stack.top is not scene or scene.over:
+            break
+        move(app, scene)
+    settle(app, 3.0)
+    assert len(scene.state.rounds) == start_round
+    assert isinstance(app.stack.top, summary)

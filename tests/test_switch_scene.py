@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import FRAME, click, drag, key, settle
+import scene_events
+from scene_events import FRAME, click, drag, key, settle, table_app
 
-from cardgames.app import headless_app
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.scene import CALL_BUTTON, CATCH_WINDOW, MOVE_BUTTON, SwitchScene
@@ -14,10 +14,7 @@ from cardgames.games.switch.summary import SwitchSummary
 
 @pytest.fixture
 def app(tmp_path):
-    app = headless_app(tmp_path)
-    app.settings["ai_speed"] = "fast"
-    app.settings["anim_speed"] = "fast"
-    yield app
+    return table_app(tmp_path)
 
 
 def open_table(app, options=None, seed=3, state=None, wait=1.5):
@@ -36,16 +33,8 @@ def sprite_of(scene, card):
 
 
 def wait_for_human(app, scene, limit=30.0):
-    """Let the computer play (and animations finish) until it is the human's move or the game ends."""
-    t = 0.0
-    while t < limit:
-        if app.stack.top is not scene or scene.over:
-            return
-        if scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER:
-            return
-        app.step(FRAME)
-        t += FRAME
-    raise AssertionError("the computer never handed the turn back")
+    """Let the computer play until it is the human's move in a hand still going on, or the game ends."""
+    scene_events.wait_for_human(app, scene, limit, ready=lambda: scene.state.phase is not R.HAND_OVER)
 
 
 def human_choice(scene):

@@ -5,9 +5,8 @@ import random
 
 import pygame
 import pytest
-from scene_events import FRAME, click, drag, key, settle
+from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
-from cardgames.app import headless_app
 from cardgames.core.cards import parse_cards
 from cardgames.games.three_thirteen import ai
 from cardgames.games.three_thirteen import rules as R
@@ -18,13 +17,7 @@ from cardgames.games.three_thirteen.summary import RoundSummaryScene
 
 @pytest.fixture
 def app(tmp_path):
-    app = headless_app(tmp_path)
-    app.settings["ai_speed"] = "fast"
-    app.settings["anim_speed"] = "fast"
-    sounds = []
-    app.play_sound = lambda name, volume=1.0: sounds.append(name)
-    app.sounds = sounds
-    yield app
+    return table_app(tmp_path)
 
 
 def open_scene(app, **options):
@@ -35,28 +28,10 @@ def open_scene(app, **options):
     return scene
 
 
-def centre(scene, pile):
-    sprite = scene.board.top(pile)
-    return sprite.rect.center if sprite is not None else scene.board.piles[pile].base_rect(scene.card_size).center
-
-
 def grip(scene, card):
     """A point on the visible part of that card in the viewer's hand (the fan overlaps)."""
     sprite = next(s for s in scene.board.sprites(f"hand:{scene.viewer}") if s.card == card)
     return (sprite.rect.x + 8, sprite.rect.y + 24)
-
-
-def wait_for_human(app, scene, limit=60.0):
-    """Let the computer play (and animations end) until it is the human's move or the round is over."""
-    t = 0.0
-    while t < limit:
-        if app.stack.top is not scene or scene.over:
-            return
-        if scene.human_turn and not scene.animator.busy:
-            return
-        app.step(FRAME)
-        t += FRAME
-    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
 
 
 def plan(scene):
@@ -109,21 +84,9 @@ def human_move_by_keys(app, scene):
     assert len(scene.actions) == before + 1, f"the {scene.state.phase.name} keys ({action}) did nothing"
 
 
-def play_round(app, scene, move):
-    start_round = scene.state.round_no
-    for _ in range(600):
-        wait_for_human(app, scene)
-        if app.stack.top is not scene or scene.over:
-            break
-        move(app, scene)
-    settle(app, 3.0)
-    assert len(scene.state.rounds) == start_round
-    assert isinstance(app.stack.top, RoundSummaryScene)
-
-
 def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
     scene = open_scene(app)
-    play_round(app, scene, human_move_by_mouse)
+    play_round(app, scene, human_move_by_mouse, RoundSummaryScene)
     assert scene.state.phase == Phase.ROUND_OVER
     key(app, pygame.K_RETURN)          # "Next round"
     settle(app, 0.3)                   # mid-deal: the old faces were turned down, none shows again
@@ -137,7 +100,7 @@ def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
 
 def test_a_whole_round_by_keyboard(app):
     scene = open_scene(app, level="easy")
-    play_round(app, scene, human_move_by_keys)
+    play_round(app, scene, human_move_by_keys, RoundSummaryScene)
 
 
 def test_sort_keys_and_buttons_order_the_hand(app):
