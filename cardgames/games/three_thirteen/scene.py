@@ -27,12 +27,12 @@ import pygame
 
 from cardgames.core.cards import Card
 from cardgames.core.events import Announced
-from cardgames.engine.tween import Call, Wait
 from cardgames.games.three_thirteen import INFO, ai, melds, rules
-from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Phase
+from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
+from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme
 from cardgames.ui.board import Pile
-from cardgames.ui.game_scene import GameScene
+from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
 
 BIG = (84, 118)
@@ -45,7 +45,6 @@ GROUP_GAP, RAISE = 22, 28       # arranged hand: space between melds; lift of un
 TOP_Y = 8                       # the others' boxes
 BOX_H = 150
 NAMES = ("Zoe", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")  # computer seats
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 NEW_CARD = (255, 170, 60)        # the outline of the card you just drew
 REORDER = ("reorder",)          # the drag target of a card moved within the hand
 SUMMARY_DELAY = 1.4
@@ -74,7 +73,7 @@ class Grouping:
     group_ends: list[int]        # indexes after which a gap is left
 
 
-class ThreeThirteenScene(GameScene):
+class ThreeThirteenScene(RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -82,6 +81,9 @@ class ThreeThirteenScene(GameScene):
     table = "felt_green"
     deal_from = "stock"
     allow_undo = True
+    names = NAMES
+    summary_class = RoundSummaryScene
+    summary_delay = SUMMARY_DELAY
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -89,7 +91,6 @@ class ThreeThirteenScene(GameScene):
         options.setdefault("humans", (0,))
         self.order: list[Card] = []     # the viewer's hand as the player arranged it
         self.mode = "melds"
-        self._recorded = False
         self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
         self._drawn_sprite: Any = None
         self._penalty_cache: dict[tuple, int] = {}
@@ -107,21 +108,6 @@ class ThreeThirteenScene(GameScene):
     # ------------------------------------------------------------------ who is who
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k in ("players", "ace_high")}
-
-    def seat_name(self, seat: int, with_level: bool = False) -> str:
-        if seat in self.humans:
-            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
-        name = NAMES[seat]
-        if with_level:
-            name += f" ({LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))})"
-        return name
-
-    @property
-    def current(self) -> int | None:
-        """Nobody moves while a round's summary is up (its button deals the next round)."""
-        if self.state.phase == Phase.ROUND_OVER:
-            return None
-        return self.rules.current_player(self.state)
 
     # ------------------------------------------------------------------ the board
     def _box(self, seat: int) -> pygame.Rect:
@@ -391,7 +377,7 @@ class ThreeThirteenScene(GameScene):
         if done and mine and action in (STOCK, TAKE):
             self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - before), None)
         if done and self.state.phase == Phase.ROUND_OVER:
-            self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+            self.show_summary_later()
         return done
 
     def _mark_drawn(self) -> None:
@@ -409,17 +395,6 @@ class ThreeThirteenScene(GameScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         self._mark_drawn()
-
-    def next_round(self) -> None:
-        """The summary's "Next round"."""
-        if self.state.phase == Phase.ROUND_OVER:
-            self.act(NEXT)
-
-    def _show_summary(self) -> None:
-        from cardgames.games.three_thirteen.summary import RoundSummaryScene
-
-        if self.stack.top is self:
-            self.stack.push(RoundSummaryScene(self.app, self))
 
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
@@ -469,37 +444,14 @@ class ThreeThirteenScene(GameScene):
             return "shuffle"
         return super().sound_for(event)
 
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        self._record_stats()
-        won = any(s in self.humans for s in self.rules.winners(self.state))
-        if self.humans and self.app.demo is None:
-            self.app.play_sound("win" if won else "lose")
-        self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
-
     def restart(self, seed: int | None = None) -> None:
-        self._recorded = False
         self.order = []
         super().restart(seed)
 
-    def _record_stats(self) -> None:
-        """Games, wins, best (lowest) final total, rounds in which a human went out."""
-        if self._recorded or not self.humans or self.app.demo is not None:
-            return
-        self._recorded = True
-        state = self.state
-        winners = self.rules.winners(state)
-
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            stats["games"] = stats.get("games", 0) + 1
-            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
-            best = min(state.totals[s] for s in self.humans)
-            stats["best_total"] = min(stats.get("best_total", best), best)
-            stats["rounds_out"] = stats.get("rounds_out", 0) + sum(
-                1 for r in state.rounds if r.out_seat in self.humans)
-            return stats
-
-        self.app.storage.update_stats(INFO.name, update)
+    def round_stats(self, stats: dict[str, Any]) -> None:
+        """Beside games, wins and the best total: the rounds in which a human went out."""
+        stats["rounds_out"] = stats.get("rounds_out", 0) + sum(
+            1 for r in self.state.rounds if r.out_seat in self.humans)
 
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -568,7 +520,7 @@ class ThreeThirteenScene(GameScene):
         box = self._box(seat)
         if obs.out_seat == seat:
             pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
-        level = LEVEL_LABELS.get(self.ai_level(seat), "") if seat not in self.humans else "Human"
+        level = self.level_label(seat) if seat not in self.humans else "Human"
         self.draw_text(surface, f"{self.seat_name(seat)} · {level}", (box.x + 10, box.y + 6), 16,
                        theme.ACCENT if is_turn else theme.TEXT, bold=is_turn)
         self.draw_text(surface, str(obs.totals[seat]), (box.right - 10, box.y + 6), 18, theme.ACCENT,

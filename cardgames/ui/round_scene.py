@@ -1,0 +1,107 @@
+"""The shared base of the card tables played in rounds where the lowest total wins.
+
+Three Thirteen uses it; Skyjo's scene repeats the same pieces and can adopt it
+(subclass RoundGameScene, set names/summary_class/summary_delay, move its own
+statistics into round_stats, and delete its seat_name, current, next_round,
+_show_summary, on_game_over and _record_stats).
+
+What it does on top of GameScene:
+- seat names: "You" (or "Player 2" in pass and play), the computer seats from
+  `names`, with their level on request ("Ben (Hard)");
+- between rounds nobody moves: the rules module's Phase.ROUND_OVER waits for
+  the summary's "Next round", which plays rules.NEXT;
+- at the end of the game: the statistics once (games, wins, best total, plus
+  the game's own figures from round_stats), a win or lose sound, and the last
+  summary after `summary_delay` seconds.
+The rules module must have Phase.ROUND_OVER, NEXT and winners(state), and its
+state `totals`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgames.engine.tween import Call, Wait
+from cardgames.ui.game_scene import GameScene
+
+LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+class RoundGameScene(GameScene):
+    names: tuple[str, ...] = ()    # the computer seats' names, by seat
+    summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
+    summary_delay = 1.4            # seconds to look at the table before the summary opens
+
+    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
+                 resume: dict[str, Any] | None = None) -> None:
+        self._recorded = False     # this game's statistics are counted
+        super().__init__(app, options, seed, resume)
+
+    # ------------------------------------------------------------------ who is who
+    def level_label(self, seat: int) -> str:
+        """'Easy', 'Normal', 'Hard' for a computer seat."""
+        level = self.ai_level(seat)
+        return LEVEL_LABELS.get(level, level)
+
+    def seat_name(self, seat: int, with_level: bool = False) -> str:
+        if seat in self.humans:
+            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
+        return f"{self.names[seat]} ({self.level_label(seat)})" if with_level else self.names[seat]
+
+    @property
+    def round_over(self) -> bool:
+        return self.state.phase == self.rules.Phase.ROUND_OVER
+
+    @property
+    def current(self) -> int | None:
+        """Nobody moves while a round's summary is up (its button deals the next round)."""
+        if self.round_over:
+            return None
+        return self.rules.current_player(self.state)
+
+    # ------------------------------------------------------------------ between rounds
+    def next_round(self) -> None:
+        """The summary's "Next round"."""
+        if self.round_over:
+            self.act(self.rules.NEXT)
+
+    def show_summary_later(self) -> None:
+        """Open the summary once the animations so far and `summary_delay` have passed."""
+        self.animator.queue(Wait(self.summary_delay), Call(self.show_summary))
+
+    def show_summary(self) -> None:
+        if self.stack.top is self:
+            self.stack.push(self.summary_class(self.app, self))
+
+    # ------------------------------------------------------------------ the end
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self.record_game()
+        won = any(s in self.humans for s in self.rules.winners(self.state))
+        if self.humans and self.app.demo is None:
+            self.app.play_sound("win" if won else "lose")
+        self.show_summary_later()
+
+    def restart(self, seed: int | None = None) -> None:
+        self._recorded = False
+        super().restart(seed)
+
+    def round_stats(self, stats: dict[str, Any]) -> None:
+        """Add the game's own figures to its statistics at the end of a game (override)."""
+
+    def record_game(self) -> None:
+        """Games, wins, best (lowest) final total of the human seats, and round_stats; once a game."""
+        if self._recorded or not self.humans or self.app.demo is not None:
+            return
+        self._recorded = True
+        state = self.state
+        winners = self.rules.winners(state)
+
+        def update(stats: dict[str, Any]) -> dict[str, Any]:
+            stats["games"] = stats.get("games", 0) + 1
+            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
+            best = min(state.totals[s] for s in self.humans)
+            stats["best_total"] = min(stats.get("best_total", best), best)
+            self.round_stats(stats)
+            return stats
+
+        self.app.storage.update_stats(self.info.name, update)
