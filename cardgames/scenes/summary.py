@@ -12,10 +12,12 @@ A game's summary subclasses SummaryOverlay and writes only what is its own:
     box, edge   the panel's rectangle and border colour
     title()     the heading ("Round 3 over", "Ada wins!")
     draw_body() the scores, hands, tables between the title and the buttons
+                (draw_score_table() draws the rounds-and-totals table they share)
 and, if its words differ, next_label ("Next hand"), deal_next() and back().
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -78,6 +80,30 @@ class SummaryOverlay(Scene):
         if self.final:
             return "Enter: play again   Esc: menu"
         return f"Enter: {self.next_label.lower()}   Esc: pause"
+
+    # A helper for the body ------------------------------------------------------------
+    def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,
+                         columns: Sequence[str], cell: Callable[[int, int], tuple[str, theme.Colour] | None],
+                         name_x: int, col0: int, col_w: int) -> None:
+        """Players down, one column a round (`columns`: their headings), the totals at the right
+        with the lowest in green. cell(seat, k) gives the text and colour in column k, or None."""
+        state = self.state
+        total_x = self.box.right - 60
+        theme.draw_text(surface, "Player", (name_x, top), px, theme.TEXT_DIM)
+        for k, head in enumerate(columns):
+            theme.draw_text(surface, head, (col0 + k * col_w + col_w // 2, top), px, theme.TEXT_DIM, anchor="midtop")
+        theme.draw_text(surface, "Total", (total_x, top), px, theme.TEXT_DIM, anchor="midtop")
+        low = min(state.totals)
+        for seat in range(state.players):
+            y = top + (seat + 1) * row_h
+            colour = theme.GOOD if state.totals[seat] == low else theme.TEXT
+            theme.draw_text(surface, self.game.seat_name(seat, with_level=True), (name_x, y), px, colour)
+            for k in range(len(columns)):
+                shown = cell(seat, k)
+                if shown is not None:
+                    theme.draw_text(surface, shown[0], (col0 + k * col_w + col_w // 2, y), px, shown[1],
+                                    anchor="midtop")
+            theme.draw_text(surface, str(state.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
 
     # Actions ---------------------------------------------------------------------
     def next_round(self) -> None:

@@ -3,11 +3,12 @@
 Three Thirteen uses it; Skyjo's scene repeats the same pieces and can adopt it
 (subclass RoundGameScene, set names/summary_class/summary_delay, move its own
 statistics into round_stats, and delete its seat_name, current, next_round,
-_show_summary, on_game_over and _record_stats).
+_show_summary, on_game_over, _record_stats and the start of its prompt).
 
 What it does on top of GameScene:
 - seat names: "You" (or "Player 2" in pass and play), the computer seats from
   `names`, with their level on request ("Ben (Hard)");
+- the prompt while the human waits (waiting_prompt);
 - between rounds nobody moves: the rules module's Phase.ROUND_OVER waits for
   the summary's "Next round", which plays rules.NEXT;
 - at the end of the game: the statistics once (games, wins, best total, plus
@@ -57,6 +58,18 @@ class RoundGameScene(GameScene):
         if self.round_over:
             return None
         return self.rules.current_player(self.state)
+
+    def waiting_prompt(self) -> str | None:
+        """The prompt while the human waits ("Game over", "Round 3 over", "Ben is playing"),
+        or None on the human's own move (the game words that one)."""
+        if self.over:
+            return "Game over"
+        if self.round_over:
+            return f"Round {self.state.round_no} over"
+        if not self.human_turn:
+            seat = self.current
+            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
+        return None
 
     # ------------------------------------------------------------------ between rounds
     def next_round(self) -> None:

@@ -40,31 +40,24 @@ class RoundSummaryScene(SummaryOverlay):
         rounds = state.rounds[first:]
         players = state.players
         row_h = min(40, (box.bottom - 100 - top) // (players + 1))
-        name_x, col0, col_w = box.x + 30, box.x + 250, 64
-        total_x = box.right - 60
         px = theme.BODY if row_h >= 34 else theme.SMALL
-        theme.draw_text(surface, "Player", (name_x, top), px, theme.TEXT_DIM)
-        for k, _ in enumerate(rounds):
-            theme.draw_text(surface, f"R{first + k + 1}", (col0 + k * col_w + col_w // 2, top), px,
-                            theme.TEXT_DIM, anchor="midtop")
-        theme.draw_text(surface, "Total", (total_x, top), px, theme.TEXT_DIM, anchor="midtop")
-        low = min(state.totals)
-        for seat in range(players):
-            y = top + (seat + 1) * row_h
-            colour = theme.GOOD if state.totals[seat] == low else theme.TEXT
-            theme.draw_text(surface, self.game.seat_name(seat, with_level=True), (name_x, y), px, colour)
-            for k, r in enumerate(rounds):
-                text = str(r.scores[seat])
-                shade = theme.TEXT_DIM
-                if r.finisher == seat:
-                    text += "*"
-                if r.doubled and r.finisher == seat:
-                    text = f"{r.raw[seat]}x2"
-                    shade = theme.ACCENT_2
-                if r is rounds[-1]:
-                    shade = theme.ACCENT_2 if (r.doubled and r.finisher == seat) else theme.ACCENT
-                theme.draw_text(surface, text, (col0 + k * col_w + col_w // 2, y), px, shade, anchor="midtop")
-            theme.draw_text(surface, str(state.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
+        name_x = box.x + 30
+
+        def cell(seat: int, k: int) -> tuple[str, theme.Colour]:
+            r = rounds[k]
+            text = str(r.scores[seat])
+            shade = theme.TEXT_DIM
+            if r.finisher == seat:
+                text += "*"
+            if r.doubled and r.finisher == seat:
+                text = f"{r.raw[seat]}x2"
+                shade = theme.ACCENT_2
+            if r is rounds[-1]:
+                shade = theme.ACCENT_2 if (r.doubled and r.finisher == seat) else theme.ACCENT
+            return text, shade
+
+        self.draw_score_table(surface, top, row_h, px, [f"R{first + k + 1}" for k in range(len(rounds))], cell,
+                              name_x, box.x + 250, 64)
         foot = top + (players + 1) * row_h + 4
         theme.draw_text(surface, f"* ended the round    10x2: doubled to 20    game ends at {state.target}",
                         (name_x, foot), theme.SMALL, theme.TEXT_DIM)

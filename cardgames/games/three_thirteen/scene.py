@@ -461,14 +461,10 @@ class ThreeThirteenScene(RoundGameScene):
         return (box.right - 30, box.y + 16)
 
     def prompt(self) -> str:
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return waiting
         state = self.state
-        if self.over:
-            return "Game over"
-        if state.phase == Phase.ROUND_OVER:
-            return f"Round {state.round_no} over"
-        if not self.human_turn:
-            seat = self.current
-            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
         if state.phase == Phase.DRAW:
             return "Draw: drag from the stock or the discard pile"
         if state.phase == Phase.GOING_OUT:

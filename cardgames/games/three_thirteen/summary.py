@@ -100,22 +100,16 @@ class RoundSummaryScene(SummaryOverlay):
         space = box.bottom - 80 - top
         row_h = max(16, min(28, space // (players + 1)))
         px = theme.SMALL if row_h < 26 else theme.BODY - 4
-        name_x, col0, col_w = box.x + 20, box.x + 170, 66
-        total_x = box.right - 60
-        theme.draw_text(surface, "Player", (name_x, top), px, theme.TEXT_DIM)
-        for k in range(rules.ROUNDS):
-            theme.draw_text(surface, f"R{k + 1}", (col0 + k * col_w + col_w // 2, top), px, theme.TEXT_DIM,
-                            anchor="midtop")
-        theme.draw_text(surface, "Total", (total_x, top), px, theme.TEXT_DIM, anchor="midtop")
-        low = min(state.totals)
-        for seat in range(players):
-            y = top + (seat + 1) * row_h
-            colour = theme.GOOD if state.totals[seat] == low else theme.TEXT
-            theme.draw_text(surface, self.game.seat_name(seat, with_level=True), (name_x, y), px, colour)
-            for k, r in enumerate(state.rounds):
-                text = str(r.scores[seat]) + ("*" if r.out_seat == seat else "")
-                shade = theme.ACCENT if r is state.rounds[-1] else theme.TEXT_DIM
-                theme.draw_text(surface, text, (col0 + k * col_w + col_w // 2, y), px, shade, anchor="midtop")
-            theme.draw_text(surface, str(state.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
+        name_x = box.x + 20
+
+        def cell(seat: int, k: int) -> tuple[str, theme.Colour] | None:
+            if k >= len(state.rounds):
+                return None          # not played yet
+            r = state.rounds[k]
+            return (str(r.scores[seat]) + ("*" if r.out_seat == seat else ""),
+                    theme.ACCENT if r is state.rounds[-1] else theme.TEXT_DIM)
+
+        self.draw_score_table(surface, top, row_h, px, [f"R{k + 1}" for k in range(rules.ROUNDS)], cell,
+                              name_x, box.x + 170, 66)
         theme.draw_text(surface, "* went out", (name_x, top + (players + 1) * row_h + 2), theme.SMALL,
                         theme.TEXT_DIM)
