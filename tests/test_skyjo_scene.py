@@ -8,7 +8,7 @@ from scene_events import FRAME, click, drag, key, settle
 from cardgames.app import headless_app
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.rules import Phase
-from cardgames.games.skyjo.scene import SkyjoScene
+from cardgames.games.skyjo.scene import SUMMARY_DELAY, SkyjoScene
 from cardgames.games.skyjo.summary import RoundSummaryScene
 
 
@@ -292,3 +292,50 @@ def test_a_raised_card_comes_down_when_it_flies_to_another_pile(app):
     scene.animator.queue(scene.board.relayout("held:0", 0.2))
     settle(app, 0.4)
     assert sprite.lift == 0.0 and sprite.at_home
+
+
+def finish_a_scripted_round(app, scene, players=2, totals=None):
+    """Seat 0 holds eleven face-up cards and takes the discard onto its last one: the round ends."""
+    grid = [1, 2, 3] * 4
+    scene.state = R.deal({"players": players}, [grid] * players, [5], [12],
+                         face_up=[range(11)] + [[0]] * (players - 1), current=0,
+                         totals=totals or [0] * players)
+    scene.sync(animate=False)
+    scene.refresh_moves()
+    settle(app, 0.2)
+    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
+    for _ in range(600):                       # the others' last turns
+        if scene.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            return
+        app.step(FRAME)
+    raise AssertionError("the round did not end")
+
+
+def test_the_revealed_grids_stay_in_view_before_the_summary(app):
+    scene = open_scene(app)
+    finish_a_scripted_round(app, scene)
+    assert scene.state.phase == Phase.ROUND_OVER
+    frames = 0
+    while scene.animator.busy and app.stack.top is scene:
+        app.step(FRAME)
+        frames += 1
+    assert isinstance(app.stack.top, RoundSummaryScene)
+    assert frames * FRAME >= SUMMARY_DELAY * app.anim_scale    # the pause is not swallowed by the reveal
+
+
+def test_eight_players_new_round_is_dealt_briskly(app):
+    app.settings["anim_speed"] = "normal"
+    scene = open_scene(app, players=8)
+    finish_a_scripted_round(app, scene, players=8)
+    settle(app, 6.0)
+    assert isinstance(app.stack.top, RoundSummaryScene)
+    app.stack.top.next_round()
+    app.stack.apply_pending()
+    assert scene.state.round_no == 2
+    frames = 0
+    while scene.animator.busy and frames < 600:
+        app.step(FRAME)
+        frames += 1
+    assert frames * FRAME < 1.7                        # 97 cards, gathered and dealt in well under two seconds
+    assert all(len(scene.board.sprites(f"grid:{s}:{i}")) == 1 for s in range(8) for i in range(12))
+    assert all(s.at_home and not s.face_up for s in scene.board.all_sprites() if s.pile.startswith("grid"))

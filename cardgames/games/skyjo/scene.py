@@ -21,8 +21,8 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.events import Announced
-from cardgames.engine.tween import Call, Wait
+from cardgames.core.events import Announced, CardFlipped, CardMoved
+from cardgames.engine.tween import Call, Sequence, Wait
 from cardgames.games.skyjo import INFO, ai, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
@@ -46,6 +46,9 @@ ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 SUMMARY_DELAY = 1.6              # seconds to look at the revealed grids before the summary
+REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
+REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
+NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
 
 
 class SkyjoArt(CardArt):
@@ -75,6 +78,7 @@ class SkyjoScene(GameScene):
             players = int(options.get("players", 4))
             options["humans"] = tuple(range(max(1, min(int(options.get("hotseat", 1)), players))))
         self.curtain: int | None = None        # the human seat waiting behind the curtain
+        self._revealing = self._dealing = False   # animating the round's end / a new deal
         self.banner = ""
         self._recorded = False
         super().__init__(app, options, seed, resume)
@@ -227,7 +231,7 @@ class SkyjoScene(GameScene):
     def act(self, action: Any) -> bool:
         done = super().act(action)
         if done and self.state.phase == Phase.ROUND_OVER:
-            self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+            self.animator.queue(Sequence(Wait(SUMMARY_DELAY), Call(self._show_summary)))
         if done and action == rules.NEXT:
             self.banner = ""
         return done
@@ -258,18 +262,43 @@ class SkyjoScene(GameScene):
         if self.stack.top is self:
             self.stack.push(RoundSummaryScene(self.app, self))
 
+    def animate_events(self, events: tuple[Any, ...]) -> None:
+        """Note what kind of batch this is: the round's end reveal and a new deal have their own pace."""
+        kinds = {ev.kind for ev in events if isinstance(ev, Announced)}
+        self._revealing = "round_over" in kinds
+        self._dealing = "new_round" in kinds
+        self._reveal_seat: int | None = None
+        flips = sum(isinstance(ev, CardFlipped) for ev in events)
+        self._reveal_gap = min(0.03, REVEAL_CARD_RUN / max(1, flips))
+        super().animate_events(events)
+        self._revealing = self._dealing = False
+
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
         if isinstance(ev, Announced) and ev.kind == "new_round":
-            # the old grids go back onto the discard pile, to be shuffled into the new deck
+            # the old grids are gathered face down into the draw pile while the discards join them
             for name in [n for n in self.board.piles if n.startswith(("grid:", "held:"))]:
                 for sprite in list(self.board.sprites(name)):
                     self.board.take(name, sprite.card)
-                    self.board.put("discard", sprite)
-            anims.extend(self.board.relayout("discard", MOVE_TIME, delay=at))
+                    self.board.put("draw", sprite)
+                    if sprite.face_up:
+                        anims.append(sprite.turn(False, None, delay=at))
+                    sprite.card = None
+            anims.extend(self.board.relayout("draw", MOVE_TIME, delay=at))
             super().animate_event(ev, at, ready, anims)
-            return at, [], MOVE_TIME
-        return super().animate_event(ev, at, ready, anims)
+            return at, [], 0.0
+        if isinstance(ev, CardFlipped) and self._revealing:
+            # the reveal goes grid by grid, so eight players' reveal stays short but readable
+            seat = int(ev.pile.split(":")[1])
+            if self._reveal_seat is not None and seat != self._reveal_seat:
+                at += REVEAL_SEAT_GAP
+            self._reveal_seat = seat
+            start, sprites, _step = super().animate_event(ev, at, ready, anims)
+            return start, sprites, self._reveal_gap
+        start, sprites, step = super().animate_event(ev, at, ready, anims)
+        if isinstance(ev, CardMoved) and self._dealing:
+            step = min(step, NEW_DEAL_RUN / (SLOTS * self.players + 1))
+        return start, sprites, step
 
     def on_announce(self, event: Announced) -> None:
         name = self.seat_name(event.seat) if event.seat is not None else ""
@@ -298,7 +327,7 @@ class SkyjoScene(GameScene):
         won = any(s in self.humans for s in self.rules.winners(self.state))
         if self.humans:
             self.app.play_sound("win" if won else "lose")
-        self.animator.queue(Wait(SUMMARY_DELAY), Call(self._show_summary))
+        self.animator.queue(Sequence(Wait(SUMMARY_DELAY), Call(self._show_summary)))
 
     def restart(self, seed: int | None = None) -> None:
         self.curtain, self.banner, self._recorded = None, "", False
