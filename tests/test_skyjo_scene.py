@@ -339,3 +339,21 @@ def test_eight_players_new_round_is_dealt_briskly(app):
     assert frames * FRAME < 1.7                        # 97 cards, gathered and dealt in well under two seconds
     assert all(len(scene.board.sprites(f"grid:{s}:{i}")) == 1 for s in range(8) for i in range(12))
     assert all(s.at_home and not s.face_up for s in scene.board.all_sprites() if s.pile.startswith("grid"))
+
+
+def test_an_exchange_sends_the_old_card_to_the_discard_and_the_new_one_into_the_slot(app):
+    scene = open_scene(app)
+    grid = [1, 2, 3] * 4
+    scene.state = R.deal({"players": 2}, [grid, grid], [5, 9], [12], face_up=[[0, 1], [0, 1]], current=0)
+    scene.sync(animate=False)
+    scene.refresh_moves()
+    old, taken = scene.board.top("grid:0:11"), scene.board.top("discard")
+    assert not old.face_up and taken.card == 12
+    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
+    assert scene.actions[-1] == "take 11"
+    for _ in range(120):
+        if not scene.animator.busy:
+            break
+        app.step(FRAME)
+    assert scene.board.sprites("grid:0:11") == [taken] and scene.board.top("discard") is old
+    assert old.face_up and old.card == 3 and old.at_home and taken.at_home

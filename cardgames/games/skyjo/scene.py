@@ -270,8 +270,24 @@ class SkyjoScene(GameScene):
         self._reveal_seat: int | None = None
         flips = sum(isinstance(ev, CardFlipped) for ev in events)
         self._reveal_gap = min(0.03, REVEAL_CARD_RUN / max(1, flips))
-        super().animate_events(events)
+        super().animate_events(self._old_card_first(events))
         self._revealing = self._dealing = False
+
+    @staticmethod
+    def _old_card_first(events: tuple[Any, ...]) -> tuple[Any, ...]:
+        """An exchange moves the grid's old card out before the new one lands in its slot.
+
+        The rules report the new card's arrival first; animated in that order, the
+        board would send back whichever sprite lies on top (the one that just
+        arrived: a hidden old card has no value to find it by).
+        """
+        out = list(events)
+        for i in range(len(out) - 1):
+            new, old = out[i], out[i + 1]
+            if (isinstance(new, CardMoved) and isinstance(old, CardMoved) and new.dst.startswith("grid:")
+                    and old.src == new.dst):
+                out[i], out[i + 1] = old, new
+        return tuple(out)
 
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
