@@ -315,11 +315,15 @@ def test_the_revealed_grids_stay_in_view_before_the_summary(app):
     scene = open_scene(app)
     finish_a_scripted_round(app, scene)
     assert scene.state.phase == Phase.ROUND_OVER
+    assert scene.state.totals != (0, 0)
+    assert scene.shown_total(0) == scene.shown_total(1) == 0        # the scores join the totals after the reveal
+    assert scene.prompt() == "Every card turns over"
     frames = 0
     while scene.animator.busy and app.stack.top is scene:
         app.step(FRAME)
         frames += 1
     assert isinstance(app.stack.top, RoundSummaryScene)
+    assert [scene.shown_total(s) for s in (0, 1)] == list(scene.state.totals)
     assert frames * FRAME >= SUMMARY_DELAY * app.anim_scale    # the pause is not swallowed by the reveal
 
 

@@ -316,21 +316,33 @@ class SkyjoScene(GameScene):
             step = min(step, NEW_DEAL_RUN / (SLOTS * self.players + 1))
         return start, sprites, step
 
+    def grid_centre(self, seat: int) -> tuple[int, int]:
+        """The middle of a seat's grid on the canvas (where its news pops up)."""
+        first, last = self.slot_pos(seat, 0), self.slot_pos(seat, SLOTS - 1)
+        w, h = self.grid_size(seat)
+        return ((first[0] + last[0] + w) // 2, (first[1] + last[1] + h) // 2)
+
     def on_announce(self, event: Announced) -> None:
+        """News pops up over the grid it concerns (a toast would cover the grid at the top)."""
         name = self.seat_name(event.seat) if event.seat is not None else ""
+        big = 40 if event.seat == self.viewer else 26
+        at = self.grid_centre(event.seat) if event.seat is not None else (640, 300)
         if event.kind == "start":
-            self.app.notify(f"{name} start{'' if name == 'You' else 's'}: highest cards")
+            self.fx.pop_text(f"{name} start{'' if name == 'You' else 's'}", at, theme.ACCENT, big, life=1.8)
         elif event.kind == "last_lap":
             self.banner = f"{name} revealed every card"
-            self.app.notify("Last turn!")
+            self.fx.pop_text("Last turn!", at, theme.ACCENT_2, big, life=1.8)
             self.app.play_sound("timer_warning")
         elif event.kind == "column_cleared":
-            self.app.notify(f"{name} cleared a column!")
+            column = self.slot_pos(event.seat, event.value * ROWS)
+            w = self.grid_size(event.seat)[0]
+            self.fx.burst((column[0] + w // 2, at[1]), theme.ACCENT, 24)
+            self.fx.pop_text("Column cleared!", at, theme.ACCENT, big, life=1.6)
             self.app.play_sound("chime_4")
         elif event.kind == "doubled":
-            self.app.notify(f"{name} did not have the lowest score: doubled to {event.value}")
+            self.fx.pop_text(f"Doubled: {event.value}", at, theme.ACCENT_2, big, life=1.8)
         elif event.kind == "new_round":
-            self.app.notify(f"Round {event.value}")
+            self.fx.pop_text(f"Round {event.value}", (640, 300), theme.ACCENT, 44, life=1.6)
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, Announced) and event.kind == "new_round":
@@ -389,18 +401,29 @@ class SkyjoScene(GameScene):
         super().draw(surface)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(340, 220, 600, 260)
+        box = pygame.Rect(340, 255, 600, 190)
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
-        theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 50),
+        theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
         theme.draw_text(surface, "Pass the computer over, then click or press Enter",
-                        (box.centerx, box.y + 130), theme.BODY, theme.TEXT, anchor="midtop")
+                        (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         box = self._box(seat)
         if box is None:
             return (MY_GRID[0] - 60, MY_GRID[1] + 20)
         return (box[0] + BOX_W // 2, box[1] + BOX_H + 12)  # just under their grid
+
+    @property
+    def revealing(self) -> bool:
+        """The round is scored but its last cards are still turning (the summary is not up yet)."""
+        return (self.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and bool(self.state.rounds)
+                and self.animator.busy)
+
+    def shown_total(self, seat: int) -> int:
+        """A seat's total as the table shows it: the round's score joins it once the reveal is over."""
+        total = self.state.totals[seat]
+        return total - self.state.rounds[-1].scores[seat] if self.revealing else total
 
     def _visible_points(self, seat: int) -> int:
         obs = self.observation()
@@ -422,7 +445,7 @@ class SkyjoScene(GameScene):
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
             label = f"{self.seat_name(seat)} · {LEVEL_LABELS.get(self.ai_level(seat), '') if seat not in self.humans else 'Human'}"
             self.draw_text(surface, label, (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
-            self.draw_text(surface, f"{state.totals[seat]}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
+            self.draw_text(surface, f"{self.shown_total(seat)}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
                            anchor="topright", bold=True)
         self._draw_middle(surface)
 
@@ -436,13 +459,15 @@ class SkyjoScene(GameScene):
             pygame.draw.rect(surface, theme.ACCENT_2, grid_rect.inflate(8, 8), width=2, border_radius=12)
         self.draw_text(surface, self.seat_name(seat), (x, y), 26, theme.ACCENT if is_turn else (240, 240, 230),
                        anchor="topright", bold=True)
-        self.draw_text(surface, f"Total {self.state.totals[seat]}", (x, y + 34), 22, anchor="topright")
-        self.draw_text(surface, f"Face up: {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
+        self.draw_text(surface, f"Total {self.shown_total(seat)}", (x, y + 34), 22, anchor="topright")
+        self.draw_text(surface, f"Points showing: {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
                        anchor="topright")
 
     def prompt(self) -> str:
         """What the human should do now (or who is playing)."""
         state = self.state
+        if self.revealing:
+            return "Every card turns over"
         if self.over:
             return "Game over"
         if state.phase == Phase.ROUND_OVER:
