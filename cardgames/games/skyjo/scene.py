@@ -45,7 +45,7 @@ ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T
                 7: ("LL", "LM", "T1", "T2", "T3", "RM", "RL")}
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
-SUMMARY_DELAY = 1.6              # seconds to look at the revealed grids before the summary
+SUMMARY_DELAY = 1.4              # seconds to look at the revealed grids before the summary
 REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
@@ -312,6 +312,9 @@ class SkyjoScene(GameScene):
             start, sprites, _step = super().animate_event(ev, at, ready, anims)
             return start, sprites, self._reveal_gap
         start, sprites, step = super().animate_event(ev, at, ready, anims)
+        if isinstance(ev, CardMoved) and self._revealing:
+            # a column cleared by the reveal waits for its cards to turn, but the next grid need not
+            return at, sprites, self._reveal_gap
         if isinstance(ev, CardMoved) and self._dealing:
             step = min(step, NEW_DEAL_RUN / (SLOTS * self.players + 1))
         return start, sprites, step
@@ -334,10 +337,11 @@ class SkyjoScene(GameScene):
             self.fx.pop_text("Last turn!", at, theme.ACCENT_2, big, life=1.8)
             self.app.play_sound("timer_warning")
         elif event.kind == "column_cleared":
-            column = self.slot_pos(event.seat, event.value * ROWS)
-            w = self.grid_size(event.seat)[0]
-            self.fx.burst((column[0] + w // 2, at[1]), theme.ACCENT, 24)
-            self.fx.pop_text("Column cleared!", at, theme.ACCENT, big, life=1.6)
+            x, y = self.slot_pos(event.seat, event.value * ROWS)   # over the column, clear of "Last turn!"
+            w, h = self.grid_size(event.seat)
+            self.fx.burst((x + w // 2, at[1]), theme.ACCENT, 24)
+            self.fx.pop_text("Column cleared!", (min(max(x + w // 2, 90), 1190), y + h // 3), theme.ACCENT, big,
+                             life=1.6)
             self.app.play_sound("chime_4")
         elif event.kind == "doubled":
             self.fx.pop_text(f"Doubled: {event.value}", at, theme.ACCENT_2, big, life=1.8)
