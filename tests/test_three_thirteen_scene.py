@@ -8,6 +8,7 @@ import pytest
 from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
 from cardgames.core.cards import parse_cards
+from cardgames.engine.scene import Scene
 from cardgames.games.three_thirteen import ai
 from cardgames.games.three_thirteen import rules as R
 from cardgames.games.three_thirteen.rules import OUT, Phase
@@ -268,3 +269,20 @@ def test_the_card_you_drew_is_outlined_until_you_discard(app):
     assert scene.state.discard[-1] == scene.drawn
     settle(app, 0.1)
     assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())
+
+
+def test_the_round_summary_waits_its_delay_before_opening(app):
+    class Marker(Scene):  # stands in for the summary: only when it opens matters here
+        overlay = True
+
+        def __init__(self, app, table):
+            super().__init__(app)
+
+    scene = open_scene(app)
+    scene.summary_class = Marker
+    scene.show_summary_later()
+    delay = scene.summary_delay * app.anim_scale  # the pause is timed like the animations
+    settle(app, delay * 0.6)
+    assert app.stack.top is scene          # the table stays in view for the delay...
+    settle(app, delay * 0.6)
+    assert isinstance(app.stack.top, Marker)  # ...then the summary opens

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.engine.tween import Call, Wait
+from cardgames.engine.tween import Call, Sequence, Wait
 from cardgames.ui.game_scene import GameScene
 
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -79,7 +79,7 @@ class RoundGameScene(GameScene):
 
     def show_summary_later(self) -> None:
         """Open the summary once the animations so far and `summary_delay` have passed."""
-        self.animator.queue(Wait(self.summary_delay), Call(self.show_summary))
+        self.animator.queue(Sequence(Wait(self.summary_delay), Call(self.show_summary)))  # one after the other
 
     def show_summary(self) -> None:
         if self.stack.top is self:
