@@ -59,5 +59,8 @@ class RoundSummaryScene(SummaryOverlay):
         self.draw_score_table(surface, top, row_h, px, [f"R{first + k + 1}" for k in range(len(rounds))], cell,
                               name_x, box.x + 250, 64)
         foot = top + (players + 1) * row_h + 4
-        theme.draw_text(surface, f"* ended the round    10x2: doubled to 20    game ends at {state.target}",
-                        (name_x, foot), theme.SMALL, theme.TEXT_DIM)
+        legend = ["* ended the round"]
+        if any(r.doubled for r in rounds):  # explain "10x2" only when the table shows one
+            legend.append("10x2: doubled to 20")
+        legend.append(f"game ends at {state.target}")
+        theme.draw_text(surface, "    ".join(legend), (name_x, foot), theme.SMALL, theme.TEXT_DIM)
