@@ -11,24 +11,25 @@ import math
 import pygame
 from assets_draw import (
     BLACK,
-    BLUE4,
-    EDGE_GREY,
     FACE_WHITE,
     GOLD,
     GOLD_DARK,
-    GREEN4,
     RED,
     SKIN,
     Canvas,
+    H,
+    W,
     blit_centred,
     draw_suit,
     mix,
+    panel_card,
+    repaint_border,
     rounded_card,
     star_points,
+    suit_colour,
     text,
 )
 
-W, H = 200, 280
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = "CDHS"
 
@@ -52,14 +53,6 @@ PIP_LAYOUTS = {
     9: _SIDES8 + [(1, 0.5)],
     10: _SIDES8 + [(1, 1 / 6), (1, 5 / 6)],
 }
-
-
-def suit_colour(suit: int, four_colour: bool = False):
-    if four_colour and suit == 0:
-        return GREEN4
-    if four_colour and suit == 1:
-        return BLUE4
-    return RED if suit in (1, 2) else BLACK
 
 
 def _index(cv: Canvas, rank: str, suit: int | None, colour) -> None:
@@ -300,7 +293,7 @@ def _joker(cv: Canvas) -> None:
 def face(rank: str | None, suit: int | None, four_colour: bool = False) -> pygame.Surface:
     """One card face, 200x280. rank None means the Joker."""
     cv = Canvas((W, H))
-    rounded_card(cv, FACE_WHITE, EDGE_GREY)
+    rounded_card(cv, FACE_WHITE)
     if rank is None:
         _joker(cv)
         return cv.final()
@@ -338,10 +331,7 @@ BACKS = {
 
 def back(name: str) -> pygame.Surface:
     main, light, pattern = BACKS[name]
-    cv = Canvas((W, H))
-    rounded_card(cv, FACE_WHITE, EDGE_GREY)
-    inner = pygame.Rect(9, 9, W - 18, H - 18)
-    cv.rect(inner, main, radius=7)
+    cv, inner = panel_card(9, main, radius=7)
     pat = Canvas(inner.size)
     pw, ph = inner.size
     dark = mix(main, (0, 0, 0), 0.25)
@@ -388,11 +378,7 @@ def back(name: str) -> pygame.Surface:
     cv.poly(star_points((cx, cy), 8, 3.2), GOLD)
     cv.rect(inner, light, 2, radius=7)
     cv.rect(inner.inflate(-8, -8), mix(light, main, 0.3), 1, radius=5)
-    # the pattern must not spill over the white border: repaint the border ring
-    ring = Canvas((W, H))
-    rounded_card(ring, FACE_WHITE, EDGE_GREY)
-    ring.rect(inner, (0, 0, 0, 0), radius=7)
-    cv.surf.blit(ring.surf, (0, 0))
+    repaint_border(cv, inner, radius=7)
     return cv.final()
 
 
@@ -405,7 +391,7 @@ def small_face(rank: str | None, suit: int | None, four_colour: bool = False) ->
     """A face for small displays (opponents' hands, previews): one huge index and one big suit,
     so it stays readable at 48x67 where the full face's corner index would be a blur."""
     cv = Canvas((SMALL_W, SMALL_H))
-    rounded_card(cv, FACE_WHITE, EDGE_GREY, radius=7, edge_width=1.2)
+    rounded_card(cv, FACE_WHITE, radius=7, edge_width=1.2)
     if rank is None:
         blit_centred(cv, text("JOKER", 20, RED, max_width=84), (SMALL_W / 2, 22))
         cv.poly(star_points((SMALL_W / 2, 88), 36, 15), GOLD)

@@ -27,6 +27,18 @@ SKIN = (250, 218, 186)
 
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")   # index = cardgames.core.cards.Suit value
 
+W, H = 200, 280  # every full-size card sprite (poker proportions 5:7)
+
+
+def suit_colour(suit: int, four_colour: bool = False):
+    """Red hearts and diamonds, black clubs and spades; the four-colour deck makes
+    clubs green and diamonds blue."""
+    if four_colour and suit == 0:
+        return GREEN4
+    if four_colour and suit == 1:
+        return BLUE4
+    return RED if suit in (1, 2) else BLACK
+
 
 class Canvas:
     """A transparent surface SS times bigger than `size`; coordinates are given at final scale."""
@@ -180,6 +192,25 @@ def rounded_card(cv: Canvas, fill, edge=EDGE_GREY, radius: float = 12, edge_widt
     w, h = cv.size
     cv.rect((0, 0, w, h), edge, radius=radius)
     cv.rect((edge_width, edge_width, w - 2 * edge_width, h - 2 * edge_width), fill, radius=radius - edge_width)
+
+
+def panel_card(margin: int, colour, radius: float) -> tuple[Canvas, pygame.Rect]:
+    """A W x H card blank with a coloured panel `margin` pixels inside its white border
+    (card backs, Skyjo cards); returns the canvas and the panel's rectangle."""
+    cv = Canvas((W, H))
+    rounded_card(cv, FACE_WHITE)
+    inner = pygame.Rect(margin, margin, W - 2 * margin, H - 2 * margin)
+    cv.rect(inner, colour, radius=radius)
+    return cv, inner
+
+
+def repaint_border(cv: Canvas, inner: pygame.Rect, radius: float) -> None:
+    """Paint the white border of `panel_card` again on top, so a pattern drawn past the
+    panel's edge does not spill onto the border."""
+    ring = Canvas(cv.size)
+    rounded_card(ring, FACE_WHITE)
+    ring.rect(inner, (0, 0, 0, 0), radius=radius)
+    cv.surf.blit(ring.surf, (0, 0))
 
 
 def star_points(centre, outer: float, inner: float, n: int = 5, turn: float = 0.0):

@@ -7,25 +7,23 @@ import random
 
 import pygame
 from assets_draw import (
-    BLACK,
-    BLUE4,
-    EDGE_GREY,
     FACE_WHITE,
     GOLD,
     GOLD_DARK,
-    GREEN4,
     RED,
     SUIT_NAMES,
     Canvas,
+    H,
+    W,
     blit_centred,
     draw_suit,
     mix,
-    rounded_card,
+    panel_card,
+    repaint_border,
     star_points,
+    suit_colour,
     text,
 )
-
-W, H = 200, 280
 
 # ---------------------------------------------------------------- Skyjo
 
@@ -74,10 +72,7 @@ def _outlined(label: str, height: float, fill, outline, thickness: float, underl
 def skyjo_face(value: int) -> pygame.Surface:
     colour = skyjo_colour(value)
     dark = mix(colour, (0, 0, 0), 0.55)
-    cv = Canvas((W, H))
-    rounded_card(cv, FACE_WHITE, EDGE_GREY)
-    inner = pygame.Rect(8, 8, W - 16, H - 16)
-    cv.rect(inner, colour, radius=8)
+    cv, inner = panel_card(8, colour, radius=8)
     # a soft lighter diamond behind the number, and a fine border
     cv.poly([(W / 2, 40), (W - 26, H / 2), (W / 2, H - 40), (26, H / 2)], mix(colour, (255, 255, 255), 0.28))
     cv.poly([(W / 2, 54), (W - 40, H / 2), (W / 2, H - 54), (40, H / 2)], mix(colour, (255, 255, 255), 0.14))
@@ -94,11 +89,8 @@ def skyjo_face(value: int) -> pygame.Surface:
 
 
 def skyjo_back() -> pygame.Surface:
-    cv = Canvas((W, H))
-    rounded_card(cv, FACE_WHITE, EDGE_GREY)
-    inner = pygame.Rect(8, 8, W - 16, H - 16)
     navy = (30, 34, 78)
-    cv.rect(inner, navy, radius=8)
+    cv, inner = panel_card(8, navy, radius=8)
     bands = Canvas(inner.size)
     colours = [skyjo_colour(v) for v in (-2, 0, 2, 6, 10)]
     step = 26
@@ -115,10 +107,7 @@ def skyjo_back() -> pygame.Surface:
     cv.poly(star_points((cx, cy), 12, 5), (255, 255, 255))
     cv.circle((cx, cy), 64, (255, 255, 255), 3)
     cv.rect(inner, (255, 255, 255), 2, radius=8)
-    ring = Canvas((W, H))
-    rounded_card(ring, FACE_WHITE, EDGE_GREY)
-    ring.rect(inner, (0, 0, 0, 0), radius=8)
-    cv.surf.blit(ring.surf, (0, 0))
+    repaint_border(cv, inner, radius=8)
     return cv.final()
 
 
@@ -256,10 +245,8 @@ def _icon_drawers():
     d = {}
 
     for s, name in enumerate(SUIT_NAMES):
-        colour = RED if s in (1, 2) else BLACK
-        d[f"suit_{name}"] = (lambda c, s=s, colour=colour: draw_suit(c, s, (32, 32), 52, colour))
-        four = GREEN4 if s == 0 else BLUE4 if s == 1 else colour
-        d[f"suit_{name}_4"] = (lambda c, s=s, four=four: draw_suit(c, s, (32, 32), 52, four))
+        d[f"suit_{name}"] = (lambda c, s=s: draw_suit(c, s, (32, 32), 52, suit_colour(s)))
+        d[f"suit_{name}_4"] = (lambda c, s=s: draw_suit(c, s, (32, 32), 52, suit_colour(s, four_colour=True)))
         d[f"suit_{name}_white"] = (lambda c, s=s: draw_suit(c, s, (32, 32), 52, WHITE))
 
     def star(c):
