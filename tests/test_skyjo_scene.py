@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import FRAME, click, drag, key, settle
+from scene_events import FRAME, centre, click, drag, key, settle, table_app, wait_for_human
+from scene_events import play_round as play_a_round
 
-from cardgames.app import headless_app
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.rules import Phase
 from cardgames.games.skyjo.scene import SUMMARY_DELAY, SkyjoScene
@@ -14,13 +14,7 @@ from cardgames.games.skyjo.summary import RoundSummaryScene
 
 @pytest.fixture
 def app(tmp_path):
-    app = headless_app(tmp_path)
-    app.settings["ai_speed"] = "fast"
-    app.settings["anim_speed"] = "fast"
-    sounds = []
-    app.play_sound = lambda name, volume=1.0: sounds.append(name)
-    app.sounds = sounds
-    yield app
+    return table_app(tmp_path)
 
 
 def open_scene(app, **options):
@@ -29,24 +23,6 @@ def open_scene(app, **options):
     app.stack.apply_pending()
     settle(app, 1.0)
     return scene
-
-
-def centre(scene, pile):
-    sprite = scene.board.top(pile)
-    return sprite.rect.center if sprite is not None else scene.board.piles[pile].base_rect(scene.card_size).center
-
-
-def wait_for_human(app, scene, limit=40.0):
-    """Let the computer play (and animations end) until it is the human's move or the round is over."""
-    t = 0.0
-    while t < limit:
-        if app.stack.top is not scene or scene.over:
-            return
-        if scene.human_turn and not scene.animator.busy:
-            return
-        app.step(FRAME)
-        t += FRAME
-    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
 
 
 def plan(scene):
@@ -86,15 +62,8 @@ def human_move_by_mouse(app, scene):
 
 
 def play_round(app, scene, move):
-    start_round = scene.state.round_no
-    for _ in range(400):
-        wait_for_human(app, scene)
-        if app.stack.top is not scene or scene.over:
-            break
-        move(app, scene)
-    settle(app, 3.0)
-    assert len(scene.state.rounds) == start_round
-    assert isinstance(app.stack.top, RoundSummaryScene)
+    """The human plays `move` until the round is scored and its summary is up."""
+    play_a_round(app, scene, move, RoundSummaryScene)
 
 
 def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
@@ -150,13 +119,18 @@ def test_a_whole_round_by_keyboard(app):
     play_round(app, scene, human_move_by_keys)
 
 
-def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
-    scene = open_scene(app)
-    for _ in range(2):           # the set-up: two clicks on face-down cards
+def to_the_first_turn(app, scene):
+    """The set-up (two clicks on face-down cards), then wait for the human's first real turn."""
+    for _ in range(2):
         wait_for_human(app, scene)
         human_move_by_mouse(app, scene)
     wait_for_human(app, scene)
     assert scene.state.phase == Phase.TURN
+
+
+def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
+    scene = open_scene(app)
+    to_the_first_turn(app, scene)
     state = scene.state
     sprite = scene.board.top("discard")
     home = sprite.home
@@ -168,11 +142,7 @@ def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
 
 def test_dragging_the_draw_pile_onto_a_card_draws_and_exchanges(app):
     scene = open_scene(app)
-    for _ in range(2):           # the set-up: two clicks on face-down cards
-        wait_for_human(app, scene)
-        human_move_by_mouse(app, scene)
-    wait_for_human(app, scene)
-    assert scene.state.phase == Phase.TURN
+    to_the_first_turn(app, scene)
     me = scene.viewer
     drag(app, centre(scene, "draw"), centre(scene, f"grid:{me}:11"))
     assert scene.actions[-2:] == ["draw", "swap 11"]
@@ -193,17 +163,15 @@ def test_pass_and_play_shows_a_curtain_between_human_turns(app):
     assert scene.board.top("grid:0:0").size == (40, 56)
 
 
+def end_a_scripted_game(app, scene):
+    """A scripted last round: seat 1 at 95 already, seat 0 ends the round and the game, then 8 s pass."""
+    finish_a_scripted_round(app, scene, totals=[10, 95])
+    settle(app, 8.0)
+
+
 def test_game_over_records_statistics(app):
     scene = open_scene(app)
-    # a scripted last round: seat 0 at 95 already, it ends this round
-    grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
-                         totals=[10, 95])
-    scene.sync(animate=False)
-    scene.refresh_moves()
-    settle(app, 0.2)
-    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
-    settle(app, 8.0)
+    end_a_scripted_game(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     stats = app.storage.stats("skyjo")
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == scene.state.totals[0]
@@ -212,10 +180,7 @@ def test_game_over_records_statistics(app):
 
 def test_undo_takes_back_a_move_but_not_a_scored_round(app):
     scene = open_scene(app)
-    for _ in range(2):
-        wait_for_human(app, scene)
-        human_move_by_mouse(app, scene)
-    wait_for_human(app, scene)
+    to_the_first_turn(app, scene)
     before = scene.state
     click(app, centre(scene, "draw"))
     assert scene.state.phase == Phase.HOLD
@@ -244,14 +209,7 @@ def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
 
 def test_play_again_after_the_game_deals_a_new_game(app):
     scene = open_scene(app)
-    grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": 2}, [grid, grid], [5], [12], face_up=[range(11), [0]], current=0,
-                         totals=[10, 95])
-    scene.sync(animate=False)
-    scene.refresh_moves()
-    settle(app, 0.2)
-    drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
-    settle(app, 8.0)
+    end_a_scripted_game(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     key(app, pygame.K_RETURN)      # "Play again" has the focus
     settle(app, 1.0)

@@ -22,13 +22,12 @@ from typing import Any
 import pygame
 
 from cardgames.core.events import Announced, CardFlipped, CardMoved
-from cardgames.engine.tween import Call, Sequence, Wait
 from cardgames.games.skyjo import INFO, ai, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.ui import theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
-from cardgames.ui.game_scene import GameScene
+from cardgames.ui.round_scene import RoundGameScene
 
 BIG = (78, 108)                  # the viewer's grid and the piles
 SMALL = (40, 56)                 # everybody else's grid
@@ -44,7 +43,6 @@ ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T
                 5: ("LM", "T1", "T2", "T3", "RM"), 6: ("LL", "LM", "T1", "T3", "RM", "RL"),
                 7: ("LL", "LM", "T1", "T2", "T3", "RM", "RL")}
 NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 SUMMARY_DELAY = 1.4              # seconds to look at the revealed grids before the summary
 REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
@@ -61,7 +59,7 @@ class SkyjoArt(CardArt):
         return self.app.assets.skyjo_back(size)
 
 
-class SkyjoScene(GameScene):
+class SkyjoScene(RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -70,6 +68,9 @@ class SkyjoScene(GameScene):
     art_class = SkyjoArt
     deal_from = "draw"
     allow_undo = True
+    names = NAMES
+    summary_class = RoundSummaryScene
+    summary_delay = SUMMARY_DELAY
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -80,27 +81,11 @@ class SkyjoScene(GameScene):
         self.curtain: int | None = None        # the human seat waiting behind the curtain
         self._revealing = self._dealing = False   # animating the round's end / a new deal
         self.banner = ""
-        self._recorded = False
         super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ who is who
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k in ("players", "target", "start")}
-
-    def seat_name(self, seat: int, with_level: bool = False) -> str:
-        if seat in self.humans:
-            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
-        name = NAMES[seat]
-        if with_level:
-            name += f" ({LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))})"
-        return name
-
-    @property
-    def current(self) -> int | None:
-        """Nobody moves while a round's summary is up (its button deals the next round)."""
-        if self.state.phase == Phase.ROUND_OVER:
-            return None
-        return self.rules.current_player(self.state)
 
     @property
     def human_turn(self) -> bool:
@@ -230,8 +215,8 @@ class SkyjoScene(GameScene):
     # ------------------------------------------------------------------ acting and animating
     def act(self, action: Any) -> bool:
         done = super().act(action)
-        if done and self.state.phase == Phase.ROUND_OVER:
-            self.animator.queue(Sequence(Wait(SUMMARY_DELAY), Call(self._show_summary)))
+        if done and self.round_over:
+            self.show_summary_later()
         if done and action == rules.NEXT:
             self.banner = ""
         return done
@@ -250,17 +235,8 @@ class SkyjoScene(GameScene):
     def on_enter(self) -> None:
         """A game resumed between rounds shows its summary again."""
         super().on_enter()
-        if self.state.phase == Phase.ROUND_OVER and not self.animator.busy:
-            self._show_summary()
-
-    def next_round(self) -> None:
-        """The summary's "Next round"."""
-        if self.state.phase == Phase.ROUND_OVER:
-            self.act(rules.NEXT)
-
-    def _show_summary(self) -> None:
-        if self.stack.top is self:
-            self.stack.push(RoundSummaryScene(self.app, self))
+        if self.round_over and not self.animator.busy:
+            self.show_summary()
 
     def animate_events(self, events: tuple[Any, ...]) -> None:
         """Note what kind of batch this is: the round's end reveal and a new deal have their own pace."""
@@ -353,40 +329,19 @@ class SkyjoScene(GameScene):
             return "shuffle"
         return super().sound_for(event)
 
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        self._record_stats()
-        won = any(s in self.humans for s in self.rules.winners(self.state))
-        if self.humans:
-            self.app.play_sound("win" if won else "lose")
-        self.animator.queue(Sequence(Wait(SUMMARY_DELAY), Call(self._show_summary)))
-
     def restart(self, seed: int | None = None) -> None:
-        self.curtain, self.banner, self._recorded = None, "", False
+        self.curtain, self.banner = None, ""
         if self.humans:
             self.viewer = self.humans[0]
         super().restart(seed)
 
-    def _record_stats(self) -> None:
-        """Games, wins, best (lowest) final total, average round score of the human seats."""
-        if self._recorded or not self.humans or self.app.demo is not None:
-            return
-        self._recorded = True
+    def round_stats(self, stats: dict[str, Any]) -> None:
+        """Beside games, wins and the best total: the average round score of the human seats."""
         state = self.state
-        winners = self.rules.winners(state)
-
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            stats["games"] = stats.get("games", 0) + 1
-            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
-            best = min(state.totals[s] for s in self.humans)
-            stats["best_total"] = min(stats.get("best_total", best), best)
-            stats["rounds"] = stats.get("rounds", 0) + len(state.rounds) * len(self.humans)
-            stats["round_points"] = stats.get("round_points", 0) + sum(
-                r.scores[s] for r in state.rounds for s in self.humans)
-            stats["average_round"] = round(stats["round_points"] / max(1, stats["rounds"]), 1)
-            return stats
-
-        self.app.storage.update_stats(INFO.name, update)
+        stats["rounds"] = stats.get("rounds", 0) + len(state.rounds) * len(self.humans)
+        stats["round_points"] = stats.get("round_points", 0) + sum(
+            r.scores[s] for r in state.rounds for s in self.humans)
+        stats["average_round"] = round(stats["round_points"] / max(1, stats["rounds"]), 1)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -447,7 +402,7 @@ class SkyjoScene(GameScene):
                 pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
             if state.finisher == seat:
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
-            label = f"{self.seat_name(seat)} · {LEVEL_LABELS.get(self.ai_level(seat), '') if seat not in self.humans else 'Human'}"
+            label = f"{self.seat_name(seat)} · {self.level_label(seat) if seat not in self.humans else 'Human'}"
             self.draw_text(surface, label, (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
             self.draw_text(surface, f"{self.shown_total(seat)}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
                            anchor="topright", bold=True)
@@ -469,16 +424,10 @@ class SkyjoScene(GameScene):
 
     def prompt(self) -> str:
         """What the human should do now (or who is playing)."""
+        waiting = self.waiting_prompt()
+        if waiting is not None:
+            return "Every card turns over" if self.revealing else waiting
         state = self.state
-        if self.revealing:
-            return "Every card turns over"
-        if self.over:
-            return "Game over"
-        if state.phase == Phase.ROUND_OVER:
-            return f"Round {state.round_no} over"
-        if not self.human_turn:
-            seat = self.current
-            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
         up = SLOTS - state.hidden[self.viewer].bit_count()
         if state.phase == Phase.SETUP:
             return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
