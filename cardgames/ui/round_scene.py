@@ -1,9 +1,8 @@
 """The shared base of the card tables played in rounds where the lowest total wins.
 
-Three Thirteen uses it; Skyjo's scene repeats the same pieces and can adopt it
-(subclass RoundGameScene, set names/summary_class/summary_delay, move its own
-statistics into round_stats, and delete its seat_name, current, next_round,
-_show_summary, on_game_over, _record_stats and the start of its prompt).
+Skyjo and Three Thirteen subclass RoundGameScene: they set names, summary_class
+and summary_delay, add their own statistics in round_stats, and start their
+prompt with waiting_prompt().
 
 What it does on top of GameScene:
 - seat names: "You" (or "Player 2" in pass and play), the computer seats from
