@@ -144,11 +144,6 @@ class App:
         """Show a short message (a toast) on the screen for a few seconds (under a pause or summary overlay)."""
         self.toasts.push(text)
 
-    @property
-    def _toasts(self) -> list[list[Any]]:
-        """The queued toasts, [text, seconds left, total seconds] each (for tests)."""
-        return self.toasts.queue
-
     def play_sound(self, name: str, volume: float = 1.0) -> None:
         """Play a sound effect at `volume` times the sound-effects setting (silently nothing without audio)."""
         if self.audio:

@@ -62,16 +62,16 @@ def test_quit_event_stops_the_app(app):
 def test_toasts_show_then_fade_away(app):
     app.notify("Hello there")
     app.step(0.05)
-    assert [t[0] for t in app._toasts] == ["Hello there"]
+    assert [t[0] for t in app.toasts.queue] == ["Hello there"]
     for _ in range(40):
         app.step(0.1)
-    assert app._toasts == []
+    assert app.toasts.queue == []
 
 
 def test_storage_notices_become_toasts(app):
     app.storage.notices.append("settings.json was unreadable; moved aside")
     app.step(0.01)
-    assert any("moved aside" in t[0] for t in app._toasts)
+    assert any("moved aside" in t[0] for t in app.toasts.queue)
 
 
 def test_f11_toggles_fullscreen_and_remembers_it(app, tmp_path):

@@ -337,7 +337,7 @@ def test_autosave_and_resume_replay_the_actions(app):
 def test_illegal_action_is_refused_with_a_message(app):
     scene = open_toy(app, SCRIPT)
     assert scene.act(Play(C("6H"), "table")) is False  # not in seat 0's hand
-    assert scene.actions == [] and any("not allowed" in t[0] for t in app._toasts)
+    assert scene.actions == [] and any("not allowed" in t[0] for t in app.toasts.queue)
 
 
 def test_animations_off_make_every_move_instant(app):
@@ -407,7 +407,7 @@ def test_a_failing_ai_falls_back_to_a_legal_move_with_a_notice(app):
     app.stack.push(scene)
     app.stack.apply_pending()
     settle(app, 2)
-    assert len(scene.actions) >= 1 and any("error" in t[0] for t in app._toasts)
+    assert len(scene.actions) >= 1 and any("error" in t[0] for t in app.toasts.queue)
 
 
 def test_layout_naming_an_unknown_pile_is_a_clear_error(app):

@@ -242,7 +242,7 @@ def test_continue_with_a_save_that_cannot_be_resumed(app, stub_registry):
     assert app.storage.load_game("stub") is None and not sel.continue_button.enabled
     saves = list((app.storage.data_dir / "saves").iterdir())
     assert [p.name.startswith("stub.json.corrupt-") for p in saves] == [True]  # kept, moved aside
-    assert any("could not be opened" in t[0] for t in app._toasts)
+    assert any("could not be opened" in t[0] for t in app.toasts.queue)
 
 
 def test_select_mouse_click_on_tile_and_buttons(app, stub_registry):

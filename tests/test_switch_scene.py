@@ -122,7 +122,7 @@ def test_illegal_card_dragged_snaps_back_with_the_reason(app):
     home = card.home
     drag(app, card.rect.center, scene.board.piles["discard"].base_rect(scene.card_size).center)
     assert scene.actions == [] and card.pile == "hand:0"
-    assert any("matches neither" in t[0] for t in app._toasts)
+    assert any("matches neither" in t[0] for t in app.toasts.queue)
     settle(app, 0.6)
     assert card.pos == home
 
@@ -197,7 +197,7 @@ def test_missed_call_not_caught_once_the_countdown_is_over(app):
     settle(app, CATCH_WINDOW + 0.3)
     assert scene.window_left == 0
     key(app, pygame.K_c)
-    assert scene.actions == ["1 play 5C"] and any("Too late" in t[0] for t in app._toasts)
+    assert scene.actions == ["1 play 5C"] and any("Too late" in t[0] for t in app.toasts.queue)
     key(app, pygame.K_p)                                                 # the human acts: the window closes
     assert scene.state.exposed == -1 and len(scene.state.hands[1]) == 1
 
