@@ -141,12 +141,15 @@ class GameResult:
 
 
 # ------------------------------------------------------------------ checking stored data
+LIMIT = 10**12     # a stored number beyond this is out of range (damage, not play)
+
+
 def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
 
 
 def _is_count(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= LIMIT
 
 
 def _scalar(v: Any) -> bool:
@@ -185,18 +188,11 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         problems.append(where)
         return out
+    bad = [key for key in COUNTS if not _is_count(raw.get(key, 0))]
     for key in COUNTS:
-        value = raw.get(key, 0)
-        if _is_count(value):
-            out[key] = value
-        else:
-            problems.append(f"{where}.{key}")
-    if out["wins"] > out["games"]:
-        problems.append(f"{where}.wins")
-        out["wins"] = out["games"]
-    out["abandoned"] = min(out["abandoned"], out["games"] - out["wins"])
-    out["streak"] = min(out["streak"], out["wins"])
-    out["best_streak"] = max(out["streak"], min(out["best_streak"], out["wins"]))
+        if key not in bad:
+            out[key] = raw.get(key, 0)
+    problems.extend(f"{where}.{key}" for key in bad)
     figures = raw.get("figures", {})
     if isinstance(figures, dict):
         for key, value in figures.items():
@@ -214,6 +210,14 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
         out["history"] = [e for e in entries if e is not None][-HISTORY:]
     else:
         problems.append(f"{where}.history")
+    if "games" in bad:   # at least the games the wins and the history still show
+        out["games"] = max(out["wins"], len(out["history"]))
+    if out["wins"] > out["games"]:
+        problems.append(f"{where}.wins")
+        out["wins"] = out["games"]
+    out["abandoned"] = min(out["abandoned"], out["games"] - out["wins"])
+    out["streak"] = min(out["streak"], out["wins"])
+    out["best_streak"] = max(out["streak"], min(out["best_streak"], out["wins"]))
     return out
 
 
@@ -225,20 +229,31 @@ def _clean_sections(raw: Any, problems: list[str], where: str) -> dict[str, dict
     return {str(mode): clean_section(sec, problems, f"{where}.{mode}") for mode, sec in raw.items()}
 
 
-def migrate(game: str, old: dict[str, Any]) -> dict[str, Any]:
+def migrate(game: str, old: dict[str, Any], problems: list[str] | None = None) -> dict[str, Any]:
     """The records of the older flat shape, so nothing a player had is lost.
 
     Skyjo and Three Thirteen had one mode: their figures go straight into it.
     TriPeaks and Switch counted every mode together: those counts become the
     "Earlier games" section; the Classic bank and Switch's matches were of one
-    mode and go into it."""
+    mode and go into it. A wrong-typed old field counts as missing (named in `problems`)."""
+    bad = problems if problems is not None else []
+    bad.extend(k for k in OLD_KEYS if k != "win_rate" and k in old and not _is_number(old[k]))
+
     def count(key: str) -> int:
         v = old.get(key, 0)
-        return v if _is_count(v) else 0
+        if _is_count(v):
+            return v
+        if key not in bad:
+            bad.append(key)
+        return 0
 
     def number(key: str) -> float | None:
         v = old.get(key)
-        return v if _is_number(v) else None
+        if v is None or _is_number(v):
+            return v
+        if key not in bad:
+            bad.append(key)
+        return None
 
     modes: dict[str, dict[str, Any]] = {}
 
@@ -289,7 +304,7 @@ def repaired(game: str, raw: Any, problems: list[str]) -> dict[str, Any]:
     entry = dict(raw) if isinstance(raw, dict) else {}
     recs = entry.get("records")
     if recs is None:
-        recs = migrate(game, entry)
+        recs = migrate(game, entry, problems)
     elif not isinstance(recs, dict):
         problems.append("records")
         recs = {}
