@@ -443,12 +443,23 @@ def figure_value(section: dict[str, Any], fig: Figure) -> float | None:
     return figures.get(fig.key)
 
 
+def format_time(seconds: float | None) -> str:
+    """95.4 -> "1:35"; None -> "–"."""
+    if seconds is None:
+        return "–"
+    whole = round(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def figure_named(game: str, key: str) -> Figure:
+    return next(f for f in FIGURES[game] if f.key == key)
+
+
 def format_figure(fig: Figure, value: float | None) -> str:
     if value is None:
         return "–"
     if fig.fmt == "time":
-        seconds = round(value)
-        return f"{seconds // 60}:{seconds % 60:02d}"
+        return format_time(value)
     if fig.fmt == "money":
         return f"-${-int(value):,}" if value < 0 else f"${int(value):,}"
     if fig.fmt == "float":
@@ -463,8 +474,7 @@ def win_rate(section: dict[str, Any]) -> float | None:
 def figure(storage: Any, game: str, mode: str, key: str) -> float | None:
     """One figure of a game's (non-practice) mode, e.g. the TriPeaks Classic bank."""
     sec = load(storage, game)["modes"].get(mode)
-    fig = next((f for f in FIGURES.get(game, ()) if f.key == key), None)
-    return figure_value(sec, fig) if sec is not None and fig is not None else None
+    return figure_value(sec, figure_named(game, key)) if sec is not None else None
 
 
 def sections(records: dict[str, Any]) -> list[tuple[str, bool, dict[str, Any]]]:
