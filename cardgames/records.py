@@ -67,7 +67,9 @@ class Figure:
 
 FIGURES: dict[str, tuple[Figure, ...]] = {
     "tripeaks": (
-        Figure("best_score", "Best score", "score", "max", news="New best score"),
+        Figure("best_score", "Best score", "score", "max", modes=("arcade", "relaxed", "daily"),
+               news="New best score"),
+        Figure("best_hand", "Best hand", "score", "max", fmt="money", modes=("classic",), news="New best hand"),
         Figure("best_time", "Best time (cleared)", "seconds", "min", fmt="time", wins_only=True,
                news="New best time"),
         Figure("longest_run", "Longest run of cards", "run", "max", finished_only=False, news="New longest run"),
