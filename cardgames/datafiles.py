@@ -15,7 +15,22 @@ Files shipped with the game (levels/), read-only: a bad one is reported, never m
 """
 from __future__ import annotations
 
-from cardgames.schema import Bool, Choice, Field, Float, Int, ListOf, MapOf, Record, Text, declare
+from typing import Any
+
+from cardgames.schema import (
+    Bool,
+    Choice,
+    Field,
+    Float,
+    Int,
+    ListOf,
+    MapOf,
+    Record,
+    Text,
+    declare,
+    problems_notice,
+    validate,
+)
 
 NAME = r"[a-z0-9_]{1,40}"   # a game, card back, level or layout name; also keeps save paths inside saves/
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
@@ -103,20 +118,20 @@ LAYOUT = Record({
         "covered_by": ListOf(Int(0, lo=0, hi=50), max_len=51, vital=True),
     }, extra=False), min_len=1, max_len=51, vital=True),
     "peaks": ListOf(Int(0, lo=0, hi=50), max_len=51, vital=True),
-})
+}, optional=("peaks",))
 
 LEVEL = Record({
     "name": Text("", max_len=60, vital=True),
     "layout": Text("classic", pattern=NAME, vital=True),
     "clock": Int(240, lo=10, hi=3600, vital=True),
-    "streak_seconds": Float(8.0, lo=0.5, hi=120.0, vital=True),
+    "streak_seconds": Float(8.0, lo=0.5, hi=60.0, vital=True),
     "targets": ListOf(Int(0, lo=1), min_len=3, max_len=3, vital=True),
     "hints": Int(3, lo=0, hi=99, vital=True),
     "wrap": Bool(True, vital=True),
     "wild": Bool(False, vital=True),
     "open_peaks": Bool(False, vital=True),
     "empty_waste": Bool(False, vital=True),
-    "intro": Text("", max_len=300),
+    "intro": Text("", max_len=300, vital=True),
 }, optional=("wrap", "wild", "open_peaks", "empty_waste", "intro"))
 
 TT_AI_PRESET = Record({
@@ -129,6 +144,31 @@ TT_AI_PRESET = Record({
         "now_weight": Float(0.25, lo=0.0, hi=100.0),
     }, extra=False),
 })
+
+# Notices about shipped files (a damaged level or layout): the app shows them as toasts.
+_notices: list[str] = []
+
+
+def report(text: str) -> None:
+    """Say something about a shipped file once (the app turns it into a toast)."""
+    if text not in _notices:
+        _notices.append(text)
+
+
+def take_notices() -> list[str]:
+    out = list(_notices)
+    _notices.clear()
+    return out
+
+
+def check_shipped(file_schema: Field, data: Any, file: str, what: str) -> Any:
+    """Validate a shipped file's data: the clean data (bad non-vital fields take their defaults, with one
+    notice); schema.Untrusted when a vital field is wrong (the caller says what it does instead)."""
+    clean, problems = validate(file_schema, data)
+    if problems:
+        report(problems_notice(what, file, problems))
+    return clean
+
 
 # Shipped files have no version/kind wrapper: they are declared by their path under levels/.
 declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: f"TriPeaks layout {n!r}")

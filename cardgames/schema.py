@@ -347,7 +347,7 @@ class Record(Field):
                 if k in self.optional:
                     continue
                 if f.vital:
-                    raise Untrusted(_join(path, k), "is missing")
+                    raise Untrusted(_join(path, k), "missing")
                 out[k] = f.fresh_default()
                 continue
             out[k] = _check_child(f, value[k], _join(path, k), problems)
@@ -391,6 +391,17 @@ def validate(schema: Field, raw: Any) -> tuple[Any, list[Problem]]:
         return schema.check(raw, "", problems), problems
     except _Bad as e:
         raise Untrusted("", e.problem) from None
+
+
+def problems_notice(what: str, name: str, problems: list[Problem], kept: str = "") -> str:
+    """ONE notice for a file with bad fields: the file, the fields, what happens instead."""
+    fields = [p.path for p in problems if p.path]
+    if not fields:
+        return f"Your {what} ({name}) could not be used: {problems[0].problem}. Defaults are used{kept}."
+    shown = ", ".join(repr(f) for f in fields[:4]) + (f" and {len(fields) - 4} more" if len(fields) > 4 else "")
+    noun = "field" if len(fields) == 1 else "fields"
+    return (f"Your {what} ({name}): the {noun} {shown} had {'a bad value' if len(fields) == 1 else 'bad values'}"
+            f"; {'its default is' if len(fields) == 1 else 'their defaults are'} used{kept}.")
 
 
 # ------------------------------------------------------------------ declared files

@@ -42,6 +42,8 @@ VERSION = 1  # the format version this code writes; files with a higher one are 
 APP_DIR_NAME = "cardgames"
 TEMP_PREFIX = "."            # atomic writes go to ".<name>.<random>.tmp" beside the file
 TEMP_SUFFIX = ".tmp"
+ERROR_LOG = "errors.log"     # internal errors, with their tracebacks (never shown on the terminal)
+ERROR_LOG_MAX = 256 * 1024   # then it is renamed errors.log.old and a new one started
 
 _GAME_NAME = re.compile(r"^[a-z0-9_]{1,40}$")   # also keeps save paths inside saves/
 
@@ -69,7 +71,7 @@ def validate_settings(raw: Any, notices: list[str] | None = None) -> dict[str, A
     except schema.Untrusted as e:
         clean, problems = datafiles.SETTINGS.fresh_default(), [schema.Problem("", e.problem)]
     if problems and notices is not None:
-        notices.append(_problems_notice("settings", "settings.json", problems))
+        notices.append(schema.problems_notice("settings", "settings.json", problems))
     return clean
 
 
@@ -80,17 +82,6 @@ def validate_save(game: str, data: Any) -> dict[str, Any]:
     except schema.Untrusted as e:
         raise BadFile(str(e)) from None
     return clean
-
-
-def _problems_notice(what: str, name: str, problems: list[schema.Problem], kept: str = "") -> str:
-    """ONE notice for a file with bad fields: the file, the fields, what happens instead."""
-    fields = [p.path for p in problems if p.path]
-    if not fields:
-        return f"Your {what} ({name}) could not be used: {problems[0].problem}. Defaults are used{kept}."
-    shown = ", ".join(repr(f) for f in fields[:4]) + (f" and {len(fields) - 4} more" if len(fields) > 4 else "")
-    noun = "field" if len(fields) == 1 else "fields"
-    return (f"Your {what} ({name}): the {noun} {shown} had {'a bad value' if len(fields) == 1 else 'bad values'}"
-            f"; {'its default is' if len(fields) == 1 else 'their defaults are'} used{kept}.")
 
 
 def _reject_constant(name: str) -> Any:
@@ -145,7 +136,7 @@ class Storage:
                         for p in problems:
                             print(f"cardgames: {self.data_dir / name}: {p.path}: {p.problem}", file=sys.stderr)
                         kept = f" (the old file is kept as {copied})" if copied else ""
-                        self.notices.append(_problems_notice(spec.what_for(part), name, problems, kept))
+                        self.notices.append(schema.problems_notice(spec.what_for(part), name, problems, kept))
             self._cache[name] = data
         return copy.deepcopy(self._cache[name])
 
@@ -159,7 +150,7 @@ class Storage:
         except schema.Untrusted as e:
             raise ValueError(f"{name}: {e}") from None
         if problems:
-            self.notices.append(_problems_notice(spec.what_for(part), name, problems))
+            self.notices.append(schema.problems_notice(spec.what_for(part), name, problems))
         self._cache[name] = copy.deepcopy(clean)
         return self._write(name, spec.kind, clean)
 
@@ -251,6 +242,23 @@ class Storage:
                 except OSError:
                     pass
         return removed
+
+    def log_error(self, context: str) -> str:
+        """Append the exception being handled to errors.log in the data folder (never a traceback on
+        the terminal or the screen); returns where it went, for a one-line message."""
+        import traceback
+
+        text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {context}\n{traceback.format_exc()}"
+        path = self.data_dir / ERROR_LOG
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            if path.exists() and path.stat().st_size > ERROR_LOG_MAX:
+                os.replace(path, path.with_name(ERROR_LOG + ".old"))
+            with path.open("a", encoding="utf-8") as f:
+                f.write(text)
+        except OSError:
+            return "(the error log could not be written)"
+        return str(path)
 
     def flush(self) -> bool:
         """Retry every write that failed; True when nothing is left unsaved (call before quitting)."""
