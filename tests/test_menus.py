@@ -269,7 +269,7 @@ def test_select_esc_goes_back_to_title(app):
 def test_select_shows_the_record(app, stub_registry):
     app.storage.update_stats("stub", lambda d: {"games": 12, "win_rate": "50%", "best": {"1": 3}})
     sel = start(app, SelectScene(app))
-    assert sel.record == "Your record: Games played 12  ·  Win rate 50%"
+    assert sel.record == "Your record: 12 played  ·  0 won (0%)"   # the old shape, migrated
 
 
 def test_remembered_options_are_checked():

@@ -7,6 +7,7 @@ import pygame
 import pytest
 from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
+from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.engine.scene import Scene
 from cardgames.games.three_thirteen import ai
@@ -194,8 +195,9 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     settle(app, 4.0)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     assert app.stack.top.title() == "Game over: You win!"
-    stats = app.storage.stats("three_thirteen")
-    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == 40 and stats["rounds_out"] == 1
+    stats = records.load(app.storage, "three_thirteen")["modes"]["standard"]
+    assert stats["games"] == 1 and stats["wins"] == 1
+    assert stats["figures"]["best_total"] == 40 and stats["figures"]["rounds_out"] == 1
 
 
 def test_an_autosaved_game_resumes_where_it_was(app):

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import config
+from cardgames import config, records
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo, OptionSpec
@@ -75,13 +75,15 @@ def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, An
     return out
 
 
-def record_line(info: GameInfo, stats: dict[str, Any], most: int = 3) -> str:
-    """"Your record: Games played 12 · Games won 5": the first few plain statistics of the game."""
-    from cardgames.scenes.stats import format_value
-
-    parts = [f"{label} {format_value(key, stats[key])}" for key, label in info.stats
-             if key in stats and isinstance(stats[key], (int, float, str))][:most]
-    return "Your record: " + "  ·  ".join(parts) if parts else ""
+def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
+    """"Your record: 12 played  ·  5 won (42%)  ·  best streak 3", over every mode but practice."""
+    t = records.totals(recs)
+    if not t["games"]:
+        return ""
+    parts = [f"{t['games']:,} played", f"{t['wins']:,} won ({t['wins'] / t['games']:.0%})"]
+    if t["best_streak"] >= 2:
+        parts.append(f"best streak {t['best_streak']}")
+    return "Your record: " + "  ·  ".join(parts)
 
 
 class SelectScene(Scene):
@@ -112,7 +114,7 @@ class SelectScene(Scene):
         focused = self.menu.focused
         self.options = remembered_options(self.app.settings, info)
         self.has_save = info.available and self.app.storage.load_game(info.name) is not None
-        self.record = record_line(info, self.app.storage.stats(info.name))
+        self.record = record_line(info, records.load(self.app.storage, info.name))
         for tile in self.tiles:
             tile.selected = tile.info is info
             tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
@@ -195,7 +197,8 @@ class SelectScene(Scene):
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
-        self._open(lambda cls: cls(self.app, dict(self.options), seed=seed))
+        if self._open(lambda cls: cls(self.app, dict(self.options), seed=seed)) and self.has_save:
+            records.abandon_saved(self.app.storage, self.info.name)   # played and lost, like a restart
 
     def resume(self) -> None:
         data = self.app.storage.load_game(self.info.name)

@@ -43,6 +43,8 @@ Hooks (override; the first three are required):
     sound_for(self, event)       the sound name for an event (default: moved -> place,
                                  flipped -> flip, shuffled -> shuffle); None for silence.
     on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
+    game_result(self, abandoned) the result for the statistics (cardgames/ui/recording.py); call
+                                 self.record_result() at the end, its lines are self.records_touched.
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
     begin(self)                  a game starts (new, resumed or after restart(), which clears the
                                  scheduler): start your timers here.
@@ -103,6 +105,7 @@ from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
+from cardgames.ui.recording import RecordsMixin
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
@@ -115,7 +118,7 @@ UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
 _AI_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
 
-class GameScene(Scene):
+class GameScene(RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
     info: Any = None
@@ -146,6 +149,7 @@ class GameScene(Scene):
         if resume is not None:
             self._replay(resume.get("actions", ()))
             self.load_extra(resume.get("extra") or {})
+            self.load_play_time(resume.get("extra") or {})
         self._build_board(deal=resume is None)
         self.begin()
 
@@ -162,6 +166,7 @@ class GameScene(Scene):
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
+        self.reset_records()
         self.on_new_game()
 
     def _build_board(self, deal: bool) -> None:
@@ -469,6 +474,7 @@ class GameScene(Scene):
 
     def restart(self, seed: int | None = None) -> None:
         """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
+        self.abandon()   # a game in progress thrown away counts as played and lost
         self.clear_save()
         self.redeal(seed)
 
@@ -486,7 +492,7 @@ class GameScene(Scene):
     def save_data(self) -> dict[str, Any]:
         options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
         return {"game": self.info.name, "options": options, "seed": self.seed,
-                "actions": list(self.actions), "extra": self.save_extra()}
+                "actions": list(self.actions), "extra": self.play_time_extra(self.save_extra())}
 
     def save(self) -> None:
         """Autosave (only games with a human player, and not once it is over)."""
@@ -717,6 +723,7 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.tick_play_time(dt)
         self.scheduler.update(dt)
         self.animator.update(dt)
         self.fx.update(dt)

@@ -448,10 +448,9 @@ class ThreeThirteenScene(RoundGameScene):
         self.order = []
         super().restart(seed)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Beside games, wins and the best total: the rounds in which a human went out."""
-        stats["rounds_out"] = stats.get("rounds_out", 0) + sum(
-            1 for r in self.state.rounds if r.out_seat in self.humans)
+    def result_figures(self) -> dict[str, Any]:
+        """Beside the final total: the rounds in which a human went out."""
+        return {"rounds_out": sum(1 for r in self.state.rounds if r.out_seat in self.humans)}
 
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
