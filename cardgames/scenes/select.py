@@ -138,6 +138,8 @@ class SelectScene(Scene):
                     for i, (text, fn) in enumerate(bar)]
         self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
         self._link_neighbours()
+        if focused is not None and focused not in self.menu.widgets:   # rebuilt: the widget in its place
+            focused = next((w for w in self.menu.widgets if w.rect == focused.rect), focused)
         if focused in self.menu.widgets and focused.enabled:
             self.menu.set_focus(focused)
         else:
@@ -194,6 +196,17 @@ class SelectScene(Scene):
             cycler.enabled = self.info.available and option_applies(self.info, spec.key, self.options)
 
     def start(self) -> None:
+        """New game: asks first when it would replace a saved game."""
+        if self._save_exists(self.info):
+            from cardgames.scenes.confirm import ConfirmScene
+
+            self.stack.push(ConfirmScene(self.app, "Start a new game?",
+                                         f"Your saved {self.info.title} game will be lost.", "New game",
+                                         on_yes=self.start_now))
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too

@@ -179,6 +179,7 @@ class GameScene(RecordsMixin, Scene):
         if deal and self.deal_from in self.board.piles:
             self.animator.queue(self._deal_animation())
         self._focus_dirty = True
+        self._focus_moved = False   # a move was made since the keys were last set (the focus policy)
 
     def _replay(self, actions: Any) -> None:
         """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
@@ -335,7 +336,7 @@ class GameScene(RecordsMixin, Scene):
         self._set_hover(None)
         self.animate_events(redact(events, self.viewer))
         self.animator.queue(self.sync(animate=True))
-        self._focus_dirty = True
+        self._focus_dirty = self._focus_moved = True
         if self.rules.is_over(state):
             self.over = True
             self.animator.queue(Call(self._game_over))
@@ -650,6 +651,16 @@ class GameScene(RecordsMixin, Scene):
             return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
         return None
 
+    def focus_playable(self, key: Hashable) -> bool:
+        """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
+        that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
+        does. Keys that are not cards or piles (a scene's buttons) count as playable."""
+        if isinstance(key, CardSprite):
+            return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
+        if isinstance(key, str) and key in self.board.piles:
+            return key != self.deal_from and bool(self.actions_from(self.board.top(key), key))
+        return True
+
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
         if isinstance(key, CardSprite):
@@ -668,6 +679,9 @@ class GameScene(RecordsMixin, Scene):
                     self._clear_selection()
                 else:
                     self.open_pause()
+                return
+            if event.key == pygame.K_PAUSE:   # the Pause key, a gamepad's Start
+                self.open_pause()
                 return
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
@@ -697,6 +711,8 @@ class GameScene(RecordsMixin, Scene):
         sprite = self.board.hit_test(pos) if pos is not None and self.human_turn else None
         if sprite is not None and not self.actions_from(sprite, sprite.pile):
             sprite = None
+        if sprite is not None:
+            self.focus.focus(sprite)   # the keys carry on from the card under the pointer
         if sprite is self._hover:
             return
         if self._hover is not None and self._hover.layer == 0:
@@ -717,7 +733,8 @@ class GameScene(RecordsMixin, Scene):
         """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:
             self._focus_dirty = False
-            self.focus.set_keys(self.focus_keys())
+            self.focus.set_keys(self.focus_keys(), self.focus_playable, after_move=self._focus_moved)
+            self._focus_moved = False
 
     _refresh_focus = refresh_focus   # the older private name
 
@@ -730,6 +747,7 @@ class GameScene(RecordsMixin, Scene):
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
             self.refresh_focus()
+        self.focus.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
