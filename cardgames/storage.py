@@ -40,7 +40,7 @@ VERSION = 1  # the format version this code writes; files with a higher one are 
 APP_DIR_NAME = "cardgames"
 
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
-AI_SPEEDS = ("fast", "normal", "slow")
+AI_SPEEDS = ("instant", "fast", "normal", "slow")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "sfx_volume": 0.8,
