@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardgames.core.cards import standard_deck
+from cardgames.games.switch.presets import habits
 from cardgames.games.switch.rules import (
     ACE,
     EIGHT,
@@ -45,7 +46,6 @@ from cardgames.games.switch.rules import (
     card_points,
     decks_for,
 )
-from cardgames.games.switch.presets import habits
 
 LEVELS = ("easy", "normal", "hard")
 SPECIALS = (TWO, ACE, EIGHT, JACK)
