@@ -104,6 +104,7 @@ from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
+from cardgames.ui.move_log import SceneLog
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
@@ -126,6 +127,8 @@ class GameScene(Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
+    log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -164,6 +167,7 @@ class GameScene(Scene):
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
         self.on_new_game()
+        self.move_log = SceneLog(self)
 
     def _build_board(self, deal: bool) -> None:
         self.board = Board(self.art_class(self.app), self.card_size)
@@ -187,6 +191,7 @@ class GameScene(Scene):
                 break
             self.history.append(self.state)
             self.actions.append(str(action))
+            self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
         self.over = self.rules.is_over(self.state)
 
@@ -250,6 +255,14 @@ class GameScene(Scene):
 
     def load_extra(self, extra: dict[str, Any]) -> None:
         pass
+
+    def log_section(self, obs: Any) -> str:
+        """The move log's section title for this observation ("Round 3"); a new title starts a section."""
+        return ""
+
+    def log_viewer(self) -> int | None:
+        """The seat the move log is written for; None (public lines only) with several humans."""
+        return self.viewer if len(self.humans) <= 1 else None
 
     # ------------------------------------------------------------------ queries
     @property
@@ -325,6 +338,7 @@ class GameScene(Scene):
             return False
         self.history.append(self.state)
         self.actions.append(str(action))
+        self.move_log.record(self.state, action, state, events, len(self.actions) - 1)
         self.state = state
         self._clear_selection()
         self.drag.cancel()
@@ -458,6 +472,7 @@ class GameScene(Scene):
             self.actions.pop()
             if self.rules.current_player(self.state) in self.humans:
                 break
+        self.move_log.truncate(len(self.actions))
         self.over = False
         self._clear_selection()
         self.drag.cancel()
@@ -653,6 +668,8 @@ class GameScene(Scene):
             self.click(self.board.top(key), key)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.move_log.handle_event(event):   # J or a click on the log's corner
+            return
         if event.type == pygame.WINDOWFOCUSLOST:  # the player looked away: stop the clocks
             if self.humans and not self.over and self.app.demo is None:
                 self.open_pause()
@@ -734,6 +751,7 @@ class GameScene(Scene):
                 surface.scroll(dx, dy)  # the table shakes; the HUD drawn next stays steady
             self.fx.draw(surface)
         self.draw_hud(surface)
+        self.move_log.draw(surface)
         self._draw_thinking(surface)
         self.focus.draw(surface)
 
