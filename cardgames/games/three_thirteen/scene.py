@@ -27,7 +27,7 @@ import pygame
 
 from cardgames.core.cards import Card, card_words
 from cardgames.core.events import Announced
-from cardgames.games.three_thirteen import INFO, ai, melds, rules
+from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme
@@ -79,6 +79,8 @@ class ThreeThirteenScene(RoundGameScene):
     info = INFO
     card_size = BIG
     table = "felt_green"
+    describe_move = staticmethod(log.describe)
+    log_rect = pygame.Rect(1030, 166, 240, 156)
     deal_from = "stock"
     allow_undo = True
     names = NAMES
@@ -108,6 +110,9 @@ class ThreeThirteenScene(RoundGameScene):
     # ------------------------------------------------------------------ who is who
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k in ("players", "ace_high")}
+
+    def log_section(self, obs: rules.Observation) -> str:
+        return f"Round {obs.round_no}"
 
     # ------------------------------------------------------------------ the board
     def _box(self, seat: int) -> pygame.Rect:
