@@ -132,8 +132,9 @@ class SelectScene(Scene):
         self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), "Continue", self.resume,
                                       primary=self.has_save)
         self.continue_button.enabled = self.has_save
-        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Settings", self.settings), ("Quit", self.quit)]
-        bw = (W - 72 - 3 * 16) // 4
+        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Achievements", self.achievements),
+               ("Settings", self.settings), ("Quit", self.quit)]
+        bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
         self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
@@ -229,6 +230,11 @@ class SelectScene(Scene):
         from cardgames.scenes.stats import StatsScene
 
         self.stack.push(StatsScene(self.app, self.info.name))
+
+    def achievements(self) -> None:
+        from cardgames.scenes.achievements import AchievementsScene
+
+        self.stack.push(AchievementsScene(self.app, self.info.name))
 
     def settings(self) -> None:
         from cardgames.scenes.settings import SettingsScene
