@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import config
+from cardgames import config, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo, OptionSpec
@@ -198,7 +198,10 @@ class SelectScene(Scene):
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
-        self._open(lambda cls: cls(self.app, dict(self.options), seed=seed))
+        options = dict(self.options)
+        open_game = lambda: self._open(lambda cls: cls(self.app, options, seed=seed))  # noqa: E731
+        if not tutorial.first_play(self.app, self.info.name, open_game):   # the first time: the tutorial first
+            open_game()
 
     def resume(self) -> None:
         data = self.app.storage.load_game(self.info.name)
