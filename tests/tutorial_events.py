@@ -10,9 +10,9 @@ def wait_ready(app, scene, limit=30.0):
     t = 0.0
     while t < limit and scene.ended is None:
         step = scene.step
-        if step is not None and scene.step_ready and not (scene.auto_done < len(step.auto)):
-            if app.stack.top is scene or step.expect:
-                return
+        if (step is not None and scene.step_ready and scene.auto_done >= len(step.auto)
+                and (app.stack.top is scene or step.expect)):
+            return
         app.step(FRAME)
         t += FRAME
     if scene.ended is None:

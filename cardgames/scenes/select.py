@@ -199,7 +199,7 @@ class SelectScene(Scene):
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
         options = dict(self.options)
-        open_game = lambda: self._open(lambda cls: cls(self.app, options, seed=seed))  # noqa: E731
+        open_game = lambda: self._open(lambda cls: cls(self.app, options, seed=seed))
         if not tutorial.first_play(self.app, self.info.name, open_game):   # the first time: the tutorial first
             open_game()
 
