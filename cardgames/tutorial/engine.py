@@ -10,7 +10,9 @@ A Script is a scripted deal plus Steps. Each Step is one sentence and one of:
 `highlight` lists what glows: pile names, (pile, card text) pairs, or functions
 scene -> pygame.Rect; by default the cards the expected move uses. `after` is a
 predicate over the viewer's observation that must hold before the step shows
-(e.g. "the summary is closed"); until then the panel waits.
+(e.g. "the summary is closed"); until then the panel waits. `jump` moves the
+lesson on to a later scripted position ("later in the round"): the cards fly
+to their new places before the step shows.
 
 TutorialMode is mixed in before a game's scene class (games/<g>/tutorial.py):
     class SkyjoTutorial(TutorialMode, SkyjoScene): ...
@@ -44,6 +46,7 @@ class Step:
     highlight: tuple[Any, ...] | None = None
     wrong: str = ""
     after: Callable[[Any], bool] | None = None
+    jump: Callable[[], Any] | None = None    # "later in the game": a new scripted position first
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,11 @@ class TutorialMode:
         self.refresh_moves()
         if self.step_no >= len(self.tutorial.steps):
             self.finish()
+        elif self.tutorial.steps[self.step_no].jump is not None:
+            self.state = self.tutorial.steps[self.step_no].jump()
+            self.history.clear()
+            self.actions.clear()
+            self.animator.queue(self.sync(animate=True))
 
     def finish(self) -> None:
         self._end("finished")
