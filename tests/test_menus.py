@@ -188,7 +188,7 @@ def test_select_keyboard_moves_over_tiles_and_changes_options(app, stub_registry
     key(app, pygame.K_DOWN)
     assert sel.menu.focused is sel.start_button
     key(app, pygame.K_DOWN)
-    assert sel.menu.focused is sel.bar[2]  # Settings lies right under Start
+    assert sel.menu.focused is sel.bar[3]  # Settings lies right under Start
     key(app, pygame.K_UP)
     assert sel.menu.focused is sel.start_button
     key(app, pygame.K_UP)
@@ -256,7 +256,10 @@ def test_select_mouse_click_on_tile_and_buttons(app, stub_registry):
     click(app, sel.bar[1].rect.center)  # Statistics, on the selected game's page
     assert isinstance(top(app), StatsScene) and top(app).index == 2
     key(app, pygame.K_ESCAPE)
-    click(app, sel.bar[3].rect.center)  # Quit
+    click(app, sel.bar[2].rect.center)  # Achievements, on the selected game's page
+    assert type(top(app)).__name__ == "AchievementsScene" and top(app).page == "three_thirteen"
+    key(app, pygame.K_ESCAPE)
+    click(app, sel.bar[4].rect.center)  # Quit
     assert not app.running
 
 

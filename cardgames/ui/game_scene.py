@@ -95,6 +95,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import achievements
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
@@ -371,6 +372,7 @@ class GameScene(RecordsMixin, Scene):
         if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
+        achievements.after_move(self, action, self.history[-1], events)
         self.save()
         return True
 
