@@ -367,7 +367,6 @@ def run(launch: Launch) -> int:
     else:
         app.stack.push(first_scene(app))
     app.stack.apply_pending()
-    clock = pygame.time.Clock()
     if launch.frames:
         for _ in range(launch.frames):
             app.step(1 / config.FPS, pygame.event.get())
@@ -383,17 +382,24 @@ def run(launch: Launch) -> int:
     # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
     # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
     sys.setswitchinterval(0.001)
-    clock.tick()
     try:
-        while app.running:
-            dt = clock.tick(config.FPS) / 1000.0
-            app.step(dt, pygame.event.get())
+        loop(app)
     finally:  # also after a crash: game scenes autosave on exit, so nothing is lost
         for scene in reversed(app.stack.scenes):
             scene.on_exit()
         app.stack.scenes.clear()
         pygame.quit()
     return 0
+
+
+def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
+    """The real loop: step the app at up to 60 FPS until it quits (or `should_stop()`, checked
+    before every frame, says so: the real-window benchmark uses it)."""
+    clock = pygame.time.Clock()
+    clock.tick()
+    while app.running and not (should_stop is not None and should_stop()):
+        dt = clock.tick(config.FPS) / 1000.0
+        app.step(dt, pygame.event.get())
 
 
 # --------------------------------------------------------------- benchmarks
