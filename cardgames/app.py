@@ -416,7 +416,6 @@ def run(launch: Launch) -> int:
     else:
         app.stack.push(first_scene(app))
     app.stack.apply_pending()
-    clock = pygame.time.Clock()
     if launch.frames:
         for _ in range(launch.frames):
             app.step(1 / config.FPS, pygame.event.get())
@@ -432,12 +431,9 @@ def run(launch: Launch) -> int:
     # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
     # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
     sys.setswitchinterval(0.001)
-    clock.tick()
     code = 0
     try:
-        while app.running:
-            dt = clock.tick(config.FPS) / 1000.0
-            app.step(dt, pygame.event.get())
+        loop(app)
     except Exception:  # noqa: BLE001 - a bug: the details go to a log file, never a traceback on screen
         where = app.storage.log_error("the main loop")
         print(f"{config.TITLE} stopped after an internal error; your game was saved. Details: {where}",
@@ -453,6 +449,16 @@ def run(launch: Launch) -> int:
         app.storage.flush()
         pygame.quit()
     return code
+
+
+def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
+    """The real loop: step the app at up to 60 FPS until it quits (or `should_stop()`, checked
+    before every frame, says so: the real-window benchmark uses it)."""
+    clock = pygame.time.Clock()
+    clock.tick()
+    while app.running and not (should_stop is not None and should_stop()):
+        dt = clock.tick(config.FPS) / 1000.0
+        app.step(dt, pygame.event.get())
 
 
 # --------------------------------------------------------------- benchmarks
