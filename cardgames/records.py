@@ -19,10 +19,11 @@ What is kept, per game (in stats.json, under the game's name, key "records"):
 A game abandoned (restarted, or a new game started over its save) counts as
 played and lost: the streak ends, no best is set from it.
 
-record_game cannot fail on bad stored data: every stored field is checked
-and a wrong-typed or out-of-range one is replaced by its default (one notice
-names the file and the fields), an unreadable section starts afresh, and the
-new result is always kept. The older flat shape ({"games", "wins",
+record_game cannot fail on bad stored data: the schema layer checks the file
+on load (records_schema.py; a wrong-typed or out-of-range field takes its
+default, one notice names the file and the fields), this module checks again
+whatever it is handed (an unreadable section starts afresh) and settles what a
+schema cannot say (wins no more than games), and the new result is always kept. The older flat shape ({"games", "wins",
 "best_total", ...}) is read once and moved into the new one (migrate), so a
 player's existing statistics are kept.
 
@@ -41,11 +42,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-SHAPE = 2          # the shape of "records" this code writes
-HISTORY = 50       # games kept in a section's history
+from cardgames.records_schema import HISTORY, LIMIT, OLD_COUNTS, OLD_NUMBERS
+
+SHAPE = 2          # the shape of "records" this code writes (declared in records_schema.py)
 COUNTS = ("games", "wins", "abandoned", "streak", "best_streak")
-OLD_KEYS = ("games", "wins", "win_rate", "best_total", "rounds", "round_points", "average_round", "rounds_out",
-            "longest_streak", "bank", "hands", "matches", "match_wins", "longest_pickup", "catches", "caught")
+OLD_KEYS = (*OLD_COUNTS, *OLD_NUMBERS, "win_rate")   # the older flat shape, read once by migrate()
 EARLIER = "earlier"   # the mode of statistics migrated from a shape that did not know the mode
 
 
@@ -143,9 +144,6 @@ class GameResult:
 
 
 # ------------------------------------------------------------------ checking stored data
-LIMIT = 10**12     # a stored number beyond this is out of range (damage, not play)
-
-
 def _is_number(v: Any) -> bool:
     return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
 
@@ -200,7 +198,7 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
         for key, value in figures.items():
             if _is_number(value):
                 out["figures"][str(key)] = value
-            else:
+            elif value is not None:   # null: the schema layer already dropped a bad one
                 problems.append(f"{where}.figures.{key}")
     else:
         problems.append(f"{where}.figures")
@@ -212,11 +210,8 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
         out["history"] = [e for e in entries if e is not None][-HISTORY:]
     else:
         problems.append(f"{where}.history")
-    if "games" in bad:   # at least the games the wins and the history still show
-        out["games"] = max(out["wins"], len(out["history"]))
-    if out["wins"] > out["games"]:
-        problems.append(f"{where}.wins")
-        out["wins"] = out["games"]
+    # what a schema cannot say: a lost count of games is at least the wins and the games listed
+    out["games"] = max(out["games"], out["wins"], len(out["history"]))
     out["abandoned"] = min(out["abandoned"], out["games"] - out["wins"])
     out["streak"] = min(out["streak"], out["wins"])
     out["best_streak"] = max(out["streak"], min(out["best_streak"], out["wins"]))

@@ -279,7 +279,8 @@ def test_damage_is_repaired_field_by_field_with_one_notice(tmp_path):
     s.take_notices()
     record_game(s, "skyjo", skyjo(True, 50))
     notices = s.take_notices()
-    assert len(notices) == 1 and "stats.json" in notices[0] and "modes.standard.games" in notices[0]
+    assert len(notices) == 1 and "stats.json" in notices[0]            # one notice, from the schema layer
+    assert "skyjo.records.modes.standard.games" in notices[0] and "figures.best_total" in notices[0]
     sec = section(s, "skyjo", "standard")
     assert sec["wins"] == 2 and sec["games"] == 2               # wins kept; games repaired up to the wins
     assert fig(sec, "skyjo", "best_total") == 50                # the bad best is dropped, the new one kept

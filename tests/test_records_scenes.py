@@ -11,7 +11,7 @@ from test_switch_scene import open_table, play_by_mouse, play_whole_hand
 from test_three_thirteen_scene import grip, scripted
 from test_three_thirteen_scene import open_scene as open_tt
 
-from cardgames import records
+from cardgames import achievements, records
 from cardgames.core.cards import parse_cards
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.games.switch.summary import SwitchSummary
@@ -52,9 +52,8 @@ def test_skyjo_game_over_with_a_damaged_file_records_the_result(app):
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     sec = section(app, "skyjo", "standard")
     assert sec["games"] == 1 and sec["wins"] == 1 and sec["history"][-1]["score"] == scene.state.totals[0]
-    assert [n for n in app.notices if "stats.json" in n] == [
-        ("Your statistics file (stats.json) had damaged skyjo fields (games, wins, best_total and 1 more); "
-        "they were reset and this game was recorded.")]
+    damaged = [n for n in app.notices if "stats.json" in n]
+    assert len(damaged) == 1 and "'skyjo.games'" in damaged[0] and "'skyjo.best_total'" in damaged[0]
     app.stack.top.draw(pygame.Surface((1280, 720)))
 
 
@@ -101,7 +100,8 @@ def test_restart_from_the_pause_counts_the_game_as_played_and_lost(app):
     pause = app.stack.top
     assert isinstance(pause, PauseScene)
     pause.restart()
-    pause.restart()                          # asks twice
+    app.stack.apply_pending()
+    app.stack.top.yes()                      # "Restart?" asks first
     app.stack.apply_pending()
     settle(app, 0.5)
     sec = section(app, "skyjo", "standard")
@@ -115,11 +115,14 @@ def test_restart_from_the_pause_counts_the_game_as_played_and_lost(app):
 def test_a_new_game_over_a_save_counts_the_saved_game_as_lost(app):
     app.storage.save_game("skyjo", {"game": "skyjo", "options": {"players": 2, "level": "easy", "humans": [0]},
                                     "seed": 11, "actions": ["flip 0 0"], "extra": {"play_seconds": 42.0}})
+    achievements.book(app).end_tutorial("skyjo", "skipped")   # not the first start: no tutorial first
     app.stack.push(SelectScene(app, game="skyjo"))
     app.stack.apply_pending()
     select = app.stack.top
     assert select.has_save
     select.start()
+    app.stack.apply_pending()
+    app.stack.top.yes()                      # "Start a new game?" asks first
     app.stack.apply_pending()
     sec = section(app, "skyjo", "standard")
     assert (sec["games"], sec["abandoned"]) == (1, 1)

@@ -11,7 +11,8 @@ from cardgames.app import headless_app
 from cardgames.games import registry
 from cardgames.games.tripeaks.scene import TriPeaksScene
 from cardgames.records import GameResult, record_game
-from cardgames.scenes.stats import VISIBLE, ConfirmReset, StatsScene, date_text, options_text
+from cardgames.scenes.confirm import ConfirmScene
+from cardgames.scenes.stats import VISIBLE, StatsScene, date_text, options_text
 
 
 @pytest.fixture
@@ -138,19 +139,20 @@ def test_the_reset_asks_first_and_keeps_the_tripeaks_levels(app):
     click(app, st.reset_button.rect.center)
     app.stack.apply_pending()
     confirm = app.stack.top
-    assert isinstance(confirm, ConfirmReset) and confirm.menu.focused is confirm.keep   # the safe choice first
+    assert isinstance(confirm, ConfirmScene) and confirm.menu.focused is confirm.no_button   # the safe choice first
+    assert confirm.question == "Reset TriPeaks statistics?" and "Arcade levels" in confirm.detail
     confirm.draw(pygame.Surface((1280, 720)))
     key(app, pygame.K_ESCAPE)                                      # Esc keeps them
     app.stack.apply_pending()
     assert app.stack.top is st and st.played
     click(app, st.reset_button.rect.center)
     app.stack.apply_pending()
-    key(app, pygame.K_RETURN)                                      # Enter on "Keep them" keeps them too
+    key(app, pygame.K_RETURN)                                      # Enter on "Cancel" keeps them too
     app.stack.apply_pending()
     assert app.stack.top is st and records.load(app.storage, "tripeaks")["modes"]
     click(app, st.reset_button.rect.center)
     app.stack.apply_pending()
-    click(app, app.stack.top.reset.rect.center)
+    click(app, app.stack.top.yes_button.rect.center)
     app.stack.apply_pending()
     assert app.stack.top is st and not st.played and not st.reset_button.enabled
     assert records.load(app.storage, "tripeaks")["modes"] == {}

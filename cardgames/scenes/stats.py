@@ -12,7 +12,7 @@ Reads cardgames.records (never the raw file). Layout, top to bottom:
   full under it. A TriPeaks game can be dealt again from there ("Play this
   deal", or Enter on the list): TriPeaks starts with that game's options,
   its deal number (options["deal"]) and its seed;
-- "Reset <game> statistics", which asks first (ConfirmReset).
+- "Reset <game> statistics", which asks first (the shared ConfirmScene).
 """
 from __future__ import annotations
 
@@ -26,10 +26,9 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.scenes.pause import dim_surface
 from cardgames.scenes.select import option_applies
 from cardgames.ui import theme
-from cardgames.ui.widgets import Button, Menu, Widget, draw_wrapped
+from cardgames.ui.widgets import Button, Menu, Widget
 
 W, H = 1280, 720
 TAB_Y, MODE_Y = 96, 160
@@ -317,8 +316,18 @@ class StatsScene(Scene):
         return True
 
     def ask_reset(self) -> None:
-        if self.played:
-            self.stack.push(ConfirmReset(self.app, self))
+        """Asks first (the shared ConfirmScene: Cancel has the focus)."""
+        if not self.played:
+            return
+        from cardgames.scenes.confirm import ConfirmScene
+
+        title = self.info.title
+        detail = "The games, streaks, bests and history of every mode are forgotten. This cannot be undone."
+        if self.info.name == "tripeaks":
+            detail = ("The games, streaks, bests and history of every mode are forgotten (Arcade levels and "
+                      "high scores stay). This cannot be undone.")
+        self.stack.push(ConfirmScene(self.app, f"Reset {title} statistics?", detail, "Reset",
+                                     on_yes=self.do_reset))
 
     def do_reset(self) -> None:
         records.reset(self.app.storage, self.info.name)
@@ -405,46 +414,3 @@ class StatsScene(Scene):
                 details = f"Deal #{e['deal']}  ·  {details}"
             theme.draw_text(surface, _fit(details, RIGHT.width - 32, theme.SMALL), (RIGHT.x + 16, RIGHT.bottom - 12),
                             theme.SMALL, theme.TEXT_DIM, anchor="bottomleft")
-
-
-class ConfirmReset(Scene):
-    """"Reset Skyjo statistics?" over the statistics screen: Reset or Keep (Esc keeps)."""
-
-    overlay = True
-    BOX = pygame.Rect((W - 640) // 2, 200, 640, 300)
-
-    def __init__(self, app: Any, page: StatsScene) -> None:
-        super().__init__(app)
-        self.page = page
-        box = self.BOX
-        self.keep = Button((box.centerx - 250, box.bottom - 82, 240, 56), "Keep them", self.cancel, primary=True)
-        self.reset = Button((box.centerx + 10, box.bottom - 82, 240, 56), "Reset", self.confirm)
-        self.menu = Menu([self.keep, self.reset], on_back=self.cancel, sound=getattr(app, "play_sound", None))
-
-    def cancel(self) -> None:
-        self.stack.pop()
-
-    def confirm(self) -> None:
-        self.stack.pop()
-        self.page.do_reset()
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        self.menu.handle_event(event)
-
-    def update(self, dt: float) -> None:
-        self.menu.update(dt)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
-        box = self.BOX
-        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.BAD, width=3)
-        title = self.page.info.title
-        theme.draw_text(surface, f"Reset {title} statistics?", (box.centerx, box.y + 26), theme.LARGE + 4,
-                        theme.TEXT, bold=True, anchor="midtop")
-        note = "The games, streaks, bests and history of every mode are forgotten. This cannot be undone."
-        if self.page.info.name == "tripeaks":
-            note = ("The games, streaks, bests and history of every mode are forgotten (Arcade levels and "
-                    "high scores stay). This cannot be undone.")
-        draw_wrapped(surface, note, (box.x + 40, box.y + 80), box.width - 80, theme.BODY, theme.TEXT_DIM,
-                     align="center")
-        self.menu.draw(surface)
