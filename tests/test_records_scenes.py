@@ -168,3 +168,17 @@ def test_the_end_screen_shows_the_records_touched(app):
     finally:
         summary_module.draw_touched = real
     assert drawn == [scene.records_touched]
+
+
+def test_a_tutorial_records_nothing(tmp_path):
+    from tutorial_events import play_through
+
+    from cardgames import tutorial
+
+    app = table_app(tmp_path / "fresh")
+    scene = tutorial.start(app, "tripeaks")
+    app.stack.apply_pending()
+    play_through(app, scene)
+    assert scene.ended == "finished"
+    assert not scene.recording and scene.record_result() == [] and scene.record_result(abandoned=True) == []
+    assert records.load(app.storage, "tripeaks")["modes"] == {}
