@@ -308,7 +308,7 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     settle(app, 4.0)
     assert scene.over and scene.state.rounds[-1].scores == (0, 0)
-    assert app.storage.stats("three_thirteen")["rounds_out"] == 1
+    assert records.load(app.storage, "three_thirteen")["modes"]["standard"]["figures"]["rounds_out"] == 1
 
 
 def test_throwing_back_the_card_just_taken_says_why(app):
