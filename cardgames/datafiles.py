@@ -51,13 +51,8 @@ SETTINGS = Record({
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}
 
-# Statistics: one record per game. The common counters are declared here; a game's own keys are
-# kept as they are until their owner declares them (cardgames/records.py).
-GAME_STATS = Record({
-    "games": Int(0, lo=0),
-    "wins": Int(0, lo=0),
-}, optional=("games", "wins"))
-STATS = MapOf(GAME_STATS, key=NAME)
+# Statistics: one record per game, declared with the statistics model (cardgames/records_schema.py).
+from cardgames.records_schema import GAME_STATS, STATS  # noqa: F401
 
 
 def _game_title(game: str) -> str:

@@ -34,9 +34,9 @@ DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
 
 def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple[int, int]) -> None:
-    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one line, gold."""
+    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one gold line."""
     if lines:
-        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY, theme.ACCENT_2, bold=True,
+        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY + 2, theme.ACCENT, bold=True,
                         anchor="midbottom", shadow=True)
 
 
@@ -149,6 +149,6 @@ class SummaryOverlay(Scene):
         self.draw_body(surface)
         if self.final:   # the records this game touched, from records.record_game
             draw_touched(surface, getattr(self.game, "records_touched", ()),
-                         (box.centerx, box.bottom - self.button_dy - 8))
+                         (box.centerx, box.bottom - self.button_dy - 18))
         self.menu.draw(surface)
         draw_hints(surface, self.hints())
