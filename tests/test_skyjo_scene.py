@@ -178,23 +178,6 @@ def test_game_over_records_statistics(app):
     assert stats["average_round"] == scene.state.rounds[0].scores[0]
 
 
-def test_undo_takes_back_a_move_but_not_a_scored_round(app):
-    scene = open_scene(app)
-    to_the_first_turn(app, scene)
-    before = scene.state
-    click(app, centre(scene, "draw"))
-    assert scene.state.phase == Phase.HOLD
-    key(app, pygame.K_u)
-    assert scene.state == before
-    play_round(app, scene, human_move_by_mouse)
-    if not scene.over:
-        app.stack.top.next_round()
-        app.stack.apply_pending()
-        settle(app, 0.5)
-        assert scene.state.round_no == 2
-        assert not scene.undo() and scene.state.round_no == 2
-
-
 def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
     scene = open_scene(app)
     play_round(app, scene, human_move_by_mouse)

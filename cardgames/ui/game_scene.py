@@ -94,6 +94,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import names as player_names
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
@@ -101,6 +102,7 @@ from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
+from cardgames.ui import fair_undo, theme
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
@@ -131,6 +133,7 @@ class GameScene(Scene):
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
+    fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
     think_while_animating = False    # True: a computer's thinking delay runs during the last move's animation
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
@@ -163,6 +166,7 @@ class GameScene(Scene):
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.over = False
+        self.undo_floor = 0                    # undo never takes back the moves before this one
         self._ai_rngs: dict[int, random.Random] = {}
         self._ai_job: Any = None
         self._ai_future: Any = None
@@ -197,6 +201,7 @@ class GameScene(Scene):
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
+        self.undo_floor = len(self.actions)   # a resumed game is taken back no further than where it resumed
         self.over = self.rules.is_over(self.state)
 
     # ------------------------------------------------------------------ hooks
@@ -211,7 +216,7 @@ class GameScene(Scene):
         return True
 
     def rules_options(self) -> dict[str, Any]:
-        return {k: v for k, v in self.options.items() if k != "humans"}
+        return {k: v for k, v in self.options.items() if k not in ("humans", "names", "practice")}
 
     def setup_board(self) -> None:
         raise NotImplementedError(f"{type(self).__name__} must add its piles in setup_board()")
@@ -276,6 +281,14 @@ class GameScene(Scene):
     @property
     def current(self) -> int | None:
         return self.rules.current_player(self.state)
+
+    def player_name(self, seat: int) -> str:
+        """The seat's name (cardgames/names.py): chosen on the select screen, kept with the game."""
+        names = self.options.get("names")
+        if not (isinstance(names, (list, tuple)) and len(names) == self.players
+                and all(isinstance(n, str) and n for n in names)):
+            names = self.options["names"] = player_names.seat_names(self.app.settings, self.players, self.humans)
+        return names[seat]
 
     @property
     def human_turn(self) -> bool:
@@ -354,6 +367,8 @@ class GameScene(Scene):
             self.history.append(self.state)
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
+            if self.fair_undo and fair_undo.reveals(new, self.humans, self.pile_hidden_to):
+                self.undo_floor = len(self.actions)
             self.state = state
             events.extend(new)
             action = more() if more is not None and not self.rules.is_over(state) else None
@@ -476,19 +491,40 @@ class GameScene(Scene):
         return anims
 
     # ------------------------------------------------------------------ undo / restart / save
+    @property
+    def practice(self) -> bool:
+        """A practice game (the select screen's "Practice (undo allowed)"); statistics keep it apart."""
+        return bool(self.options.get("practice"))
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Whether this game has undo at all (fair_undo games: only in practice)."""
+        return self.allow_undo and bool(self.humans) and (self.practice or not self.fair_undo)
+
+    def pile_hidden_to(self, pile: str, seat: int) -> bool:
+        """Whether `seat` could not see into `pile` before a card left it (a card from there is
+        news to them: fair undo stops there). Default: stock, draw pile and the others' hands."""
+        return fair_undo.default_hidden_to(pile, seat)
+
     def undo(self) -> bool:
-        """Take back moves up to and including the human's last one."""
-        if not (self.allow_undo and self.history and self.humans):
+        """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
+        if not self.undo_allowed:
+            if self.fair_undo and self.humans:
+                self.app.notify("No undo in this game: choose Practice (undo allowed) to take moves back")
+            self.app.play_sound("invalid")
+            return False
+        target, why = fair_undo.undo_target(self.history, self.undo_floor, self.humans, self.viewer,
+                                            self.rules.current_player)
+        if target is None:
+            if why and self.history:
+                self.app.notify(why)
             self.app.play_sound("invalid")
             return False
         self.animator.finish_all()
         self.scheduler.cancel(self._ai_job)
         self._ai_job, self.thinking = None, None
-        while self.history:
-            self.state = self.history.pop()
-            self.actions.pop()
-            if self.rules.current_player(self.state) in self.humans:
-                break
+        self.state = self.history[target]
+        del self.history[target:], self.actions[target:]
         self.move_log.truncate(len(self.actions))
         self.over = False
         self._clear_selection()
@@ -816,7 +852,7 @@ class GameScene(Scene):
         if image is None:
             if len(self._text_cache) > 256:
                 self._text_cache.clear()
-            image = self._text_cache[key] = self.app.assets.font(px, bold).render(text, True, colour)
+            image = self._text_cache[key] = theme.render(self.app.assets.font(px, bold), text, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

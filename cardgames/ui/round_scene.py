@@ -5,8 +5,9 @@ and summary_delay, add their own statistics in round_stats, and start their
 prompt with waiting_prompt().
 
 What it does on top of GameScene:
-- seat names: "You" (or "Player 2" in pass and play), the computer seats from
-  `names`, with their level on request ("Ben (Hard)");
+- seat names from GameScene.player_name (the select screen's names: "You" by
+  default, "Player 2" in pass and play, the computers "Ada", "Ben"...), with
+  their level on request ("Ben (Hard)");
 - the prompt while the human waits (waiting_prompt);
 - between rounds nobody moves: the rules module's Phase.ROUND_OVER waits for
   the summary's "Next round", which plays rules.NEXT;
@@ -27,9 +28,9 @@ LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 class RoundGameScene(GameScene):
-    names: tuple[str, ...] = ()    # the computer seats' names, by seat
     summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
     summary_delay = 1.4            # seconds to look at the table before the summary opens
+    fair_undo = True               # undo only in practice, never past a seen card (cardgames/ui/fair_undo.py)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -43,9 +44,8 @@ class RoundGameScene(GameScene):
         return LEVEL_LABELS.get(level, level)
 
     def seat_name(self, seat: int, with_level: bool = False) -> str:
-        if seat in self.humans:
-            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
-        return f"{self.names[seat]} ({self.level_label(seat)})" if with_level else self.names[seat]
+        name = self.player_name(seat)
+        return f"{name} ({self.level_label(seat)})" if with_level and seat not in self.humans else name
 
     @property
     def round_over(self) -> bool:

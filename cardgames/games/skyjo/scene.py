@@ -42,7 +42,6 @@ SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 8), "T2": (554, 8), "T3":
 ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T1", "T3", "RM"),
                 5: ("LM", "T1", "T2", "T3", "RM"), 6: ("LL", "LM", "T1", "T3", "RM", "RL"),
                 7: ("LL", "LM", "T1", "T2", "T3", "RM", "RL")}
-NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 SUMMARY_DELAY = 1.4              # seconds to look at the revealed grids before the summary
 REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
@@ -69,7 +68,6 @@ class SkyjoScene(RoundGameScene):
     art_class = SkyjoArt
     deal_from = "draw"
     allow_undo = True
-    names = NAMES
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
     describe_move = staticmethod(log.describe)
@@ -245,6 +243,13 @@ class SkyjoScene(RoundGameScene):
         if self.state.phase != Phase.SETUP or seat in self.humans:
             return None
         return self.choose_for_computer(seat)
+
+    def pile_hidden_to(self, pile: str, seat: int) -> bool:
+        """A face-down grid card is news to everyone when it leaves its slot (asked before the move)."""
+        if pile.startswith("grid:"):
+            _, owner, slot = pile.split(":")
+            return bool(self.state.hidden[int(owner)] >> int(slot) & 1)
+        return super().pile_hidden_to(pile, seat)
 
     def undo(self) -> bool:
         """Take back the human's last move, but never into a round that has been scored."""

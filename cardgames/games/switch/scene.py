@@ -55,6 +55,7 @@ class SwitchScene(GameScene):
     rules = rules
     ai = ai
     info = INFO
+    fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
