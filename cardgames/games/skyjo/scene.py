@@ -72,6 +72,7 @@ class SkyjoScene(RoundGameScene):
     summary_delay = SUMMARY_DELAY
     describe_move = staticmethod(log.describe)
     think_while_animating = True   # the next computer thinks while the last move lands
+    summary_button = pygame.Rect(826, 236, 248, 58)   # beside the piles, clear of every grid
     log_rect = pygame.Rect(*LOG_RECT)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
@@ -265,7 +266,7 @@ class SkyjoScene(RoundGameScene):
     def on_enter(self) -> None:
         """A game resumed between rounds shows its summary again."""
         super().on_enter()
-        if self.round_over and not self.animator.busy:
+        if self.round_over and not self.animator.busy and not self.summary_waiting:
             self.show_summary()
 
     def animate_events(self, events: tuple[Any, ...]) -> None:
