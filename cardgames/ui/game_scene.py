@@ -115,6 +115,7 @@ SOUND_GAP = 0.06      # the same sound is not started twice within this many sec
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
 PACE_PLAYERS = 3      # with more players than this, each computer thinks for PACE_PLAYERS / players of the delay
 FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
+TURN_GAP = 0.5        # think_while_animating: a new turn lands this share of its delay after the last move landed
 
 # Computer players choose in one background thread, so a slow search never freezes the
 # animation. One thread: choices are made one at a time, in order (deterministic per seat).
@@ -134,7 +135,7 @@ class GameScene(Scene):
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
     fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
-    think_while_animating = False    # True: a computer's thinking delay runs during the last move's animation
+    think_while_animating = False    # True: a computer thinks while the last move flies (then TURN_GAP)
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
@@ -589,10 +590,10 @@ class GameScene(Scene):
         and the move is played once both the thinking delay has passed and the choice is ready."""
         if self.over or self._ai_job is not None or not self.computer_may_move():
             return
-        if self.animator.busy and not self.think_while_animating:
-            return
         seat = self.current
         if seat is None or seat in self.humans:
+            return
+        if self.animator.busy and not self.think_while_animating:
             return
         self.thinking = seat
         state = self.state
@@ -604,16 +605,20 @@ class GameScene(Scene):
         a game may speed up a big table's computer moves."""
         return 1.0
 
+    def continues_turn(self, seat: int) -> bool:
+        """Whether `seat` also made the last move (the rest of a turn it has begun)."""
+        return bool(self.history) and self.rules.current_player(self.history[-1]) == seat
+
     def ai_delay(self, seat: int) -> float:
         """Seconds computer `seat` visibly thinks before this move: the speed setting's delay
         (0 at Instant), shorter at a big table, and shorter again for the rest of a turn it
         has begun (a draw, then where the card goes)."""
         delay = self.app.ai_delay * min(1.0, PACE_PLAYERS / max(1, self.players))
-        if self.history and self.rules.current_player(self.history[-1]) == seat:
+        if self.continues_turn(seat):
             delay *= FOLLOW_UP
         return delay
 
-    def _ai_ready(self, seat: int, state: Any) -> None:
+    def _ai_ready(self, seat: int, state: Any, gap: float | None = None) -> None:
         """The thinking delay is over: play the choice.
 
         The choice has had the whole delay to run in the background; if it is not ready
@@ -621,7 +626,11 @@ class GameScene(Scene):
         (deterministic screenshots and tests), and a fast machine never notices.
         """
         if self.animator.busy and self.state is state and not self.over:   # thought while the last move
-            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))  # flew: land after it
+            gap = 0.0 if self.continues_turn(seat) else self.ai_delay(seat) * TURN_GAP   # flew: land
+            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state, gap))  # after it
+            return
+        if gap:   # a new turn: a short look at the last move once it has landed
+            self._ai_job = self.scheduler.after(gap, lambda: self._ai_ready(seat, state))
             return
         future = self._ai_future
         self._ai_job, self.thinking, self._ai_future = None, None, None
