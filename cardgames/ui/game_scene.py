@@ -20,6 +20,12 @@ Class attributes:
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
+    fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), never
+               back past a move that showed someone a card (cardgames/ui/fair_undo.py; pile_hidden_to)
+    describe_move, log_rect  the move log: the game's describe(move) and the corner's Rect
+               (cardgames/ui/move_log.py says how a game plugs in; hooks log_section, log_viewer)
+    think_while_animating  True: a computer thinks while the last move flies (big tables stay brisk);
+               computer_anim_pace() may speed up computer moves too
     toast_bottom where app.notify() messages end on the canvas (default 210: high on the table)
 
 Hooks (override; the first three are required):
@@ -59,6 +65,8 @@ Set any attribute your hooks need BEFORE calling super().__init__(...): the base
 calls setup_board() and layout() from inside its __init__.
 
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
+self.player_name(seat) (the names from the select screen), self.practice, self.act_then(action, more)
+(several actions animated as one batch), act_computer(seat, action) (override to batch a computer's moves),
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
 self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
 changing what the human may do or what the keys reach outside act(), e.g. a new viewer
@@ -75,7 +83,8 @@ Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause ov
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
 choose() runs in a worker thread, so choose_for_computer() must not touch pygame
-or the board; the move lands after app.ai_delay). When it
+or the board; the move lands after ai_delay(seat): app.ai_delay, 0 at Instant,
+times PACE_PLAYERS / players at a big table, halved for the rest of a begun turn). When it
 is None but the game is not over (e.g. between rounds), the base waits: offer
 a button that calls act(). In the demo (self.app.demo is not None) every seat
 is a computer: never wait for a key there (close summaries on a timer with

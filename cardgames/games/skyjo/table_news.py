@@ -55,7 +55,8 @@ class NewsBanner:
         if not self.queue:
             return
         self.age += dt
-        if self.age >= self.queue[0].seconds:
+        waiting = len(self.queue) - 1          # more news behind: each banner gives way sooner
+        if self.age >= (self.queue[0].seconds if not waiting else max(0.7, self.queue[0].seconds / (1 + waiting))):
             self.queue.pop(0)
             self.age = 0.0
 
