@@ -95,7 +95,7 @@ def test_practice_reaches_the_game_and_turns_undo_on(tmp_path):
     app.stack.push(select)
     app.stack.apply_pending()
     select.set_option("practice", True)
-    select.start()
+    assert select._open(lambda cls: cls(app, dict(select.options)))   # what Start opens (after any tutorial)
     app.stack.apply_pending()
     scene = app.stack.top
     assert isinstance(scene, SkyjoScene) and scene.options["practice"] is True
