@@ -47,6 +47,10 @@ SETTINGS = Record({
     "ai_speed": Choice("normal", AI_SPEEDS),
     "last_game": Text("tripeaks", pattern=NAME),
     "last_options": MapOf(Record({}), key=NAME),   # each value is checked against the game's choices on use
+    # the seats' names (cardgames/names.py cleans each one on use)
+    "player_names": ListOf(Text("", max_len=40), default=[], max_len=8),
+    "computer_names": ListOf(Text("", max_len=40), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia",
+                                                            "Hugo"], max_len=8),
 }, optional=("last_game", "last_options"))
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}
@@ -77,6 +81,7 @@ def options_schema(game: str) -> Record:
         "humans": ListOf(Int(0, lo=0, hi=most - 1), default=[0], max_len=most, vital=True),
         # agreed keys set outside the menu (see the brief's cross-branch agreements)
         "practice": Bool(False, vital=True),
+        "names": ListOf(Text("", max_len=40), default=[], max_len=most),   # each seat's name (names.py)
         "daily": Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}", vital=True),
         "deal": Int(1, lo=0, vital=True),
         "level_id": Text("level_01", pattern=NAME, vital=True),

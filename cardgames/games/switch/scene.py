@@ -57,6 +57,7 @@ class SwitchScene(GameScene):
     rules = rules
     ai = ai
     info = INFO
+    fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
     log_rect = pygame.Rect(884, 196, 380, 182)
