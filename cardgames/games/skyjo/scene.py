@@ -25,7 +25,7 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.skyjo import INFO, ai, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.round_scene import RoundGameScene
 
@@ -290,7 +290,7 @@ class SkyjoScene(RoundGameScene):
         big = 40 if event.seat == self.viewer else 26
         at = self.grid_centre(event.seat) if event.seat is not None else (640, 300)
         if event.kind == "start":
-            self.fx.pop_text(f"{name} start{'' if name == 'You' else 's'}", at, theme.ACCENT, big, life=1.8)
+            self.fx.pop_text(words.verb(name, "starts", "start"), at, theme.ACCENT, big, life=1.8)
         elif event.kind == "last_lap":
             self.banner = f"{name} revealed every card"
             self.fx.pop_text("Last turn!", at, theme.ACCENT_2, big, life=1.8)

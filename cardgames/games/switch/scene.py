@@ -28,7 +28,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng
 from cardgames.games.switch import INFO, ai, rules
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
@@ -241,7 +241,7 @@ class SwitchScene(GameScene):
             text = f"{card} cannot be played now."
         except IllegalAction as exc:
             text = str(exc)
-        self.app.notify(text[0].upper() + text[1:])
+        self.app.notify(words.sentence(text))
         self.app.play_sound("invalid")
 
     # ------------------------------------------------------------------ the catch window
