@@ -134,15 +134,15 @@ LEVEL = Record({
     "intro": Text("", max_len=300, vital=True),
 }, optional=("wrap", "wild", "open_peaks", "empty_waste", "intro"))
 
-TT_AI_PRESET = Record({
+TT_AI_PRESET = Record({     # a bad knob makes the file unusable: the built-in values are used (a note on stderr)
     "about": Text("", max_len=1000),
     "hard": Record({
-        "draw_samples": Int(40, lo=0, hi=10000),
-        "discard_candidates": Int(5, lo=0, hi=100),
-        "discard_samples": Int(20, lo=0, hi=10000),
-        "feed_cost": Float(4.0, lo=0.0, hi=1000.0),
-        "now_weight": Float(0.25, lo=0.0, hi=100.0),
-    }, extra=False),
+        "draw_samples": Int(40, lo=0, hi=10000, vital=True),
+        "discard_candidates": Int(5, lo=0, hi=100, vital=True),
+        "discard_samples": Int(20, lo=0, hi=10000, vital=True),
+        "feed_cost": Float(4.0, lo=0.0, hi=1000.0, vital=True),
+        "now_weight": Float(0.25, lo=0.0, hi=100.0, vital=True),
+    }, optional=("draw_samples", "discard_candidates", "discard_samples", "feed_cost", "now_weight"), vital=True),
 })
 
 # Notices about shipped files (a damaged level or layout): the app shows them as toasts.

@@ -250,7 +250,7 @@ class SelectScene(Scene):
             scene = make(self.info.scene_class())
         except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
             self.app.storage.log_error(f"opening {self.info.title}")
-            self.app.notify(f"{self.info.title} could not be opened: {e}")
+            self.app.notify(f"{self.info.title} could not be opened ({e}).")
             play(self.app, "invalid")
             return False
         self.stack.push(scene)

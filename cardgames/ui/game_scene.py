@@ -113,7 +113,7 @@ from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
-from cardgames.ui import fair_undo, theme
+from cardgames.ui import fair_undo, theme, words
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
@@ -377,7 +377,7 @@ class GameScene(RecordsMixin, Scene):
             except IllegalAction as exc:
                 if events:
                     break
-                self.app.notify(str(exc))
+                self.app.notify(words.sentence(str(exc)))
                 self.app.play_sound("invalid")
                 return False
             self.history.append(self.state)

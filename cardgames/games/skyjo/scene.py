@@ -26,7 +26,7 @@ from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.round_scene import RoundGameScene
 
@@ -355,7 +355,7 @@ class SkyjoScene(RoundGameScene):
         name = self.seat_name(event.seat) if event.seat is not None else ""
         at = self.grid_centre(event.seat) if event.seat is not None else self.news.rect.center
         if event.kind == "start":
-            self.news.push(f"{name} start{'' if name == 'You' else 's'}", "the first turn of the round")
+            self.news.push(words.verb(name, "starts", "start"), "the first turn of the round")
         elif event.kind == "last_lap":
             self.banner = f"{name} revealed every card"
             self.news.push("Last turn!", f"{name} revealed every card", theme.ACCENT_2, seconds=2.2)

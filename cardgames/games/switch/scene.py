@@ -30,7 +30,7 @@ from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.figures import game_figures
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.records import GameResult
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
@@ -240,7 +240,7 @@ class SwitchScene(GameScene):
             text = f"{card} cannot be played now."
         except IllegalAction as exc:
             text = str(exc)
-        self.app.notify(text[0].upper() + text[1:])
+        self.app.notify(words.sentence(text))
         self.app.play_sound("invalid")
 
     # ------------------------------------------------------------------ the catch window

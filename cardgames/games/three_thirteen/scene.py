@@ -30,7 +30,7 @@ from cardgames.core.events import Announced
 from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 from cardgames.ui.board import Pile
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
@@ -458,7 +458,7 @@ class ThreeThirteenScene(RoundGameScene):
                 self.fx.pop_text("All melded!", at, theme.GOOD, 34, life=1.6)
             self.app.play_sound("chime_5")
         elif event.kind == "new_round":
-            self.fx.pop_text(f"Round {event.value}: {rules.wild_rank(event.value).label}s are wild",
+            self.fx.pop_text(f"Round {event.value}: {words.ranks(rules.wild_rank(event.value).label)} are wild",
                              (HAND_CENTRE, 440), theme.ACCENT, 40, life=2.0)
         elif event.kind == "reshuffle":
             self.fx.pop_text("Stock empty: the discard pile is shuffled in (once a round)", (HAND_CENTRE, 440),
