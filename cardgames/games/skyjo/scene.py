@@ -17,7 +17,7 @@ the next human is ready, and the table turns to put their grid in front.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -67,6 +67,7 @@ class SkyjoScene(RoundGameScene):
     table = "felt_blue"
     art_class = SkyjoArt
     deal_from = "draw"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_u}   # gamepad X: draw, Y: undo
     allow_undo = True
     names = NAMES
     summary_class = RoundSummaryScene
@@ -199,6 +200,12 @@ class SkyjoScene(RoundGameScene):
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
                                                                    pygame.K_KP_ENTER)):
                 self.lift_curtain()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d:   # D (a pad's X): draw a card
+            if self.human_turn and self.picked is None and rules.DRAW in rules.legal_actions(self.state):
+                self.act(rules.DRAW)
+            else:
+                self.app.play_sound("invalid")
             return
         super().handle_event(event)
 

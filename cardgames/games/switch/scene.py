@@ -131,6 +131,12 @@ class SwitchScene(GameScene):
         return (rect.centerx, 206) if seat != self.viewer else (rect.centerx, rect.top - 14)
 
     # ------------------------------------------------------------------ what the human may do
+    @property
+    def pad_keys(self) -> dict[str, int]:
+        """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
+        exposed = self.state.exposed
+        return {"x": pygame.K_p, "y": pygame.K_c if exposed >= 0 and exposed != self.viewer else pygame.K_l}
+
     def my_actions(self) -> list[Action]:
         if not self.humans or self.over:
             return []

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -80,6 +80,7 @@ class ThreeThirteenScene(RoundGameScene):
     card_size = BIG
     table = "felt_green"
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_g}   # gamepad X: draw, Y: go out
     allow_undo = True
     names = NAMES
     summary_class = RoundSummaryScene
