@@ -169,3 +169,30 @@ def test_tripeaks_the_first_enter_of_the_game_plays_a_card(tripeaks21):
     app, scene = tripeaks21
     key(app, pygame.K_RETURN)
     assert scene.actions == ["play 18"]
+
+
+# ---------------------------------------------------------------- F11
+
+def test_f11_switches_the_screen_mode_without_pausing_the_game(tmp_path):
+    from scene_events import settle, table_app
+
+    from cardgames.games.switch.scene import SwitchScene
+    from cardgames.scenes.pause import PauseScene
+
+    app = table_app(tmp_path)
+    scene = SwitchScene(app, {"players": 2}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 0.5)
+    full = bool(app.settings.get("fullscreen"))
+    lost = pygame.event.Event(pygame.WINDOWFOCUSLOST, {"window": None})
+    gained = pygame.event.Event(pygame.WINDOWFOCUSGAINED, {"window": None})
+    key(app, pygame.K_F11)
+    app.step(FRAME, [lost])             # the mode change moves the focus about...
+    app.step(FRAME, [gained])
+    settle(app, 0.3)
+    assert bool(app.settings.get("fullscreen")) != full
+    assert app.stack.top is scene       # ...that is not the player leaving: no pause
+    settle(app, 1.0)
+    app.step(FRAME, [lost])             # later, the player really switches away: pause
+    assert isinstance(app.stack.top, PauseScene)

@@ -394,8 +394,9 @@ def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
     old = scene.state
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
-    pause.restart()
-    pause.restart()                                                 # asks twice before abandoning
+    pause.restart()                                                 # asks before abandoning the hand
+    step(app, 1)
+    app.stack.top.yes()
     step(app, 1)
     settle_deal(app, scene)
     assert scene.state != old and scene.actions == [] and scene.phase in ("ready", "play")

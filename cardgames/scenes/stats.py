@@ -152,4 +152,4 @@ class StatsScene(Scene):
                 more = f"rows {self.scroll + 1}-{min(len(self.rows), self.scroll + MAX_ROWS)} of {len(self.rows)}"
                 theme.draw_text(surface, more, (PANEL.centerx, PANEL.bottom + 8), theme.SMALL, theme.TEXT_DIM,
                                 anchor="midtop")
-        draw_hints(surface, "Left/Right: game   Up/Down: scroll   Esc: back")
+        draw_hints(surface, "{leftright}: game   {updown}: scroll   {back}: back", self.app)

@@ -78,8 +78,8 @@ class SummaryOverlay(Scene):
     def hints(self) -> str:
         """The key hints under the panel."""
         if self.final:
-            return "Enter: play again   Esc: menu"
-        return f"Enter: {self.next_label.lower()}   Esc: pause"
+            return "{act}: play again   {back}: menu"
+        return f"{{act}}: {self.next_label.lower()}   {{back}}: pause"
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,
@@ -141,4 +141,4 @@ class SummaryOverlay(Scene):
                         bold=True, anchor="midtop", shadow=self.title_shadow)
         self.draw_body(surface)
         self.menu.draw(surface)
-        draw_hints(surface, self.hints())
+        draw_hints(surface, self.hints(), self.app)

@@ -25,7 +25,7 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.skyjo import INFO, ai, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.round_scene import RoundGameScene
 
@@ -371,7 +371,7 @@ class SkyjoScene(RoundGameScene):
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
         theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, "Pass the computer over, then click or press Enter",
+        theme.draw_text(surface, f"Pass the computer over, then {controls.press(self.app, capital=False)}",
                         (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -439,7 +439,8 @@ class SkyjoScene(RoundGameScene):
         if state.phase == Phase.SETUP:
             return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
         if state.phase == Phase.TURN:
-            return f"Take the {state.discard[-1]} or draw"
+            return controls.text(self.app, controls.for_device(
+                self.app, f"Take the {state.discard[-1]} or draw ({{x}})", mouse=f"Take the {state.discard[-1]} or draw"), self)
         if state.phase == Phase.HOLD:
             return "Place the card, or discard it"
         return "Turn over a face-down card"

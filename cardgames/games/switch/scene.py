@@ -28,7 +28,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng
 from cardgames.games.switch import INFO, ai, rules
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
@@ -568,8 +568,10 @@ class SwitchScene(GameScene):
             self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
                            anchor="topleft" if mine else "bottomleft")
         if mine:
-            self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
-                           (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
+            hint = controls.for_device(self.app, "{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch",
+                                       mouse="Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch")
+            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
+                                 anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window_left > 0:
             self._draw_countdown(surface, rect, seat)
 
@@ -579,7 +581,8 @@ class SwitchScene(GameScene):
         bar = pygame.Rect(rect.x, rect.bottom + 4 if seat != self.viewer else rect.y - 12, rect.width, 8)
         pygame.draw.rect(surface, (40, 20, 24), bar, border_radius=4)
         pygame.draw.rect(surface, theme.BAD, (bar.x, bar.y, round(bar.width * frac), bar.height), border_radius=4)
-        text = "Catch! (double-click or C)" if seat != self.viewer else "Call now! (L)"
+        text = controls.text(self.app, controls.for_device(self.app, "Catch! ({y})", mouse="Catch! (double-click)")
+                             if seat != self.viewer else "Call now! ({y})", self)
         y = bar.bottom + 3 if seat != self.viewer else bar.y - 3
         label = theme.text_surface(f"{text} {self.window_left:.1f}s", 18, (255, 214, 204), bold=True)
         box = label.get_rect(**{"midtop" if seat != self.viewer else "midbottom": (rect.centerx, y)}).inflate(14, 6)
@@ -611,7 +614,8 @@ class SwitchScene(GameScene):
         if obs.phase is rules.DRAWN and me:
             return "You drew a card you can play: play it or keep it"
         if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
-            return "Nothing to play: draw from the stock (click it, or P)"
+            return controls.text(self.app, controls.for_device(
+                self.app, "Nothing to play: draw from the stock ({x})", mouse="Nothing to play: click the stock"), self)
         if me:
             return "Your turn: match the suit or the value"
         return ""
