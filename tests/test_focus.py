@@ -41,7 +41,7 @@ def test_down_in_a_grid_with_holes_stays_in_its_column():
     g = grid(4, 3, missing={(0, 1), (1, 0), (1, 1)})
     assert reach(g, (0, 0), D) == (0, 2)          # straight down, over the gap
     g = grid(4, 3, missing={(0, 1), (0, 2)})
-    assert reach(g, (0, 0), D) == (1, 1)          # the nearest card that way, not two columns over
+    assert reach(g, (0, 0), D) == (1, 1)          # none below: the nearest column, not two over
     g = grid(4, 3, missing={(0, 1), (0, 2), (1, 1), (1, 2)})
     assert reach(g, (0, 0), D) == (2, 1)
 
@@ -196,3 +196,39 @@ def test_f11_switches_the_screen_mode_without_pausing_the_game(tmp_path):
     settle(app, 1.0)
     app.step(FRAME, [lost])             # later, the player really switches away: pause
     assert isinstance(app.stack.top, PauseScene)
+
+
+# ---------------------------------------------------------------- Skyjo's flip step
+
+def test_skyjo_flip_step_down_never_jumps_two_columns(tmp_path):
+    """On the real Skyjo grid, with every pattern of face-down cards: Down goes to the card below
+    in the same column if there is one (over a face-up card), else to a card of the nearest column."""
+    import random
+
+    from scene_events import settle, table_app
+
+    from cardgames.games.skyjo.scene import SLOTS, SkyjoScene
+
+    app = table_app(tmp_path)
+    scene = SkyjoScene(app, {"players": 2}, seed=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 2.0)
+    rects = {slot: scene.board.top(f"grid:{scene.viewer}:{slot}").home_rect for slot in range(SLOTS)}
+    xs = sorted({r.centerx for r in rects.values()})
+    col = {slot: xs.index(r.centerx) for slot, r in rects.items()}
+    rng = random.Random(1)
+    for _ in range(300):
+        hidden = [s for s in range(SLOTS) if rng.random() < 0.5]
+        ring = FocusRing(lambda k: rects.get(k))
+        ring.set_keys(hidden)
+        ring.visible = True
+        for start in hidden:
+            ring.current = start
+            ring.move(D)
+            below = [s for s in hidden if rects[s].centery > rects[start].centery]
+            if not below:
+                assert ring.current == start
+                continue
+            nearest_col = min(abs(col[s] - col[start]) for s in below)
+            assert abs(col[ring.current] - col[start]) == nearest_col, (hidden, start, ring.current)
