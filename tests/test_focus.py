@@ -232,3 +232,31 @@ def test_skyjo_flip_step_down_never_jumps_two_columns(tmp_path):
                 continue
             nearest_col = min(abs(col[s] - col[start]) for s in below)
             assert abs(col[ring.current] - col[start]) == nearest_col, (hidden, start, ring.current)
+
+
+def test_switch_a_drawn_card_that_plays_takes_the_focus_from_the_keep_button(tmp_path):
+    from scene_events import settle, table_app
+
+    from cardgames.core.cards import parse_cards
+    from cardgames.games.switch import rules as R
+    from cardgames.games.switch.scene import SwitchScene
+
+    app = table_app(tmp_path)
+    # nothing of yours plays on the 9C; the stock's top card, the QC, does
+    state = R.deal({}, [parse_cards("5D 7H"), parse_cards("3D 4D 7S KS")], parse_cards("4H 4S 6D QC"),
+                   parse_cards("9C"))
+    scene = SwitchScene(app, {"players": 2, "level": "easy"}, seed=3)
+    scene.state = state
+    scene.sync(animate=False)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1.0)
+    scene.refresh_focus()
+    assert scene.focus.keys == [scene.board.top("stock"), "button:move"]   # nothing plays: draw
+    scene.focus.focus("button:move")
+    key(app, pygame.K_RETURN)
+    settle(app, 0.5)
+    assert scene.state.phase is R.DRAWN and "button:move" in scene.focus.keys   # "Keep card" now
+    assert str(getattr(scene.focus.current, "card", None)) == "QC"   # the ring is on the card that plays
+    key(app, pygame.K_RETURN)
+    assert scene.actions[-1] == "0 play QC"
