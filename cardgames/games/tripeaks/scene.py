@@ -599,7 +599,17 @@ class TriPeaksScene(GameScene):
         return None
 
     def deal_next(self) -> None:
-        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal."""
+        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal (asking
+        first while the hand is still going)."""
+        if self.mode == "relaxed" and self.actions and not self.over:
+            from cardgames.scenes.confirm import ConfirmScene
+
+            self.stack.push(ConfirmScene(self.app, "New deal?", "This hand will be lost.", "New deal",
+                                         on_yes=self._deal_next_now))
+            return
+        self._deal_next_now()
+
+    def _deal_next_now(self) -> None:
         self.restart()
         self.app.play_sound("shuffle")
 
