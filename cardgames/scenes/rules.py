@@ -12,7 +12,7 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.scenes import markdown
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
 VIEW = pygame.Rect(150, 92, 980, 576)     # the page panel on the canvas
@@ -139,4 +139,6 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, theme.BG, self._track(), border_radius=7)
             pygame.draw.rect(surface, colour if self._dragging else theme.PANEL_EDGE, self._thumb(), border_radius=7)
         self.menu.draw(surface)
-        draw_hints(surface, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back")
+        draw_hints(surface, controls.for_device(
+            self.app, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back",
+            pad="{updown}: scroll   {leftright}: section   {back}: back"), self.app)

@@ -309,7 +309,7 @@ class SelectScene(Scene):
         if self.record:
             theme.draw_text(surface, self.record, (OPTIONS_X + 4, START_Y - 14), theme.SMALL + 1, theme.TEXT_DIM,
                             anchor="bottomleft")
-        draw_hints(surface, "Arrows: move   Left/Right: change option   Enter: select   Esc: back")
+        draw_hints(surface, "{move}: move   {leftright}: change option   {act}: select   {back}: back", self.app)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         info = self.info

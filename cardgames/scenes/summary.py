@@ -93,8 +93,8 @@ class SummaryOverlay(Scene):
         """The key hints under the panel."""
         table = "   H: see the table" if self.hideable else ""
         if self.final:
-            return f"Enter: play again{table}   Esc: menu"
-        return f"Enter: {self.next_label.lower()}{table}   Esc: pause"
+            return f"{{act}}: play again{table}   {{back}}: menu"
+        return f"{{act}}: {self.next_label.lower()}{table}   {{back}}: pause"
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,
@@ -167,4 +167,4 @@ class SummaryOverlay(Scene):
             draw_touched(surface, getattr(self.game, "records_touched", ()),
                          (box.centerx, box.bottom - self.button_dy - 18))
         self.menu.draw(surface)
-        draw_hints(surface, self.hints())
+        draw_hints(surface, self.hints(), self.app)

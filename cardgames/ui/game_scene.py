@@ -81,6 +81,10 @@ self.app.play_sound(name), self.app.notify(text).
 Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
 Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
+After a move the ring goes to a key that focus_playable(key) accepts (default: a
+card with a move that is not a draw from deal_from), the others only when none is.
+Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
+{"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
 Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's

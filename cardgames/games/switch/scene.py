@@ -30,7 +30,7 @@ from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.figures import game_figures
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.records import GameResult
-from cardgames.ui import theme, words
+from cardgames.ui import controls, theme, words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
@@ -139,6 +139,16 @@ class SwitchScene(GameScene):
         return (rect.centerx, 206) if seat != self.viewer else (rect.centerx, rect.top - 14)
 
     # ------------------------------------------------------------------ what the human may do
+    @property
+    def pad_keys(self) -> dict[str, int]:
+        """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
+        exposed = self.state.exposed
+        return {"x": pygame.K_p, "y": pygame.K_c if exposed >= 0 and exposed != self.viewer else pygame.K_l}
+
+    def focus_playable(self, key: Any) -> bool:
+        """The draw / pass button is the stock's: the focus goes there only when no card plays."""
+        return key != "button:move" and super().focus_playable(key)
+
     def my_actions(self) -> list[Action]:
         if not self.humans or self.over:
             return []
@@ -541,8 +551,11 @@ class SwitchScene(GameScene):
             self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
                            anchor="topleft" if mine else "bottomleft")
         if mine:
-            self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
-                           (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
+            hint = controls.for_device(self.app, "Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch",
+                                       mouse="Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
+                                       pad="{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch")
+            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
+                                 anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
 
@@ -573,7 +586,8 @@ class SwitchScene(GameScene):
                 return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
             return "You drew a card you can play: play it or keep it"
         if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
-            return "Nothing to play: draw from the stock (click it, or P)"
+            return controls.text(self.app, controls.for_device(
+                self.app, "Nothing to play: draw from the stock ({x})", mouse="Nothing to play: click the stock"), self)
         if me:
             return "Your turn: match the suit or the value"
         return ""
@@ -598,17 +612,21 @@ class SwitchScene(GameScene):
         fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
         theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
         colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
-        self.draw_text(surface, "Last card!  (L)", CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
+        controls.draw_prompt(surface, self.app, controls.for_device(self.app, "Last card!  (L)", pad="Last card!  {y}"),
+                             CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
         move = self.my_move()
         if move is not None:
             theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
-            self.draw_text(surface, f"{self.move_label(move)}  (P)", MOVE_BUTTON.center, 24, theme.TEXT,
-                           anchor="center", bold=True)
+            label = self.move_label(move)
+            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{label}  (P)", pad=f"{label}  {{x}}"),
+                                 MOVE_BUTTON.center, 24, theme.TEXT, anchor="center", bold=True)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        self.draw_text(surface, "Name the suit  (C D H S, Esc: back)", (CHOOSER.centerx, CHOOSER.y + 18), 22,
-                       theme.TEXT, anchor="midtop", bold=True)
+        controls.draw_prompt(surface, self.app, controls.for_device(
+            self.app, "Name the suit  (C D H S, Esc: back)", mouse="Name the suit  (Esc: back)",
+            pad="Name the suit  ({move} {act}, {back}: back)"), (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
+            anchor="midtop", bold=True)
         for suit, rect in self.suit_buttons():
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
             icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -30,7 +30,7 @@ from cardgames.core.events import Announced
 from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-from cardgames.ui import theme, words
+from cardgames.ui import controls, theme, words
 from cardgames.ui.board import Pile
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
@@ -82,6 +82,7 @@ class ThreeThirteenScene(RoundGameScene):
     describe_move = staticmethod(log.describe)
     log_rect = pygame.Rect(1030, 166, 240, 156)
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_g}   # gamepad X: draw, Y: go out
     allow_undo = True
     names = NAMES
     summary_class = RoundSummaryScene
@@ -496,12 +497,19 @@ class ThreeThirteenScene(RoundGameScene):
             return waiting
         state = self.state
         if state.phase == Phase.DRAW:
-            return "Draw: drag from the stock or the discard pile"
+            return controls.text(self.app, controls.for_device(
+                self.app, "Draw: {act} on the stock or the discard pile ({x}: stock)",
+                mouse="Draw: drag from the stock or the discard pile"), self)
         if state.phase == Phase.GOING_OUT:
             return "Going out: discard the raised card"
         if self.picked is not None:
-            return "Click the discard pile to throw it (click the card again to keep it)"
-        return "Discard: drag a card onto the pile" + (" - or go out!" if self.can_go_out() else "")
+            return controls.text(self.app, controls.for_device(
+                self.app, "{act} on the discard pile throws it ({back}: keep it)",
+                mouse="Click the discard pile to throw it (click the card again to keep it)"), self)
+        out = controls.text(self.app, controls.for_device(self.app, " - or go out! ({y})", mouse=" - or go out!"), self)
+        return controls.text(self.app, controls.for_device(
+            self.app, "Discard: {act} on a card, then on the pile", mouse="Discard: drag a card onto the pile"),
+            self) + (out if self.can_go_out() else "")
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         obs = self.observation()
