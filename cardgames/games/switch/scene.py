@@ -30,6 +30,7 @@ from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.ui import theme
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
+from cardgames.ui.discard_fan import add_discard_fan
 from cardgames.ui.game_scene import GameScene
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
@@ -43,11 +44,11 @@ SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hear
 W, H = 1280, 720
 HAND_Y = 474
 CENTRE_Y = 246
-DISCARD_X = 598
+DISCARD_X = 560
 CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
 MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
 BANNER = pygame.Rect(330, 384, 620, 42)
-SUIT_BOX = pygame.Rect(712, 250, 150, 112)
+SUIT_BOX = pygame.Rect(728, 250, 150, 112)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 
 
@@ -57,7 +58,7 @@ class SwitchScene(GameScene):
     info = INFO
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
-    log_rect = pygame.Rect(884, 196, 380, 182)
+    log_rect = pygame.Rect(894, 196, 370, 182)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -98,7 +99,7 @@ class SwitchScene(GameScene):
             b.piles["stock"].mat = True
         else:
             b.add_pile("stock", (DISCARD_X - 130, CENTRE_Y), label="Stock")
-        b.add_pile("discard", (DISCARD_X, CENTRE_Y))
+        add_discard_fan(b, "discard", (DISCARD_X, CENTRE_Y), dx=22, label="Discard")
         others = self.others()
         for seat in others:
             rect = self.panel_rect(seat)
@@ -540,6 +541,13 @@ class SwitchScene(GameScene):
             line2.append(self.ai_level(seat))
         if obs.called[seat] and count == 1:
             line2.append("LAST CARD")
+        live = obs.phase in (rules.PLAY, rules.DRAWN)
+        if live and obs.turn == seat:
+            self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
+                           anchor="bottomright", bold=True)
+        elif live and (obs.turn + 1) % obs.players == seat:
+            self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
+                           anchor="bottomright", bold=True)
         mine = seat == self.viewer and self.humans
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint

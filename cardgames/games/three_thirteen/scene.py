@@ -32,6 +32,7 @@ from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme
 from cardgames.ui.board import Pile
+from cardgames.ui.discard_fan import add_discard_fan
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
 
@@ -126,7 +127,7 @@ class ThreeThirteenScene(RoundGameScene):
     def setup_board(self) -> None:
         board = self.board
         board.add_pile("stock", STOCK_POS, label="Stock")
-        board.add_pile("discard", DISCARD_POS, label="Discard")
+        add_discard_fan(board, "discard", DISCARD_POS, dx=22, label="Discard")
         for seat in range(self.players):
             if seat == self.viewer:
                 pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=HAND_DX, span=HAND_SPAN, center=True,
@@ -235,7 +236,10 @@ class ThreeThirteenScene(RoundGameScene):
                 out[f"hand:{seat}"] = [(c, True) for m in arr.melds for c in m.cards] + \
                     [(c, True) for c in arr.unmelded]
             else:
-                out[f"hand:{seat}"] = [(None, False)] * obs.hand_sizes[seat]
+                backs: list[tuple[Any, bool]] = [(None, False)] * obs.hand_sizes[seat]
+                if obs.taken is not None and obs.current == seat and backs:
+                    backs[-1] = (obs.taken, True)   # taken from the discard pile: shown until they throw
+                out[f"hand:{seat}"] = backs
         return out
 
     def sync(self, animate: bool = True) -> list[Any]:
@@ -420,9 +424,24 @@ class ThreeThirteenScene(RoundGameScene):
         if target is not None and target.highlight is None:  # a picked-up card keeps its own colour
             target.highlight = NEW_CARD
 
+    def _mark_taken(self) -> None:
+        """Another player's card taken from the discard pile is outlined in their box until they throw."""
+        obs = self.observation()
+        obs_taken, seat = obs.taken, obs.current
+        for other in range(self.players):
+            if other == self.viewer:
+                continue
+            for s in self.board.sprites(f"hand:{other}"):
+                marked = other == seat and obs_taken is not None and s.card == obs_taken
+                if marked and s.highlight is None:
+                    s.highlight = NEW_CARD
+                elif not marked and s.highlight == NEW_CARD:
+                    s.highlight = None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._mark_drawn()
+        self._mark_taken()
 
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
@@ -490,6 +509,11 @@ class ThreeThirteenScene(RoundGameScene):
         box = self._box(seat)
         return (box.right - 30, box.y + 16)
 
+    def next_seat(self) -> int | None:
+        """Who plays after the current player (None between rounds and at the end)."""
+        turn = self.current
+        return None if turn is None or self.over else (turn + 1) % self.players
+
     def prompt(self) -> str:
         waiting = self.waiting_prompt()
         if waiting is not None:
@@ -515,8 +539,10 @@ class ThreeThirteenScene(RoundGameScene):
         # your numbers, above the buttons
         penalty = self.hand_penalty(obs)
         mine = turn == self.viewer and not self.over
-        self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, 330), 22,
-                       theme.ACCENT if mine else theme.TEXT, bold=True)
+        at = self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, 330), 22,
+                            theme.ACCENT if mine else theme.TEXT, bold=True)
+        if self.next_seat() == self.viewer:
+            self.draw_text(surface, "next", (at.right + 8, at.y + 3), 16, theme.ACCENT_2, bold=True)
         self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
                        anchor="topright", bold=True)
         self.draw_text(surface, "Points outside melds", (BUTTON_X, 366), 17, theme.TEXT_DIM)
@@ -554,7 +580,9 @@ class ThreeThirteenScene(RoundGameScene):
                        anchor="topright", bold=True)
         cards = obs.hand_sizes[seat]
         note = "laid down" if obs.shown[seat] else f"{cards} card{'s' if cards != 1 else ''}"
-        self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
+        at = self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
+        if self.next_seat() == seat:
+            self.draw_text(surface, "next", (at.right + 10, at.y - 1), 15, theme.ACCENT_2, bold=True)
         thrown = obs.thrown[seat]
         if thrown:
             self.draw_text(surface, "last", (box.right - 44, box.bottom - 26), 15, theme.TEXT_DIM, anchor="topright")
