@@ -280,3 +280,27 @@ def test_the_banner_says_to_draw_when_nothing_can_be_played(app):
     scene = open_table(app, state=state)
     assert scene.banner_text(scene.observation()).startswith("Nothing to play: draw")
     assert all(s.dim for s in scene.board.sprites("hand:0"))
+
+
+def test_pass_and_play_curtain_between_two_humans(app):
+    from cardgames.ui.curtain import LOOK
+
+    state = R.deal({}, [parse_cards("5C 9H 3D"), parse_cards("6C KS 4H")], parse_cards("4D 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, {"hotseat": 2}, state=state)
+    assert scene.humans == (0, 1) and scene.viewer == 0 and scene.human_turn
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
+    assert scene.actions == ["0 play 5C"]
+    settle(app, 0.6)
+    assert not scene.curtain.down                        # you first see your card land
+    settle(app, LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 1 and not scene.human_turn
+    click(app, (640, 360))                               # Player 2 is ready
+    assert scene.viewer == 1 and scene.human_turn and not scene.curtain.down
+    assert sorted(str(s.card) for s in scene.board.sprites("hand:1")) == ["4H", "6C", "KS"]
+    assert all(s.card is None for s in scene.board.sprites("hand:0"))    # Player 1's cards are hidden now
+    assert scene.seat_name(0) == "Player 1" and scene.seat_name(1) == "Player 2"
+    click(app, next(s for s in scene.board.sprites("hand:1") if str(s.card) == "6C").rect.center)
+    assert scene.actions[-1] == "1 play 6C"
+    settle(app, 0.5 + LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 0

@@ -336,3 +336,31 @@ def test_a_game_resumed_mid_turn_keeps_the_other_hands_in_their_boxes(app):
         box = again._box(seat)
         for sprite in again.board.sprites(f"hand:{seat}"):
             assert box.contains(sprite.rect), (seat, sprite.rect, box)
+
+
+def test_pass_and_play_curtain_between_two_humans(app):
+    from cardgames.ui.curtain import LOOK
+
+    scene = ThreeThirteenScene(app, {"players": 3, "hotseat": 2, "level": "normal"}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    state = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="3H 4C 6D QS 2D", discard="JD",
+                   round_no=1, dealer=2)
+    scripted(app, scene, state)
+    assert scene.humans == (0, 1) and scene.human_turn and scene.viewer == 0
+    drag(app, centre(scene, "stock"), centre(scene, "hand:0"))          # draws 3H
+    settle(app, 0.5)
+    drag(app, grip(scene, parse_cards("3H")[0]), centre(scene, "discard"))
+    assert scene.actions == ["stock", "discard 3H"]
+    settle(app, 0.6)
+    assert not scene.curtain.down                                        # the table stays a moment
+    settle(app, LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 1 and not scene.human_turn
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == 1 and scene.human_turn
+    assert sorted(str(s.card) for s in scene.board.sprites("hand:1")) == ["2H", "5C", "8D"]
+    assert all(s.card is None for s in scene.board.sprites("hand:0"))
+    for sprite in scene.board.sprites("hand:0"):                         # now a small hand in its box
+        assert scene._box(0).contains(sprite.rect)
+    take = [s for s in scene.move_log.model.lines if "Player 1" in s.text]
+    assert take and take[-1].text == "Player 1 drew from the stock and discarded 3\u2665"

@@ -30,6 +30,7 @@ from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.ui import theme
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
+from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.discard_fan import add_discard_fan
 from cardgames.ui.game_scene import GameScene
 
@@ -52,7 +53,7 @@ SUIT_BOX = pygame.Rect(728, 250, 150, 112)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 
 
-class SwitchScene(GameScene):
+class SwitchScene(PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -74,7 +75,7 @@ class SwitchScene(GameScene):
     # ------------------------------------------------------------------ board
     def seat_name(self, seat: int) -> str:
         if seat in self.humans:
-            return "You" if seat == self.viewer else f"Player {seat + 1}"
+            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
         return NAMES[seat]
 
     def log_section(self, obs: rules.Observation) -> str:

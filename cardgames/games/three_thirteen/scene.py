@@ -32,6 +32,7 @@ from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme
 from cardgames.ui.board import Pile
+from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.discard_fan import add_discard_fan
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
@@ -74,7 +75,7 @@ class Grouping:
     group_ends: list[int]        # indexes after which a gap is left
 
 
-class ThreeThirteenScene(RoundGameScene):
+class ThreeThirteenScene(PassAndPlay, RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -90,9 +91,8 @@ class ThreeThirteenScene(RoundGameScene):
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
-        options = dict(options)
-        options.setdefault("humans", (0,))
         self.order: list[Card] = []     # the viewer's hand as the player arranged it
+        self._orders: dict[int, list[Card]] = {}   # pass and play: each human's arrangement
         self.mode = "melds"
         self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
         self._drawn_sprite: Any = None
@@ -492,8 +492,14 @@ class ThreeThirteenScene(RoundGameScene):
         return super().sound_for(event)
 
     def restart(self, seed: int | None = None) -> None:
-        self.order = []
+        self.order, self._orders = [], {}
         super().restart(seed)
+
+    def set_viewer(self, seat: int) -> None:
+        """Pass and play: the next human's own arrangement of their hand comes back with them."""
+        self._orders[self.viewer] = self.order
+        self.order, self.drawn = self._orders.get(seat, []), None
+        super().set_viewer(seat)
 
     def round_stats(self, stats: dict[str, Any]) -> None:
         """Beside games, wins and the best total: every time a human went out (first, or laying
