@@ -304,3 +304,20 @@ def test_pass_and_play_curtain_between_two_humans(app):
     assert scene.actions[-1] == "1 play 6C"
     settle(app, 0.5 + LOOK)
     assert scene.curtain.down and scene.curtain.seat == 0
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_start_mode_shows_every_corner_of_the_stock_and_the_other_hands(app, players):
+    """Each face-up card of the stock and of the others' hands keeps its corner (rank and suit)
+    clear of the cards drawn over it."""
+    scene = open_table(app, {"open": True, "players": players})
+    order = scene.board.all_sprites()
+    piles = ["stock"] + [f"hand:{s}" for s in range(1, players)]
+    for pile in piles:
+        for sprite in scene.board.sprites(pile):
+            assert sprite.face_up and sprite.card is not None
+            w, h = sprite.rect.size
+            corner = pygame.Rect(sprite.rect.x + 1, sprite.rect.y + 1, round(w * 0.2), round(h * 0.3))
+            later = order[order.index(sprite) + 1:]
+            assert not any(corner.colliderect(o.rect) for o in later if o.pile in piles), (pile, sprite.card)
+    assert scene.board.top("stock").card == scene.state.stock[-1]        # the next card drawn, marked last

@@ -33,7 +33,7 @@ from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme
 from cardgames.ui.board import Pile
 from cardgames.ui.curtain import PassAndPlay
-from cardgames.ui.discard_fan import add_discard_fan
+from cardgames.ui.pile_fans import add_discard_fan
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
 
