@@ -321,3 +321,14 @@ def test_start_mode_shows_every_corner_of_the_stock_and_the_other_hands(app, pla
             later = order[order.index(sprite) + 1:]
             assert not any(corner.colliderect(o.rect) for o in later if o.pile in piles), (pile, sprite.card)
     assert scene.board.top("stock").card == scene.state.stock[-1]        # the next card drawn, marked last
+
+
+def test_the_table_logs_every_move_in_words(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    scene.move_log.model.clear()
+    assert scene.act(R.parse_action("1 play 2C"))
+    click(app, scene.board.top("stock").rect.center)                    # you pick up 2
+    texts = [line.text for line in scene.move_log.model.lines]
+    assert texts == ["Ada played 2\u2663", "You must pick up 2 or play a 2", "You picked up 2"]

@@ -59,7 +59,8 @@ def describe(move: Any) -> list[Any]:
     who = name(seat)
     kind = action.kind
     nxt = name((seat + 1) % before.players)
-    lines: list[Any] = []
+    lines: list[Any] = [LogLine("The discard pile was shuffled into a new stock", None)
+                        for ev in move.events if isinstance(ev, Shuffled) and ev.src == "discard"]
     if kind is K_PLAY:
         words = _played(action, nxt)
         if before.phase is Phase.DRAWN:
@@ -97,12 +98,10 @@ def describe(move: Any) -> list[Any]:
 
 
 def _news(move: Any) -> list[Any]:
-    """The announcements: a reshuffle, going out, the hand's and the match's end."""
+    """The announcements: going out, the hand's and the match's end."""
     after, name = move.after, move.name
     out: list[Any] = []
     for ev in move.events:
-        if isinstance(ev, Shuffled) and ev.src == "discard":
-            out.append(LogLine("The discard pile was shuffled into a new stock", None))
         if not isinstance(ev, Announced):
             continue
         if ev.kind == "hand_over":
