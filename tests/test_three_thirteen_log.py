@@ -38,9 +38,10 @@ def test_going_out_lines():
     s = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="9S 4C 6D", discard="JD", round_no=1, dealer=1)
     s, _ = lines(s, R.STOCK, viewer=1)
     s, out = lines(s, R.OUT, viewer=1)
-    assert out == ["P0 went out!", "Everyone else has one last turn (P0 went out)"]
+    assert out == ["P0 drew from the stock and went out"]
     s, out = lines(s, R.Action("discard", parse_cards("KS")[0]), viewer=1)
-    assert out == ["P0 went out, discarding K\u2660"]
+    assert out == ["P0 drew from the stock and went out, discarding K\u2660",
+                   "Everyone else has one last turn (P0 went out)"]
     s, _ = lines(s, R.STOCK, viewer=1)
     s, out = lines(s, R.Action("discard", parse_cards("2H")[0]), viewer=1)
     assert out[0] == "You drew from the stock and discarded 2\u2665"

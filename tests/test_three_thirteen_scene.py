@@ -306,6 +306,8 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     settle(app, 4.0)
     assert scene.over and scene.state.rounds[-1].scores == (0, 0)
+    texts = [line.text for line in scene.move_log.model.all_lines()]
+    assert "You drew from the stock and laid every card down, discarding Q\u2665" in texts
     assert app.storage.stats("three_thirteen")["rounds_out"] == 1
 
 
