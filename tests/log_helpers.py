@@ -26,3 +26,33 @@ def named_cards(text):
     """The card names ("7♠", "10♥") a line holds."""
     words = text.replace(",", " ").replace(":", " ").replace("(", " ").replace(")", " ").replace("!", " ").split()
     return {w for w in words if w in CARD_NAMES}
+
+
+def random_playout(rules, players, seed, steps, stop):
+    """A new game of `players`, then up to `steps` random legal moves (seeded), until stop(state)."""
+    import random
+
+    rng = random.Random(seed)
+    s = rules.new_game({"players": players}, seed)
+    for _ in range(steps):
+        if stop(s):
+            break
+        s, _ = rules.apply(s, rng.choice(rules.legal_actions(s)))
+    return s
+
+
+def assert_lines_name_only_seen_cards(rules, describe, state, viewer, seed, stop, seen, moves=40):
+    """Play up to `moves` random moves from `state`: every card each line names must be among
+    seen(observation before, observation after) (cards, as the viewer saw them)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if stop(state):
+            break
+        action = rng.choice(rules.legal_actions(state))
+        before = rules.observe(state, viewer)
+        state, out = lines_of(rules, describe, state, action, viewer)
+        names = {card_text(c) for c in seen(before, rules.observe(state, viewer))}
+        for text in out:
+            assert named_cards(text) <= names, (text, str(action))

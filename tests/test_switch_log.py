@@ -1,12 +1,9 @@
 """Switch's move log: a line for each kind of action, and never a card the viewer may not see."""
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from log_helpers import lines_of, named_cards
+from log_helpers import assert_lines_name_only_seen_cards, lines_of, random_playout
 
 from cardgames.core.cards import parse_cards
-from cardgames.core.movelog import card_text
 from cardgames.games.switch import log
 from cardgames.games.switch import rules as R
 
@@ -81,30 +78,15 @@ def test_going_out_and_the_reshuffle():
     assert out == ["The discard pile was shuffled into a new stock", "P0 drew a card"]
 
 
-def _advance(players, seed, steps):
-    rng = random.Random(seed)
-    s = R.new_game({"players": players}, seed)
-    for _ in range(steps):
-        if R.is_over(s) or s.phase is R.HAND_OVER:
-            break
-        s, _ = R.apply(s, rng.choice(R.legal_actions(s)))
-    return s
-
-
 @settings(max_examples=120, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 100_000), steps=st.integers(0, 60), viewer=st.integers(0, 5))
 def test_no_line_names_a_card_the_viewer_may_not_see(players, seed, steps, viewer):
     """Every card a line names is on the discard pile or in the viewer's own hand (before or after)."""
     viewer %= players
-    s = _advance(players, seed, steps)
-    rng = random.Random(seed)
-    for _ in range(40):
-        if R.is_over(s) or s.phase is R.HAND_OVER:
-            break
-        action = rng.choice(R.legal_actions(s))
-        before = R.observe(s, viewer)
-        s, out = lines_of(R, log.describe, s, action, viewer)
-        after = R.observe(s, viewer)
-        seen = {card_text(c) for c in before.discard + after.discard + before.hand + after.hand}
-        for text in out:
-            assert named_cards(text) <= seen, (text, str(action))
+    state = random_playout(R, players, seed, steps, _ended)
+    assert_lines_name_only_seen_cards(R, log.describe, state, viewer, seed, _ended,
+                                      lambda b, a: b.discard + a.discard + b.hand + a.hand)
+
+
+def _ended(state):
+    return R.is_over(state) or state.phase is R.HAND_OVER

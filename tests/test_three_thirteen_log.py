@@ -1,12 +1,9 @@
 """Three Thirteen's move log: a line for each kind of action, and never a card the viewer may not see."""
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from log_helpers import lines_of, named_cards
+from log_helpers import assert_lines_name_only_seen_cards, lines_of, random_playout
 
 from cardgames.core.cards import parse_cards
-from cardgames.core.movelog import card_text
 from cardgames.games.three_thirteen import log
 from cardgames.games.three_thirteen import rules as R
 
@@ -48,32 +45,21 @@ def test_going_out_lines():
     assert out[-1].startswith("Round 1 over: P0 0 \u00b7 You ")
 
 
-def _advance(players, seed, steps):
-    rng = random.Random(seed)
-    s = R.new_game({"players": players}, seed)
-    for _ in range(steps):
-        if R.is_over(s):
-            break
-        s, _ = R.apply(s, rng.choice(R.legal_actions(s)))
-    return s
-
-
 @settings(max_examples=80, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 100_000), steps=st.integers(0, 80), viewer=st.integers(0, 7))
 def test_no_line_names_a_card_the_viewer_may_not_see(players, seed, steps, viewer):
     """Every card a line names is on the discard pile, in the viewer's hand, laid down, or was taken from
     the discard pile in view (before or after)."""
     viewer %= players
-    s = _advance(players, seed, steps)
-    rng = random.Random(seed)
-    for _ in range(40):
-        if R.is_over(s) or s.phase == R.Phase.ROUND_OVER:
-            break
-        action = rng.choice(R.legal_actions(s))
-        before = R.observe(s, viewer)
-        s, out = lines_of(R, log.describe, s, action, viewer)
-        after = R.observe(s, viewer)
-        shown = [c for o in (before, after) for h in o.shown + o.picked for c in h]   # laid down, or taken in view
-        seen = {card_text(c) for c in before.discard + after.discard + before.hand + after.hand + tuple(shown)}
-        for text in out:
-            assert named_cards(text) <= seen, (text, str(action))
+    state = random_playout(R, players, seed, steps, R.is_over)
+    assert_lines_name_only_seen_cards(R, log.describe, state, viewer, seed, _round_ended, _seen)
+
+
+def _round_ended(state):
+    return R.is_over(state) or state.phase == R.Phase.ROUND_OVER
+
+
+def _seen(before, after):
+    """The discard piles, the viewer's hands, the melds laid down, the cards taken in view."""
+    shown = tuple(c for o in (before, after) for h in o.shown + o.picked for c in h)
+    return before.discard + after.discard + before.hand + after.hand + shown

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved, Shuffled
-from cardgames.core.movelog import LogLine, card_text
+from cardgames.core.movelog import LogLine, card_text, lowest_total
 from cardgames.games.switch.rules import (
     ACE,
     EIGHT,
@@ -111,7 +111,5 @@ def _news(move: Any) -> list[Any]:
             else:
                 out.append(LogLine(f"{name(ev.seat)} went out and won the hand!", ev.seat))
         elif ev.kind == "game_over" and after.match:
-            low = min(after.totals)
-            winners = " and ".join(name(s) for s in range(after.players) if after.totals[s] == low)
-            out.append(LogLine(f"Match over. Lowest total: {winners} ({low})", None))
+            out.append(LogLine(f"Match over. Lowest total: {lowest_total(after.totals, name)}", None))
     return out

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
-from cardgames.core.movelog import LogLine, card_text
+from cardgames.core.movelog import LogLine, card_text, lowest_total
 
 
 def _drawn(move: Any) -> Any:
@@ -74,7 +74,5 @@ def _news(move: Any) -> list[Any]:
             scores = " · ".join(f"{name(s)} {result.scores[s]}" for s in range(after.players))
             out.append(LogLine(f"Round {ev.value} over: {scores}", None))
         elif ev.kind == "game_over":
-            low = min(after.totals)
-            winners = " and ".join(name(s) for s in range(after.players) if after.totals[s] == low)
-            out.append(LogLine(f"Game over. Lowest total: {winners} ({low})", None))
+            out.append(LogLine(f"Game over. Lowest total: {lowest_total(after.totals, name)}", None))
     return out
