@@ -366,3 +366,10 @@ def test_pass_and_play_curtain_between_two_humans(app):
         assert scene._box(0).contains(sprite.rect)
     take = [s for s in scene.move_log.model.lines if "Player 1" in s.text]
     assert take and take[-1].text == "Player 1 drew from the stock and discarded 3\u2665"
+
+
+@pytest.mark.parametrize("ace_high, text", [(False, "Aces low (1 pt)"), (True, "Aces high or low (15 pts)")])
+def test_the_table_shows_the_ace_rule(app, ace_high, text):
+    scene = open_scene(app, ace_high=ace_high)
+    scene.draw(pygame.Surface((1280, 720)))
+    assert any(key[0] == text for key in scene._text_cache)

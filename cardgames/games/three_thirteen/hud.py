@@ -108,9 +108,9 @@ class ThreeThirteenHud:
         self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
         self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
         aces = "Aces high or low (15 pts)" if obs.ace_high else "Aces low (1 pt)"
-        self.draw_text(surface, aces, (x, y - 26), 16, theme.TEXT_DIM)
+        self.draw_text(surface, aces, (x, y + 148), 16, theme.TEXT_DIM)
         if obs.reshuffles:
-            self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 148), 16, theme.ACCENT_2)
+            self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 170), 16, theme.ACCENT_2)
         prompt = self.prompt()
         laid = bool(obs.shown[obs.seat])  # your melds lie where the prompt goes: write it below them
         at = (HAND_CENTRE, LAID_Y + BIG[1] + 50) if laid else (HAND_CENTRE, HAND_Y - RAISE - 30)
