@@ -19,11 +19,11 @@ CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
 MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
 BANNER = pygame.Rect(330, 384, 620, 42)
 SUIT_BOX = pygame.Rect(728, 250, 150, 112)
-LOG_RECT = pygame.Rect(894, 196, 370, 182)
+LOG_RECT = pygame.Rect(894, 218, 370, 160)       # below the thinking dots of the seats above it
 # Start mode: the stock in rows on the left, so the piles, the suit and the log move right.
 OPEN_DISCARD_X = 624
 OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
-OPEN_LOG_RECT = pygame.Rect(946, 196, 318, 182)
+OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
