@@ -41,7 +41,7 @@ from cardgames.storage import Storage
 from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
-AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
+AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}  # seconds a computer "thinks"
 TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
 

@@ -40,7 +40,7 @@ VERSION = 1  # the format version this code writes; files with a higher one are 
 APP_DIR_NAME = "cardgames"
 
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
-AI_SPEEDS = ("fast", "normal", "slow")
+AI_SPEEDS = ("instant", "fast", "normal", "slow")
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "sfx_volume": 0.8,
@@ -50,6 +50,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "card_back": "blue",
     "fullscreen": False,
     "ai_speed": "normal",
+    "player_names": [],          # the human seats' names (cardgames/names.py)
+    "computer_names": ["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo"],
 }
 
 _GAME_NAME = re.compile(r"^[a-z0-9_]{1,40}$")   # also keeps save paths inside saves/
@@ -73,6 +75,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], bool]] = {
     "card_back": lambda v: isinstance(v, str) and bool(_BACK_NAME.match(v)),
     "fullscreen": _is_bool,
     "ai_speed": lambda v: v in AI_SPEEDS,
+    "player_names": lambda v: isinstance(v, list) and len(v) <= 8 and all(isinstance(n, str) for n in v),
+    "computer_names": lambda v: isinstance(v, list) and len(v) <= 8 and all(isinstance(n, str) for n in v),
 }
 
 

@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
+from scene_events import FRAME, ask_for_summary, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
 from cardgames.core.cards import parse_cards
 from cardgames.engine.scene import Scene
@@ -176,6 +176,7 @@ def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
     assert all(abs(s.home[1] - LAID_Y) < 1 for s in scene.board.sprites("hand:0"))  # laid on the table
     wait_for_human(app, scene)
     settle(app, 3.0)
+    ask_for_summary(app, scene)     # the final table stays in view until the player asks
     assert isinstance(app.stack.top, RoundSummaryScene)
     assert scene.state.rounds[-1].scores[0] == 0
 
@@ -192,6 +193,7 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     wait_for_human(app, scene)
     settle(app, 4.0)
+    ask_for_summary(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     assert app.stack.top.title() == "Game over: You win!"
     stats = app.storage.stats("three_thirteen")
@@ -271,7 +273,7 @@ def test_the_card_you_drew_is_outlined_until_you_discard(app):
     assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())
 
 
-def test_the_round_summary_waits_its_delay_before_opening(app):
+def test_the_round_summary_waits_for_the_player(app):
     class Marker(Scene):  # stands in for the summary: only when it opens matters here
         overlay = True
 
@@ -281,11 +283,10 @@ def test_the_round_summary_waits_its_delay_before_opening(app):
     scene = open_scene(app)
     scene.summary_class = Marker
     scene.show_summary_later()
-    delay = scene.summary_delay * app.anim_scale  # the pause is timed like the animations
-    settle(app, delay * 0.6)
-    assert app.stack.top is scene          # the table stays in view for the delay...
-    settle(app, delay * 0.6)
-    assert isinstance(app.stack.top, Marker)  # ...then the summary opens
+    settle(app, 5.0)
+    assert app.stack.top is scene          # the table stays in view...
+    ask_for_summary(app, scene)
+    assert isinstance(app.stack.top, Marker)  # ...until the player asks for the summary
 
 
 # --- issue 9 fixes ------------------------------------------------------------------------

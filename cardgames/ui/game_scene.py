@@ -94,6 +94,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import names as player_names
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
@@ -101,6 +102,7 @@ from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
+from cardgames.ui import fair_undo, theme
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
@@ -111,6 +113,8 @@ DEAL_STAGGER = 0.045  # between cards of the opening deal
 LONGEST_RUN = 1.4     # a many-card action (a new round's deal) squeezes its stagger to fit this
 SOUND_GAP = 0.06      # the same sound is not started twice within this many seconds
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
+PACE_PLAYERS = 3      # with more players than this, each computer thinks for PACE_PLAYERS / players of the delay
+FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
 
 # Computer players choose in one background thread, so a slow search never freezes the
 # animation. One thread: choices are made one at a time, in order (deterministic per seat).
@@ -129,6 +133,9 @@ class GameScene(Scene):
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
+    fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
+    think_while_animating = False    # True: a computer's thinking delay runs during the last move's animation
+    anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -141,7 +148,7 @@ class GameScene(Scene):
         self.viewer = self.humans[0] if self.humans else 0
         self.seed = new_seed() if seed is None else int(seed)
         self.scheduler = Scheduler()
-        self.animator = Animator(lambda: self.app.anim_scale)
+        self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.stagger = STAGGER
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self.fx = Effects(self.app.assets.font, self.seed)
@@ -159,6 +166,7 @@ class GameScene(Scene):
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.over = False
+        self.undo_floor = 0                    # undo never takes back the moves before this one
         self._ai_rngs: dict[int, random.Random] = {}
         self._ai_job: Any = None
         self._ai_future: Any = None
@@ -193,6 +201,7 @@ class GameScene(Scene):
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
+        self.undo_floor = len(self.actions)   # a resumed game is taken back no further than where it resumed
         self.over = self.rules.is_over(self.state)
 
     # ------------------------------------------------------------------ hooks
@@ -207,7 +216,7 @@ class GameScene(Scene):
         return True
 
     def rules_options(self) -> dict[str, Any]:
-        return {k: v for k, v in self.options.items() if k != "humans"}
+        return {k: v for k, v in self.options.items() if k not in ("humans", "names", "practice")}
 
     def setup_board(self) -> None:
         raise NotImplementedError(f"{type(self).__name__} must add its piles in setup_board()")
@@ -273,6 +282,14 @@ class GameScene(Scene):
     def current(self) -> int | None:
         return self.rules.current_player(self.state)
 
+    def player_name(self, seat: int) -> str:
+        """The seat's name (cardgames/names.py): chosen on the select screen, kept with the game."""
+        names = self.options.get("names")
+        if not (isinstance(names, (list, tuple)) and len(names) == self.players
+                and all(isinstance(n, str) and n for n in names)):
+            names = self.options["names"] = player_names.seat_names(self.app.settings, self.players, self.humans)
+        return names[seat]
+
     @property
     def human_turn(self) -> bool:
         return not self.over and self.current in self.humans
@@ -329,24 +346,39 @@ class GameScene(Scene):
 
         Returns False (with a toast and the "invalid" sound) if the rules refuse it.
         """
+        return self.act_then(action)
+
+    def act_then(self, action: Any, more: Any = None) -> bool:
+        """act(action), then the actions `more()` returns one by one until None (each asked after
+        the one before is applied), all animated as one batch: e.g. the computer seats' set-up
+        flips at once. A refused later action just ends the batch."""
         self.animator.finish_all()
-        try:
-            state, events = self.rules.apply(self.state, action)
-        except IllegalAction as exc:
-            self.app.notify(str(exc))
-            self.app.play_sound("invalid")
-            return False
-        self.history.append(self.state)
-        self.actions.append(str(action))
-        self.move_log.record(self.state, action, state, events, len(self.actions) - 1)
-        self.state = state
+        self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
+        events: list[Any] = []
+        while action is not None:
+            try:
+                state, new = self.rules.apply(self.state, action)
+            except IllegalAction as exc:
+                if events:
+                    break
+                self.app.notify(str(exc))
+                self.app.play_sound("invalid")
+                return False
+            self.history.append(self.state)
+            self.actions.append(str(action))
+            self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
+            if self.fair_undo and fair_undo.reveals(new, self.humans, self.pile_hidden_to):
+                self.undo_floor = len(self.actions)
+            self.state = state
+            events.extend(new)
+            action = more() if more is not None and not self.rules.is_over(state) else None
         self._clear_selection()
         self.drag.cancel()
         self._set_hover(None)
         self.animate_events(redact(events, self.viewer))
         self.animator.queue(self.sync(animate=True))
         self._focus_dirty = True
-        if self.rules.is_over(state):
+        if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
         self.save()
@@ -459,19 +491,40 @@ class GameScene(Scene):
         return anims
 
     # ------------------------------------------------------------------ undo / restart / save
+    @property
+    def practice(self) -> bool:
+        """A practice game (the select screen's "Practice (undo allowed)"); statistics keep it apart."""
+        return bool(self.options.get("practice"))
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Whether this game has undo at all (fair_undo games: only in practice)."""
+        return self.allow_undo and bool(self.humans) and (self.practice or not self.fair_undo)
+
+    def pile_hidden_to(self, pile: str, seat: int) -> bool:
+        """Whether `seat` could not see into `pile` before a card left it (a card from there is
+        news to them: fair undo stops there). Default: stock, draw pile and the others' hands."""
+        return fair_undo.default_hidden_to(pile, seat)
+
     def undo(self) -> bool:
-        """Take back moves up to and including the human's last one."""
-        if not (self.allow_undo and self.history and self.humans):
+        """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
+        if not self.undo_allowed:
+            if self.fair_undo and self.humans:
+                self.app.notify("No undo in this game: choose Practice (undo allowed) to take moves back")
+            self.app.play_sound("invalid")
+            return False
+        target, why = fair_undo.undo_target(self.history, self.undo_floor, self.humans, self.viewer,
+                                            self.rules.current_player)
+        if target is None:
+            if why and self.history:
+                self.app.notify(why)
             self.app.play_sound("invalid")
             return False
         self.animator.finish_all()
         self.scheduler.cancel(self._ai_job)
         self._ai_job, self.thinking = None, None
-        while self.history:
-            self.state = self.history.pop()
-            self.actions.pop()
-            if self.rules.current_player(self.state) in self.humans:
-                break
+        self.state = self.history[target]
+        del self.history[target:], self.actions[target:]
         self.move_log.truncate(len(self.actions))
         self.over = False
         self._clear_selection()
@@ -491,7 +544,7 @@ class GameScene(Scene):
     def redeal(self, seed: int | None = None) -> None:
         """Deal again in place without touching the autosave (restart() clears it first)."""
         self.scheduler.clear()
-        self.animator = Animator(lambda: self.app.anim_scale)
+        self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.seed = new_seed() if seed is None else seed
         self._new_game()
         self.fx.clear()
@@ -534,7 +587,9 @@ class GameScene(Scene):
     def _maybe_start_ai(self) -> None:
         """Start a computer seat's turn: the dots appear, the choice is made in a worker thread,
         and the move is played once both the thinking delay has passed and the choice is ready."""
-        if self.over or self._ai_job is not None or self.animator.busy or not self.computer_may_move():
+        if self.over or self._ai_job is not None or not self.computer_may_move():
+            return
+        if self.animator.busy and not self.think_while_animating:
             return
         seat = self.current
         if seat is None or seat in self.humans:
@@ -542,7 +597,21 @@ class GameScene(Scene):
         self.thinking = seat
         state = self.state
         self._ai_future = _AI_WORKER.submit(self.choose_for_computer, seat)
-        self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_ready(seat, state))
+        self._ai_job = self.scheduler.after(self.ai_delay(seat), lambda: self._ai_ready(seat, state))
+
+    def computer_anim_pace(self) -> float:
+        """How much faster than the animation setting a computer's move animates (1.0: not at all);
+        a game may speed up a big table's computer moves."""
+        return 1.0
+
+    def ai_delay(self, seat: int) -> float:
+        """Seconds computer `seat` visibly thinks before this move: the speed setting's delay
+        (0 at Instant), shorter at a big table, and shorter again for the rest of a turn it
+        has begun (a draw, then where the card goes)."""
+        delay = self.app.ai_delay * min(1.0, PACE_PLAYERS / max(1, self.players))
+        if self.history and self.rules.current_player(self.history[-1]) == seat:
+            delay *= FOLLOW_UP
+        return delay
 
     def _ai_ready(self, seat: int, state: Any) -> None:
         """The thinking delay is over: play the choice.
@@ -551,6 +620,9 @@ class GameScene(Scene):
         yet, the frame waits for it. So the move always lands on the same frame
         (deterministic screenshots and tests), and a fast machine never notices.
         """
+        if self.animator.busy and self.state is state and not self.over:   # thought while the last move
+            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))  # flew: land after it
+            return
         future = self._ai_future
         self._ai_job, self.thinking, self._ai_future = None, None, None
         if self.state is not state or self.over:  # undone or restarted meanwhile: forget it
@@ -561,6 +633,10 @@ class GameScene(Scene):
             traceback.print_exc()
             self.app.notify("A computer player made an error; it plays its first legal move.")
             action = self.rules.legal_actions(self.state)[0]
+        self.act_computer(seat, action)
+
+    def act_computer(self, seat: int, action: Any) -> None:
+        """A computer seat's chosen move lands (override to batch several, with act_then)."""
         self.act(action)
 
     # ------------------------------------------------------------------ input
@@ -776,7 +852,7 @@ class GameScene(Scene):
         if image is None:
             if len(self._text_cache) > 256:
                 self._text_cache.clear()
-            image = self._text_cache[key] = self.app.assets.font(px, bold).render(text, True, colour)
+            image = self._text_cache[key] = theme.render(self.app.assets.font(px, bold), text, colour)
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

@@ -53,7 +53,6 @@ from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
 SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
-NAMES = ("Sam", "Ada", "Ben", "Cleo", "Dev", "Eve")   # computer players (seat 0 is "You" when human)
 SUIT_KEYS = {pygame.K_c: Suit.CLUBS, pygame.K_d: Suit.DIAMONDS, pygame.K_h: Suit.HEARTS, pygame.K_s: Suit.SPADES,
              pygame.K_1: Suit.CLUBS, pygame.K_2: Suit.DIAMONDS, pygame.K_3: Suit.HEARTS, pygame.K_4: Suit.SPADES}
 
@@ -63,6 +62,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
+    fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
 
@@ -79,9 +79,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
 
     # ------------------------------------------------------------------ board
     def seat_name(self, seat: int) -> str:
-        if seat in self.humans:
-            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
-        return NAMES[seat]
+        return self.player_name(seat)
 
     @property
     def log_rect(self) -> pygame.Rect:
