@@ -6,6 +6,7 @@ import pytest
 import scene_events
 from scene_events import FRAME, click, drag, key, settle, table_app
 
+from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.catch import HOLD
@@ -106,8 +107,9 @@ def test_a_whole_hand_by_mouse(app):
     moves = play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=i % 2 == 0))
     assert moves > 3 and R.is_over(scene.state)
     assert isinstance(app.stack.top, SwitchSummary)
-    stats = app.storage.stats("switch")
-    assert stats["hands"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+    stats = records.load(app.storage, "switch")["modes"]["single"]
+    assert stats["games"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+    assert stats["figures"]["hands"] == 1 and stats["figures"]["hands_won"] == stats["wins"]
 
 
 def test_a_whole_hand_by_keys(app):

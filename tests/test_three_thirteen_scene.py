@@ -7,6 +7,7 @@ import pygame
 import pytest
 from scene_events import FRAME, ask_for_summary, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
+from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.engine.scene import Scene
 from cardgames.games.three_thirteen import ai
@@ -196,8 +197,9 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     ask_for_summary(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     assert app.stack.top.title() == "Game over: You win!"
-    stats = app.storage.stats("three_thirteen")
-    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == 40 and stats["rounds_out"] == 1
+    stats = records.load(app.storage, "three_thirteen")["modes"]["standard"]
+    assert stats["games"] == 1 and stats["wins"] == 1
+    assert stats["figures"]["best_total"] == 40 and stats["figures"]["rounds_out"] == 1
 
 
 def test_an_autosaved_game_resumes_where_it_was(app):
@@ -309,7 +311,7 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
     assert scene.over and scene.state.rounds[-1].scores == (0, 0)
     texts = [line.text for line in scene.move_log.model.all_lines()]
     assert "You drew from the stock and laid every card down, discarding Q\u2665" in texts
-    assert app.storage.stats("three_thirteen")["rounds_out"] == 1
+    assert records.load(app.storage, "three_thirteen")["modes"]["standard"]["figures"]["rounds_out"] == 1
 
 
 def test_throwing_back_the_card_just_taken_says_why(app):

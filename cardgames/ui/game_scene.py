@@ -43,6 +43,8 @@ Hooks (override; the first three are required):
     sound_for(self, event)       the sound name for an event (default: moved -> place,
                                  flipped -> flip, shuffled -> shuffle); None for silence.
     on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
+    game_result(self, abandoned) the result for the statistics (cardgames/ui/recording.py); call
+                                 self.record_result() at the end, its lines are self.records_touched.
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
     begin(self)                  a game starts (new, resumed or after restart(), which clears the
                                  scheduler): start your timers here.
@@ -87,13 +89,13 @@ ready-made card images); a frame should stay well under 4 ms.
 from __future__ import annotations
 
 import random
-import traceback
 from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pygame
 
+from cardgames import achievements
 from cardgames import names as player_names
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
@@ -107,6 +109,7 @@ from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
 from cardgames.ui.move_log import SceneLog
+from cardgames.ui.recording import RecordsMixin
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
@@ -121,7 +124,7 @@ FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) t
 _AI_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
 
-class GameScene(Scene):
+class GameScene(RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
     info: Any = None
@@ -157,6 +160,7 @@ class GameScene(Scene):
         if resume is not None:
             self._replay(resume.get("actions", ()))
             self.load_extra(resume.get("extra") or {})
+            self.load_play_time(resume.get("extra") or {})
         self._build_board(deal=resume is None)
         self.begin()
 
@@ -174,6 +178,7 @@ class GameScene(Scene):
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
+        self.reset_records()
         self.on_new_game()
         self.move_log = SceneLog(self)
 
@@ -187,6 +192,7 @@ class GameScene(Scene):
         if deal and self.deal_from in self.board.piles:
             self.animator.queue(self._deal_animation())
         self._focus_dirty = True
+        self._focus_moved = False   # a move was made since the keys were last set (the focus policy)
 
     def _replay(self, actions: Any) -> None:
         """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
@@ -377,10 +383,11 @@ class GameScene(Scene):
         self._set_hover(None)
         self.animate_events(redact(events, self.viewer))
         self.animator.queue(self.sync(animate=True))
-        self._focus_dirty = True
+        self._focus_dirty = self._focus_moved = True
         if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
+        achievements.after_move(self, action, self.history[-1], events)
         self.save()
         return True
 
@@ -538,6 +545,7 @@ class GameScene(Scene):
 
     def restart(self, seed: int | None = None) -> None:
         """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
+        self.abandon()   # a game in progress thrown away counts as played and lost
         self.clear_save()
         self.redeal(seed)
 
@@ -555,7 +563,7 @@ class GameScene(Scene):
     def save_data(self) -> dict[str, Any]:
         options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
         return {"game": self.info.name, "options": options, "seed": self.seed,
-                "actions": list(self.actions), "extra": self.save_extra()}
+                "actions": list(self.actions), "extra": self.play_time_extra(self.save_extra())}
 
     def save(self) -> None:
         """Autosave (only games with a human player, and not once it is over)."""
@@ -630,7 +638,7 @@ class GameScene(Scene):
         try:
             action = future.result()
         except Exception:  # noqa: BLE001 - a bug in an AI must not end the player's game
-            traceback.print_exc()
+            self.app.storage.log_error(f"{self.info.name} computer player")
             self.app.notify("A computer player made an error; it plays its first legal move.")
             action = self.rules.legal_actions(self.state)[0]
         self.act_computer(seat, action)
@@ -736,6 +744,16 @@ class GameScene(Scene):
             return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
         return None
 
+    def focus_playable(self, key: Hashable) -> bool:
+        """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
+        that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
+        does. Keys that are not cards or piles (a scene's buttons) count as playable."""
+        if isinstance(key, CardSprite):
+            return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
+        if isinstance(key, str) and key in self.board.piles:
+            return key != self.deal_from and bool(self.actions_from(self.board.top(key), key))
+        return True
+
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
         if isinstance(key, CardSprite):
@@ -756,6 +774,9 @@ class GameScene(Scene):
                     self._clear_selection()
                 else:
                     self.open_pause()
+                return
+            if event.key == pygame.K_PAUSE:   # the Pause key, a gamepad's Start
+                self.open_pause()
                 return
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
@@ -785,6 +806,8 @@ class GameScene(Scene):
         sprite = self.board.hit_test(pos) if pos is not None and self.human_turn else None
         if sprite is not None and not self.actions_from(sprite, sprite.pile):
             sprite = None
+        if sprite is not None:
+            self.focus.focus(sprite)   # the keys carry on from the card under the pointer
         if sprite is self._hover:
             return
         if self._hover is not None and self._hover.layer == 0:
@@ -805,18 +828,21 @@ class GameScene(Scene):
         """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:
             self._focus_dirty = False
-            self.focus.set_keys(self.focus_keys())
+            self.focus.set_keys(self.focus_keys(), self.focus_playable, after_move=self._focus_moved)
+            self._focus_moved = False
 
     _refresh_focus = refresh_focus   # the older private name
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.tick_play_time(dt)
         self.scheduler.update(dt)
         self.animator.update(dt)
         self.fx.update(dt)
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
             self.refresh_focus()
+        self.focus.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -1,7 +1,7 @@
 """The shared base of the card tables played in rounds where the lowest total wins.
 
 Skyjo and Three Thirteen subclass RoundGameScene: they set names, summary_class
-and summary_delay, add their own statistics in round_stats, and start their
+and summary_delay, add their own statistics in result_figures, and start their
 prompt with waiting_prompt().
 
 What it does on top of GameScene:
@@ -15,8 +15,9 @@ What it does on top of GameScene:
   landed, a "Scores" button (summary_button; Enter too) opens the summary,
   whose "See the table" (H) hides it again (summary_waiting is True meanwhile).
   Without a human (the demo) the summary opens by itself after summary_delay;
-- at the end of the game: the statistics once (games, wins, best total, plus
-  the game's own figures from round_stats), a win or lose sound, and the last
+- at the end of the game: the result for the statistics once (won, the best
+  final total of the human seats, plus the game's own figures from
+  result_figures) through cardgames.records, a win or lose sound, and the last
   summary after `summary_delay` seconds.
 The rules module must have Phase.ROUND_OVER, NEXT and winners(state), and its
 state `totals`.
@@ -28,6 +29,7 @@ from typing import Any
 import pygame
 
 from cardgames.engine.tween import Call, Sequence, Wait
+from cardgames.records import GameResult
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
 
@@ -42,7 +44,6 @@ class RoundGameScene(GameScene):
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
-        self._recorded = False     # this game's statistics are counted
         self.summary_waiting = False   # the round is over and its table in view: the summary opens on request
         super().__init__(app, options, seed, resume)
 
@@ -139,27 +140,22 @@ class RoundGameScene(GameScene):
         self.show_summary_later()
 
     def restart(self, seed: int | None = None) -> None:
-        self._recorded = False
         self.summary_waiting = False
         super().restart(seed)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Add the game's own figures to its statistics at the end of a game (override)."""
+    def result_figures(self) -> dict[str, Any]:
+        """The game's own figures for its statistics at the end of a game (override)."""
+        return {}
+
+    def game_result(self, abandoned: bool) -> GameResult | None:
+        """Won when a human seat has the lowest total; the best human total is the game's score."""
+        if not self.humans:
+            return None
+        state = self.state
+        won = not abandoned and any(s in self.humans for s in self.rules.winners(state))
+        total = min(state.totals[s] for s in self.humans)
+        return GameResult(won=won, score=total, figures=dict(self.result_figures(), total=total))
 
     def record_game(self) -> None:
-        """Games, wins, best (lowest) final total of the human seats, and round_stats; once a game."""
-        if self._recorded or not self.humans or self.app.demo is not None:
-            return
-        self._recorded = True
-        state = self.state
-        winners = self.rules.winners(state)
-
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            stats["games"] = stats.get("games", 0) + 1
-            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
-            best = min(state.totals[s] for s in self.humans)
-            stats["best_total"] = min(stats.get("best_total", best), best)
-            self.round_stats(stats)
-            return stats
-
-        self.app.storage.update_stats(self.info.name, update)
+        """The statistics of this game, once (records.record_game; the summary shows what it touched)."""
+        self.record_result()

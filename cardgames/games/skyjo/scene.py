@@ -392,13 +392,11 @@ class SkyjoScene(RoundGameScene):
             self.viewer = self.humans[0]
         super().restart(seed)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Beside games, wins and the best total: the average round score of the human seats."""
+    def result_figures(self) -> dict[str, Any]:
+        """Beside the final total: the human seats' round scores, for the average round score."""
         state = self.state
-        stats["rounds"] = stats.get("rounds", 0) + len(state.rounds) * len(self.humans)
-        stats["round_points"] = stats.get("round_points", 0) + sum(
-            r.scores[s] for r in state.rounds for s in self.humans)
-        stats["average_round"] = round(stats["round_points"] / max(1, stats["rounds"]), 1)
+        return {"rounds": len(state.rounds) * len(self.humans),
+                "round_points": sum(r.scores[s] for r in state.rounds for s in self.humans)}
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

@@ -27,6 +27,7 @@ from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
+from cardgames.games.switch.figures import game_figures
 from cardgames.games.switch.hud import (
     CALL_BUTTON,
     CENTRE_Y,
@@ -45,6 +46,7 @@ from cardgames.games.switch.hud import (
     W,
 )
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.game_scene import GameScene
@@ -317,13 +319,9 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             fx.pop_text("Caught! +2", at, (255, 110, 100), 40)
             fx.shake(7, 0.3)
             self.app.play_sound("timer_warning")
-            self._record(lambda s: _bump(s, "catches") if event.value == self.viewer else
-                         _bump(s, "caught") if seat == self.viewer else s)
         elif kind == "pickup":
             fx.pop_text(f"Picks up {event.value}" if seat != self.viewer else f"+{event.value} cards",
                         at, (255, 170, 120), 32)
-            if seat == self.viewer:
-                self._record(lambda s: _most(s, "longest_pickup", event.value))
         elif kind == "skipped":
             fx.pop_text("Misses a turn", at, (200, 220, 255), 30)
         elif kind == "suit":
@@ -335,27 +333,23 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
 
     # ------------------------------------------------------------------ hands and matches ending
-    def _record(self, fn) -> None:
-        if self.humans and self.app.demo is None:
-            self.app.storage.update_stats(self.info.name, fn)
+    def game_result(self, abandoned: bool) -> GameResult | None:
+        """A single hand or a whole match: won by a human seat; a match's score is its points."""
+        state = self.state
+        figures = game_figures([*self.history, state], self.actions, self.humans)
+        won = not abandoned and any(s in self.humans for s in rules.winners(state))
+        score = min(state.totals[s] for s in self.humans) if state.match else None
+        if score is not None and state.phase is rules.OVER:
+            figures["total"] = score
+        return GameResult(won=won, score=score, figures=figures)
 
     def _record_hand(self) -> None:
         state = self.state
         if self._stats_for is state:
             return
         self._stats_for = state
-        won = state.winner == self.viewer
-
-        def update(s: dict) -> dict:
-            s["hands"] = int(s.get("hands", 0)) + 1
-            s["wins"] = int(s.get("wins", 0)) + int(won)
-            s["win_rate"] = s["wins"] / s["hands"]
-            if state.phase is rules.OVER and state.match:
-                s["matches"] = int(s.get("matches", 0)) + 1
-                s["match_wins"] = int(s.get("match_wins", 0)) + int(self.viewer in rules.winners(state))
-            return s
-
-        self._record(update)
+        if state.phase is rules.OVER:
+            self.record_result()     # the statistics count a single hand or a whole match
 
     def _show_summary(self) -> None:
         from cardgames.games.switch.summary import SwitchSummary
@@ -520,13 +514,3 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         done = super().act(action)
         self.refresh_moves()
         return done
-
-def _bump(stats: dict, key: str) -> dict:
-    stats[key] = int(stats.get(key, 0)) + 1
-    return stats
-
-
-def _most(stats: dict, key: str, value: int) -> dict:
-    stats[key] = max(int(stats.get(key, 0)), int(value))
-    return stats
-

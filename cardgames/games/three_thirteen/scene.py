@@ -510,12 +510,12 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         self.order, self.drawn = self._orders.get(seat, []), None
         super().set_viewer(seat)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Beside games, wins and the best total: every time a human went out (first, or laying
-        everything down on a last turn)."""
+    def result_figures(self) -> dict[str, Any]:
+        """Beside the final total: every time a human went out (first, or laying everything
+        down on a last turn)."""
         outs = sum(1 for before, text in zip(self.history, self.actions)
                    if text == str(OUT) and before.current in self.humans)
-        stats["rounds_out"] = stats.get("rounds_out", 0) + outs
+        return {"rounds_out": outs}
 
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
