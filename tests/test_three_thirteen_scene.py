@@ -376,3 +376,20 @@ def test_the_table_shows_the_ace_rule(app, ace_high, text):
     scene = open_scene(app, ace_high=ace_high)
     scene.draw(pygame.Surface((1280, 720)))
     assert any(key[0] == text for key in scene._text_cache)
+
+
+def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_they_throw(app):
+    from cardgames.games.three_thirteen.scene import NEW_CARD
+
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=0)
+    scene.computer_may_move = lambda: False            # the computer's moves are played by hand here
+    scripted(app, scene, state)
+    assert scene.act(R.TAKE)                            # seat 1 takes the JD
+    settle(app, 0.6)
+    marked = [s for s in scene.board.sprites("hand:1") if s.face_up]
+    assert [str(s.card) for s in marked] == ["JD"] and marked[0].highlight == NEW_CARD
+    assert scene._box(1).contains(marked[0].rect)
+    assert scene.act(R.Action("discard", parse_cards("8D")[0]))
+    settle(app, 0.6)
+    assert not any(s.face_up or s.card is not None for s in scene.board.sprites("hand:1"))
