@@ -10,10 +10,11 @@ because you ended it without the lowest total. No summary overlay: the table sho
 from __future__ import annotations
 
 from cardgames.games.skyjo import rules
-from cardgames.games.skyjo.scene import NAMES, SkyjoScene
+from cardgames.games.skyjo.scene import SkyjoScene
+from cardgames.names import COMPUTER_NAMES
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = NAMES[1]
+OPPONENT = COMPUTER_NAMES[0]     # the first computer seat's default name
 # slot = 3 * column + row
 MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
 THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
