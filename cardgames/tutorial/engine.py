@@ -177,6 +177,11 @@ class TutorialMode:
         return (step is not None and self.auto_done < len(step.auto) and self.step_ready
                 and super().computer_may_move())
 
+    def act_computer(self, seat: int, action: Any) -> None:
+        """A scripted computer move goes through act(), one at a time, so the step counts it (a game
+        may batch its computers' moves otherwise: Skyjo's set-up flips)."""
+        self.act(action)
+
     def choose_for_computer(self, seat: int) -> Any:
         step = self.step
         if step is not None and self.auto_done < len(step.auto):
