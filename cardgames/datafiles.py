@@ -45,9 +45,6 @@ SETTINGS = Record({
     "card_back": Text("blue", pattern=NAME),
     "fullscreen": Bool(False),
     "ai_speed": Choice("normal", AI_SPEEDS),
-    "player_names": ListOf(Text(""), max_len=8),          # the human seats' names (cardgames/names.py)
-    "computer_names": ListOf(Text(""), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo"],
-                             max_len=8),
     "last_game": Text("tripeaks", pattern=NAME),
     "last_options": MapOf(Record({}), key=NAME),   # each value is checked against the game's choices on use
     # the seats' names (cardgames/names.py cleans each one on use)
