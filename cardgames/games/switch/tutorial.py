@@ -71,7 +71,7 @@ STEPS = (
          "your turn (press P, or click the button).", expect=("0 pass",), highlight=(move_button,),
          wrong="Miss your turn: press P or click the glowing button."),
     Step(f"{OPPONENT} plays a spade...", auto=("1 play 4S",)),
-    Step(f"...and has one card left without calling \"Last card!\". Catch her: press C, or double-click her "
+    Step("...and has one card left without calling \"Last card!\". Catch her: press C, or double-click her "
          "panel. She picks up two.", expect=("0 catch 1",), highlight=(their_panel,),
          wrong="Catch her: press C or double-click her panel."),
     Step("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
