@@ -32,7 +32,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import config
+from cardgames import config, datafiles
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.scene import Scene
 from cardgames.engine.scene_stack import SceneStack
@@ -168,7 +168,7 @@ class App:
         dt = max(0.0, min(dt, MAX_DT))
         for event in events:
             self.handle_event(event)
-        for text in self.storage.take_notices():
+        for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
         self.toasts.update(dt)
@@ -202,6 +202,23 @@ class App:
             surface.fill((12, 40, 28))
             self._draw_toasts(surface)
         self.stack.draw(surface, under_overlays=self._draw_toasts)
+        self._draw_write_warning(surface)
+
+    def _draw_write_warning(self, surface: pygame.Surface) -> None:
+        """A lasting strip at the top while some data could not be written (full disk, read-only
+        folder): it stays until a retry succeeds, so the player knows their progress is at risk."""
+        text = self.storage.write_warning
+        if not text:
+            return
+        from cardgames.ui import theme
+
+        font = theme.font(theme.SMALL)
+        label = font.render(text, True, (255, 240, 230))
+        if label.get_width() > surface.get_width() - 16:
+            label = pygame.transform.smoothscale_by(label, (surface.get_width() - 16) / label.get_width())
+        strip = pygame.Rect(0, 0, surface.get_width(), label.get_height() + 8)
+        surface.fill((150, 30, 30), strip)
+        surface.blit(label, label.get_rect(center=strip.center))
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         """Toasts lie on the bottom visible scene, under its overlays (pause, a round summary):
@@ -217,9 +234,15 @@ class App:
         self.canvas.present(self.window)
         pygame.display.flip()
 
-    def screenshot(self, path: str | os.PathLike) -> None:
-        """Save the current canvas (1280x720, whatever the window size) as an image."""
-        pygame.image.save(self.canvas.surface, str(path))
+    def screenshot(self, path: str | os.PathLike) -> bool:
+        """Save the current canvas (1280x720, whatever the window size) as an image; False (and a
+        one-line message on stderr) when the file cannot be written."""
+        try:
+            pygame.image.save(self.canvas.surface, str(path))
+        except (pygame.error, OSError) as e:
+            print(f"main.py: could not save the screenshot {str(path)!r}: {e}", file=sys.stderr)
+            return False
+        return True
 
 
 def _move_window(position: tuple[int, int]) -> None:
@@ -373,10 +396,10 @@ def run(launch: Launch) -> int:
             app.step(1 / config.FPS, pygame.event.get())
             if not app.running:
                 break
-        if launch.screenshot:
-            app.screenshot(launch.screenshot)
+        saved = app.screenshot(launch.screenshot) if launch.screenshot else True
+        app.storage.flush()
         pygame.quit()
-        return 0
+        return 0 if saved else 1
     app.play_music()
     # Solvers and computer players think in background threads; a short GIL switch interval
     # hands the loop back the interpreter sooner, so frames keep their pace while they work
@@ -384,16 +407,26 @@ def run(launch: Launch) -> int:
     # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
     sys.setswitchinterval(0.001)
     clock.tick()
+    code = 0
     try:
         while app.running:
             dt = clock.tick(config.FPS) / 1000.0
             app.step(dt, pygame.event.get())
+    except Exception:  # noqa: BLE001 - a bug: the details go to a log file, never a traceback on screen
+        where = app.storage.log_error("the main loop")
+        print(f"{config.TITLE} stopped after an internal error; your game was saved. Details: {where}",
+              file=sys.stderr)
+        code = 1
     finally:  # also after a crash: game scenes autosave on exit, so nothing is lost
         for scene in reversed(app.stack.scenes):
-            scene.on_exit()
+            try:
+                scene.on_exit()
+            except Exception:  # noqa: BLE001 - one scene's failure must not stop the others saving
+                app.storage.log_error("saving on exit")
         app.stack.scenes.clear()
+        app.storage.flush()
         pygame.quit()
-    return 0
+    return code
 
 
 # --------------------------------------------------------------- benchmarks

@@ -14,8 +14,6 @@ The options last used for each game are remembered in the settings
 from __future__ import annotations
 
 import importlib
-import sys
-import traceback
 from typing import Any
 
 import pygame
@@ -217,7 +215,7 @@ class SelectScene(Scene):
         try:
             scene = make(self.info.scene_class())
         except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
-            traceback.print_exc(file=sys.stderr)
+            self.app.storage.log_error(f"opening {self.info.title}")
             self.app.notify(f"{self.info.title} could not be opened: {e}")
             play(self.app, "invalid")
             return False

@@ -87,7 +87,6 @@ ready-made card images); a frame should stay well under 4 ms.
 from __future__ import annotations
 
 import random
-import traceback
 from collections.abc import Hashable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -545,7 +544,7 @@ class GameScene(Scene):
         try:
             action = future.result()
         except Exception:  # noqa: BLE001 - a bug in an AI must not end the player's game
-            traceback.print_exc()
+            self.app.storage.log_error(f"{self.info.name} computer player")
             self.app.notify("A computer player made an error; it plays its first legal move.")
             action = self.rules.legal_actions(self.state)[0]
         self.act(action)

@@ -221,23 +221,6 @@ class SkyjoScene(RoundGameScene):
             self.banner = ""
         return done
 
-    def undo(self) -> bool:
-        """Take back the human's last move, but never into a round that has been scored."""
-        for earlier in reversed(self.history):
-            if earlier.round_no != self.state.round_no or earlier.phase == Phase.ROUND_OVER:
-                self.app.notify("A scored round cannot be taken back")
-                self.app.play_sound("invalid")
-                return False
-            if self.rules.current_player(earlier) in self.humans:
-                break
-        return super().undo()
-
-    def on_enter(self) -> None:
-        """A game resumed between rounds shows its summary again."""
-        super().on_enter()
-        if self.round_over and not self.animator.busy:
-            self.show_summary()
-
     def animate_events(self, events: tuple[Any, ...]) -> None:
         """Note what kind of batch this is: the round's end reveal and a new deal have their own pace."""
         kinds = {ev.kind for ev in events if isinstance(ev, Announced)}

@@ -193,8 +193,10 @@ class SwitchScene(GameScene):
         if not self.humans or self.over:
             return
         if exposed < 0 or (target is not None and target != exposed):
-            who = self.seat_name(target) if target is not None else "Nobody"
-            self.app.notify(f"{who} cannot be caught now.")
+            if target is None:
+                self.app.notify("Nobody can be caught now.")
+            else:
+                self.app.notify(f"{self.seat_name(target)} cannot be caught now.")
             self.app.play_sound("invalid")
         elif exposed == self.viewer:
             self.app.notify("You cannot catch yourself: call \"Last card!\" quickly.")

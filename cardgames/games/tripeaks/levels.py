@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 from cardgames.games.tripeaks.layout import layout_names, load_layout
 
@@ -114,6 +115,10 @@ def parse_level(data: Any, file: str, layouts: Iterable[str] | None = None) -> L
     """
     if not isinstance(data, dict):
         raise LevelError(file, "(file)", "expected a JSON object")
+    try:  # types and ranges, field by field (cardgames/datafiles.py LEVEL); the checks below add the rest
+        data = datafiles.check_shipped(datafiles.LEVEL, data, file, "TriPeaks level")
+    except schema.Untrusted as e:
+        raise LevelError(file, e.path or "(file)", e.problem) from None
     known = {"name", "layout", "clock", "streak_seconds", "targets", "hints", "intro", *VARIANTS}
     for key in data:
         if key not in known:

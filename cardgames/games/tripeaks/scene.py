@@ -29,7 +29,7 @@ import pygame
 from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.core.rng import new_seed
 from cardgames.games.tripeaks import INFO, levels, rules, solver
-from cardgames.games.tripeaks.layout import load_layout
+from cardgames.games.tripeaks.layout import load_layout, usable_layout
 from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene_hud import draw_hud, fmt, money
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore, stars
@@ -128,7 +128,7 @@ class TriPeaksScene(GameScene):
             options = dict(options, level_id=self.level.id if self.level else None)
             if resume is not None:
                 resume = dict(resume, options=dict(opts, level_id=self.level.id if self.level else None))
-        self.layout_obj = load_layout(self._rules_opts(opts)["layout"])
+        self.layout_obj = usable_layout(self._rules_opts(opts)["layout"])
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
         self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
