@@ -214,15 +214,17 @@ def test_a_damaged_book_is_moved_aside_with_a_notice(tmp_path):
     assert Book(Storage(tmp_path)).unlocked("tp_peak")
 
 
-def test_bad_entries_are_dropped_one_by_one(tmp_path):
+def test_bad_entries_take_their_defaults_one_by_one(tmp_path):
     doc = {"version": 1, "kind": "achievements",
            "data": {"unlocked": {"tp_peak": "2026-12-01", "sk_win": 5, "../x": "2026-12-01"},
                     "tutorials": {"switch": "finished", "skyjo": "maybe"}}}
     (tmp_path / FILE).write_text(json.dumps(doc), encoding="utf-8")
     storage = Storage(tmp_path)
     book = Book(storage)
-    assert book.unlocked("tp_peak") and not book.unlocked("sk_win")
-    assert book.tutorial_state("switch") == "finished" and not book.tutorial_seen("skyjo")
-    assert storage.notices
+    assert book.when("tp_peak") == "2026-12-01"
+    assert book.unlocked("sk_win")             # a bad date never takes an achievement away
+    assert not book.unlocked("../x")           # a bad name is left out
+    assert book.tutorial_state("switch") == "finished" and book.tutorial_state("skyjo") == "skipped"
+    assert len(storage.notices) == 1 and "achievements.json" in storage.notices[0]
     with pytest.raises(ValueError):
         book.end_tutorial("switch", "half")
