@@ -256,11 +256,11 @@ class TutorialMode:
             return
         ready = self.step_ready
         rects = self.highlight_rects()
-        cards = [s.rect for sprites in self.board.cards.values() for s in sprites]
+        cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
         wrong = self.wrong_text if self.wrong_left > 0 else ""
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
-        self.panel.draw(surface, text=step.text if ready else "", wrong=wrong, avoid=rects, cards=cards,
+        self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
                         next_label=("Finish" if last else "Next") if waiting else None,
                         time=self.scheduler.time)
