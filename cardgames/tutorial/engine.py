@@ -61,6 +61,8 @@ class Script:
 class TutorialMode:
     """Mixed in before the game's scene class: the scene plays the script's lesson."""
 
+    keep_clear: tuple[pygame.Rect, ...] = ()   # the scene's own words (prompt, totals) the panel should not hide
+
     def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
         self.tutorial = script
         self.step_no = 0
@@ -166,6 +168,13 @@ class TutorialMode:
         self.animator.queue(Call(self.advance))
         return True
 
+    def focus_keys(self) -> list[Any]:
+        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons)."""
+        keys = super().focus_keys()
+        if self.picked is not None:
+            return keys
+        return [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+
     def invalid(self, sprite: Any) -> None:
         super().invalid(sprite)
         if self.step is not None and self.step.expect:
@@ -232,6 +241,8 @@ class TutorialMode:
             items = ()
             for text in step.expect[:1]:
                 src, dst = self.action_ui(self.rules.parse_action(text))
+                if isinstance(dst, str) and dst.startswith("hand:"):
+                    dst = None   # a card coming into your hand: the glow stays on the card itself
                 items = tuple(i for i in (src, dst) if i is not None)
         return [r for r in (self.rect_of(i) for i in items) if r is not None]
 
@@ -257,6 +268,7 @@ class TutorialMode:
         ready = self.step_ready
         rects = self.highlight_rects()
         cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
+        cards += self.keep_clear
         wrong = self.wrong_text if self.wrong_left > 0 else ""
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1

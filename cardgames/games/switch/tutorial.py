@@ -8,10 +8,21 @@ later into the hand: you call "last card", play your second-last card, and go ou
 """
 from __future__ import annotations
 
-from cardgames.core.cards import parse_cards
+import pygame
+
+from cardgames.core.cards import Suit, parse_cards
 from cardgames.games.switch import rules
 from cardgames.games.switch.rules import JACK, K_PLAY
-from cardgames.games.switch.scene import CALL_BUTTON, CATCH_WINDOW, MOVE_BUTTON, NAMES, SwitchScene
+from cardgames.games.switch.scene import (
+    BANNER,
+    CALL_BUTTON,
+    CATCH_WINDOW,
+    CHOOSER,
+    MOVE_BUTTON,
+    NAMES,
+    SUIT_BOX,
+    SwitchScene,
+)
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = NAMES[1]
@@ -90,6 +101,18 @@ SCRIPT = Script("switch", "Switch tutorial", deal, STEPS, options={"players": 2,
 
 
 class SwitchTutorial(TutorialMode, SwitchScene):
+    keep_clear = (SUIT_BOX, BANNER, CALL_BUTTON, MOVE_BUTTON, CHOOSER, pygame.Rect(80, 596, 436, 78))  # + your panel
+
+    def highlight_rects(self):
+        """While the suit chooser is open, the glow is on Spades (the card is already chosen)."""
+        if self.choosing is not None:
+            return [r for suit, r in self.suit_buttons() if suit is Suit.SPADES]
+        return super().highlight_rects()
+
+    def banner_text(self, obs) -> str:
+        text = super().banner_text(obs)
+        return "" if text.startswith("Nothing to play") else text   # the lesson holds back the other cards
+
     def _play(self, actions):
         """A Jack opens the suit chooser even though the lesson wants one suit (the wrong one is refused)."""
         first = actions[0]

@@ -68,6 +68,8 @@ SCRIPT = Script("three_thirteen", "Three Thirteen tutorial", deal, STEPS, option
 
 
 class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):
+    keep_clear = (pygame.Rect(BUTTON_X - 10, 326, BUTTON_W + 20, 370),)   # your total, penalty and buttons
+
     def show_summary_later(self) -> None:
         pass      # the last step explains the scored round
 
