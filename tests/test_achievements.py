@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from cardgames import achievements
 from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
 from cardgames.achievements.book import FILE
 from cardgames.core.cards import Rank, parse_card, parse_cards
@@ -228,3 +229,59 @@ def test_bad_entries_take_their_defaults_one_by_one(tmp_path):
     assert len(storage.notices) == 1 and "achievements.json" in storage.notices[0]
     with pytest.raises(ValueError):
         book.end_tutorial("switch", "half")
+
+
+# ---------------------------------------------------------------- through the real scene's hook
+
+def tripeaks_table(tmp_path, **options):
+    from scene_events import settle, table_app
+
+    from cardgames.games.tripeaks.scene import TriPeaksScene
+
+    app = table_app(tmp_path)
+    scene = TriPeaksScene(app, {"mode": "relaxed", "winnable": False, **options}, seed=1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C 4C"),
+                          [parse_card("AD")])
+    scene.animator.queue(scene.sync(animate=False))
+    scene.refresh_moves()
+    settle(app, 1.0)
+    return app, scene
+
+
+def test_the_scene_hook_unlocks_with_a_toast_and_keeps_it(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path)
+    click(app, scene.board.top("tableau:27").rect.center)       # King on the Ace: the wrap
+    settle(app, 1.5)
+    assert achievements.book(app).unlocked("tp_wrap")
+    assert any("Achievement unlocked: Round the Corner" in t[0] for t in app.toasts.queue)
+    assert Book(Storage(tmp_path)).unlocked("tp_wrap")          # on disk at once
+
+
+def test_practice_games_earn_nothing(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path, practice=True)
+    click(app, scene.board.top("tableau:27").rect.center)
+    settle(app, 1.5)
+    assert scene.state.waste[-1] == parse_card("KH")            # the move was played
+    assert not achievements.book(app).unlocked("tp_wrap")
+
+
+def test_grand_tour_follows_the_four_wins(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path)
+    achievements.book(app).unlock(["sk_win", "tt_win", "sw_win"])
+    scene.state = whole_run_deal()
+    scene.animator.queue(scene.sync(animate=False))
+    scene.refresh_moves()
+    for slot in PLAY_ORDER:
+        settle(app, 0.3)
+        click(app, scene.board.top(f"tableau:{slot}").rect.center)
+    settle(app, 2.0)
+    book = achievements.book(app)
+    assert book.unlocked("tp_clear") and book.unlocked("all_wins")

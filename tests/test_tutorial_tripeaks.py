@@ -40,6 +40,7 @@ def test_played_through_to_the_end_with_the_mouse(tmp_path):
     assert achievements.book(app).tutorial_state("tripeaks") == "finished"
     assert not (tmp_path / "saves" / "tripeaks.json").exists()   # a tutorial never autosaves
     assert app.storage.stats("tripeaks") == {}                   # nor counts as a game
+    assert not achievements.book(app).unlocked("tp_wrap")        # the lesson's wrap earns nothing
 
 
 def test_a_wrong_move_gets_a_friendly_sentence_and_changes_nothing(tmp_path):

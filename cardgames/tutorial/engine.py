@@ -197,8 +197,9 @@ class TutorialMode:
         if self.ended is not None:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.skip()
-            return
+            if self.picked is None and getattr(self, "choosing", None) is None:
+                self.skip()
+                return   # else Esc puts the picked card down / closes the chooser, as in a game
         step = self.step
         waiting = step is not None and not step.expect and not step.auto and self.step_ready
         if event.type == pygame.KEYDOWN and waiting and event.key in (pygame.K_RETURN, pygame.K_SPACE,
@@ -222,7 +223,7 @@ class TutorialMode:
         super().handle_event(event)
 
     def open_pause(self) -> None:
-        self.skip()
+        """No pause menu in a lesson (Esc skips it; the window losing focus just waits)."""
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
