@@ -196,10 +196,10 @@ class TutorialMode:
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.ended is not None:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            if self.picked is None and getattr(self, "choosing", None) is None:
-                self.skip()
-                return   # else Esc puts the picked card down / closes the chooser, as in a game
+        busy_hand = self.picked is not None or getattr(self, "choosing", None) is not None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not busy_hand:
+            self.skip()   # (with a card picked up or the suit chooser open, Esc backs out of that first)
+            return
         step = self.step
         waiting = step is not None and not step.expect and not step.auto and self.step_ready
         if event.type == pygame.KEYDOWN and waiting and event.key in (pygame.K_RETURN, pygame.K_SPACE,
