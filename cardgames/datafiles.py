@@ -34,7 +34,7 @@ from cardgames.schema import (
 
 NAME = r"[a-z0-9_]{1,40}"   # a game, card back, level or layout name; also keeps save paths inside saves/
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
-AI_SPEEDS = ("fast", "normal", "slow")
+AI_SPEEDS = ("instant", "fast", "normal", "slow")
 MAX_ACTIONS = 20000         # far beyond any real game (a long Skyjo match is about 2,000 moves)
 
 SETTINGS = Record({

@@ -186,6 +186,9 @@ class TutorialMode:
         return (step is not None and self.auto_done < len(step.auto) and self.step_ready
                 and super().computer_may_move())
 
+    def act_computer(self, seat: int, action: Any) -> None:
+        self.act(action)   # one scripted move at a time (a game may batch several: not in a lesson)
+
     def choose_for_computer(self, seat: int) -> Any:
         step = self.step
         if step is not None and self.auto_done < len(step.auto):
