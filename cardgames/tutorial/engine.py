@@ -82,6 +82,10 @@ class TutorialMode:
     def save(self) -> None:
         pass
 
+    @property
+    def recording(self) -> bool:
+        return False      # a lesson is never a game in the statistics (nor an abandoned one)
+
     def clear_save(self) -> None:
         pass
 

@@ -106,8 +106,8 @@ from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
-from cardgames.ui.recording import RecordsMixin
 from cardgames.ui.move_log import SceneLog
+from cardgames.ui.recording import RecordsMixin
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal

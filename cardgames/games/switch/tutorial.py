@@ -16,7 +16,6 @@ from cardgames.games.switch.rules import JACK, K_PLAY
 from cardgames.games.switch.scene import (
     BANNER,
     CALL_BUTTON,
-    CATCH_WINDOW,
     CHOOSER,
     MOVE_BUTTON,
     NAMES,
@@ -126,17 +125,6 @@ class SwitchTutorial(TutorialMode, SwitchScene):
     def _explain(self, card) -> None:
         self.say_wrong()
         self.app.play_sound("invalid")
-
-    def _track_window(self, dt: float) -> None:
-        super()._track_window(dt)
-        if self.state.exposed >= 0:
-            self.window_left = CATCH_WINDOW      # the lesson waits for your catch
-
-    def _schedule_catches(self, key) -> None:
-        pass
-
-    def _record(self, fn) -> None:
-        pass
 
     def _record_hand(self) -> None:
         pass
