@@ -277,6 +277,9 @@ class TutorialMode:
         rects = self.highlight_rects()
         cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
         cards += self.keep_clear
+        corner = getattr(getattr(self, "move_log", None), "corner", None)
+        if corner is not None:
+            cards.append(corner.rect)     # the move log's corner tells what happened: keep it readable
         wrong = self.wrong_text if self.wrong_left > 0 else ""
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
