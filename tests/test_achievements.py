@@ -285,3 +285,63 @@ def test_grand_tour_follows_the_four_wins(tmp_path):
     settle(app, 2.0)
     book = achievements.book(app)
     assert book.unlocked("tp_clear") and book.unlocked("all_wins")
+
+
+# ---------------------------------------------------------------- not earned when it should not be
+
+def test_peaks_in_separate_streaks_are_not_peak_performance():
+    moves = [f"play {s}" for s in PLAY_ORDER]
+    state = whole_run_deal("5C 6C 5H")
+    # a stock card between the first peak and the others: the run (and its peaks) start again
+    first_peak_at = moves.index("play 0")
+    got = earned("tripeaks", tp, state, moves[:first_peak_at + 1] + ["turn"] + moves[first_peak_at + 1:])
+    assert "tp_peak" in got and "tp_clear" in got
+    assert "tp_three_peaks" not in got
+
+
+def test_a_wrap_alone_is_not_a_peak():
+    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C"), [parse_card("AD")])
+    assert "tp_peak" not in earned("tripeaks", tp, state, ["play 27"])
+
+
+def test_skyjo_the_opponent_finishing_first_is_not_my_last_lap():
+    mine = [3, 4, 5] * 4
+    theirs = [-1, 0, -2] * 4
+    state = sk.deal({"players": 2}, [mine, theirs], [4, 4, 4, 4], [9], face_up=[range(10), range(11)], current=1)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 11", "draw", "swap 0"])
+    assert "sk_last_lap" not in got and "sk_negative" not in got and "sk_clean_finish" not in got
+
+
+def test_three_thirteen_one_wild_is_not_wild_at_heart_and_losing_is_not_a_win():
+    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "9S 4D 5D", "7C")
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 3C"])
+    assert "tt_out" in got and "tt_wilds" not in got
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
+    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11,
+                   totals=(200, 10))
+    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    assert "tt_kings" in got and "tt_win" not in got
+
+
+def test_switch_the_opponent_going_out_and_a_plain_two_earn_nothing():
+    state = sw.deal({}, hands("5C 6C 7C", "9H"), parse_cards("9D 9S"), parse_cards("5H"), turn=1)
+    assert earned("switch", sw, state, ["1 play 9H"]) == []
+    state = sw.deal({}, hands("2H 7C", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    assert "sw_stack" not in earned("switch", sw, state, ["0 play 2H"])
+    state = sw.deal({}, hands("9H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    got = earned("switch", sw, state, ["0 play 9H"])
+    assert "sw_win" in got and "sw_jack_out" not in got and "sw_match" not in got   # a single hand is no match
+
+
+def test_grand_tour_needs_all_four_and_quick_study_all_four_tutorials(tmp_path):
+    from scene_events import table_app
+
+    app = table_app(tmp_path)
+    book = achievements.book(app)
+    book.unlock(["tp_clear", "sk_win", "tt_win"])
+    assert not book.unlocked("all_wins")
+    for game in ("tripeaks", "skyjo", "three_thirteen"):
+        assert achievements.tutorial_ended(app, game, "finished") == []
+    assert achievements.tutorial_ended(app, "switch", "skipped") == []      # skipped is not finished
+    assert achievements.tutorial_ended(app, "switch", "finished") == ["all_tutorials"]
+    assert any("Quick Study" in t[0] for t in app.toasts.queue)
