@@ -71,7 +71,16 @@ class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):
     keep_clear = (pygame.Rect(BUTTON_X - 10, 326, BUTTON_W + 20, 370),)   # your total, penalty and buttons
 
     def show_summary_later(self) -> None:
-        pass      # the last step explains the scored round
+        pass      # the last step explains the scored round on the table
+
+    def layout(self, obs: rules.Observation) -> dict:
+        """Once the round is scored (its hands are public then), the opponent's cards turn face up."""
+        out = super().layout(obs)
+        if obs.phase == rules.Phase.ROUND_OVER and obs.rounds:
+            hand = obs.rounds[-1].hands[1]
+            arr = melds.arrange(hand, obs.wild, obs.ace_high)
+            out["hand:1"] = [(c, True) for m in arr.melds for c in m.cards] + [(c, True) for c in arr.unmelded]
+        return out
 
     def record_game(self) -> None:
         pass
