@@ -175,3 +175,6 @@ declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: 
 declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: f"TriPeaks level {n!r}")
 declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what="Three Thirteen computer settings")
 
+
+# Files declared by their owners' modules (imported here so every declared file is known).
+from cardgames.achievements import book as _achievements_book  # noqa: F401 - declares achievements.json

@@ -41,7 +41,7 @@ class RulesScene(Scene):
         widgets = [back]
         if tutorial.module(game_name) is not None:   # the guided hand, at any time
             widgets.insert(0, Button((910, 24, 170, 48), "Tutorial", self.tutorial, px=theme.BODY))
-        self.menu = Menu(widgets, on_back=self.back, sound=getattr(app, "play_sound", None))
+        self.menu = Menu(widgets, on_back=self.back, sound=getattr(app, "play_sound", None), focus=len(widgets) - 1)
 
     @property
     def inner(self) -> pygame.Rect:

@@ -375,6 +375,7 @@ class GameScene(RecordsMixin, Scene):
         self.animator.finish_all()
         self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
         events: list[Any] = []
+        first, before = action, self.state   # for the achievements hook: the batch as one move
         while action is not None:
             try:
                 state, new = self.rules.apply(self.state, action)
@@ -401,7 +402,7 @@ class GameScene(RecordsMixin, Scene):
         if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
-        achievements.after_move(self, action, self.history[-1], events)
+        achievements.after_move(self, first, before, events)
         self.save()
         return True
 
