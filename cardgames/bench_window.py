@@ -117,7 +117,7 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
         app.step = counted_step  # type: ignore[method-assign]
 
         def presents() -> int:
-            return int(getattr(app, "presents", steps[0]))
+            return int(getattr(app, "frames_drawn", steps[0]))
 
         # settle: the deal lands, the computer players move, until the human may act
         end = time.perf_counter() + SETTLE_LIMIT

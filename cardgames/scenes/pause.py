@@ -37,6 +37,7 @@ def dim_surface() -> pygame.Surface:
 
 class PauseScene(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input, while the focus ring pulses, while "Restart" asks to confirm
 
     def __init__(self, app, game_scene: Any) -> None:
         super().__init__(app)
@@ -88,6 +89,9 @@ class PauseScene(Scene):
             self.resume()
             return
         self.menu.handle_event(event)
+
+    def changing(self) -> bool:
+        return super().changing() or self.confirm_left > 0
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)

@@ -126,6 +126,7 @@ class GameScene(Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -724,6 +725,10 @@ class GameScene(Scene):
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
             self.refresh_focus()
+
+    def changing(self) -> bool:
+        """Animations, effects, a computer's thinking dots, a card held by the mouse (Scene.changing)."""
+        return super().changing() or self.thinking is not None or self.drag.dragging
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -411,6 +411,10 @@ class SwitchScene(GameScene):
             if s.layer == RESTING:
                 s.lift = 1.0 if s.card in playable else 0.0
 
+    def changing(self) -> bool:
+        """The Call button's pulse and the blinking panel of a player who may be caught (Scene.changing)."""
+        return super().changing() or self.window_left > 0 or (self.humans and self.call_glows())
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._track_window(dt)
