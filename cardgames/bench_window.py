@@ -10,7 +10,8 @@ itself with -displayfd) holds a real window of 1920x1080 and of 1280x720,
 and each scene runs in a fresh process through the app's real loop
 (cardgames.app.loop). Per scene, in that process:
 - settle: the scene opens, its deal lands and the computer players move
-  until a human may act (at most SETTLE_LIMIT s);
+  until a human may act and the app has drawn nothing for 0.7 s (a focus
+  ring stops pulsing 3 s after input), at most SETTLE_LIMIT s;
 - idle: nothing is touched for IDLE s; reported is the CPU time of the
   whole process (all threads: time.process_time) over the wall time, in %
   of one core, the frames presented per second, and the X server's CPU
@@ -127,7 +128,7 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
             now = time.perf_counter()
             if name in ANIMATING:
                 return now > end - SETTLE_LIMIT + 1.5
-            if not _waiting(app.stack.top if app.stack.top is not None else scene):
+            if not _waiting(app.stack.top if app.stack.top is not None else scene) or not getattr(app, "idle", True):
                 calm[0] = now
             return now - calm[0] > 0.7 or now > end
 
@@ -136,10 +137,10 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
             from cardgames.scenes.pause import PauseScene
             app.stack.push(PauseScene(app, scene))
             app.stack.apply_pending()
-            shown = time.perf_counter() + 1.0
+            shown = time.perf_counter() + 3.5  # the focus ring pulses 3 s after the menu opens
             app_module.loop(app, lambda: time.perf_counter() > shown)
         rss_settled = _rss_mb()
-        waited = _waiting(app.stack.top)
+        waited = _waiting(app.stack.top) and (name == "pause" or time.perf_counter() < end)
 
         # idle: nothing touched
         p0, c0, x0, w0 = presents(), time.process_time(), _cpu_of(xpid), time.perf_counter()
@@ -234,7 +235,7 @@ def main(quick: bool = False, out=print) -> None:
                 except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
                     out(f"  {name:16} failed: {e}")
                     continue
-                note = "" if r["waiting"] or name in ANIMATING else "  (was not waiting for input)"
+                note = "" if r["waiting"] or name in ANIMATING else "  (did not settle: not waiting or not idle)"
                 if r["window"] != r["size"]:
                     note += f"  (window {r['window'][0]}x{r['window'][1]})"
                 idle = r["idle"]

@@ -91,11 +91,13 @@ def test_images_are_cached_per_name_and_size(assets):
     assert assets.card(qh, IN_GAME) is not assets.card(qh, (91, 127))
 
 
-def test_scaled_cache_is_bounded(assets, monkeypatch):
-    monkeypatch.setattr(assets_mod, "MAX_SCALED", 5)
+def test_scaled_cache_is_bounded(assets):
+    assets._scaled.max_bytes = 5 * 80 * 4 * 120   # about five of these images
     for w in range(60, 80):
         assets.card(JOKER, (w, 120))
-    assert len(assets._scaled) <= 5
+    assert assets._scaled.bytes <= assets._scaled.max_bytes
+    assert 3 <= len(assets._scaled) <= 6
+    assert (f"cards/{JOKER}.png", (79, 120)) in assets._scaled    # the newest stay
 
 
 def _pixels(surf: pygame.Surface) -> bytes:

@@ -99,6 +99,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
+from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui.board import Board
@@ -141,7 +142,7 @@ class GameScene(Scene):
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale)
         self.stagger = STAGGER
-        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
         self._new_game()
@@ -761,9 +762,7 @@ class GameScene(Scene):
         key = (text, px, colour, bold)
         image = self._text_cache.get(key)
         if image is None:
-            if len(self._text_cache) > 256:
-                self._text_cache.clear()
-            image = self._text_cache[key] = self.app.assets.font(px, bold).render(text, True, colour)
+            image = self._text_cache.put(key, self.app.assets.font(px, bold).render(text, True, colour))
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect
