@@ -214,3 +214,13 @@ def test_unknown_back_and_fonts(assets, caplog):
     assert font is assets.font(24) and font is not assets.font(24, bold=True)
     assert assets.font(24, bold=True).bold
     assert font.render("Card Arcade", True, (255, 255, 255)).get_height() > 10
+
+
+def test_suit_icons_follow_the_four_colour_deck(assets):
+    plain = assets.suit_icon("clubs", (52, 52))
+    four = assets.suit_icon("clubs", (52, 52), four_colour=True)
+    assert plain is assets.image("suit_clubs", (52, 52))
+    assert four is assets.image("suit_clubs_4", (52, 52))
+    centre = (26, 26)
+    assert plain.get_at(centre)[:3] != four.get_at(centre)[:3]     # black clubs, green clubs
+    assert assets.suit_icon("hearts", (52, 52), True).get_at(centre)[:3] == assets.suit_icon("hearts", (52, 52)).get_at(centre)[:3]

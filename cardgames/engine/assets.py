@@ -148,6 +148,10 @@ class Assets:
         and card overlays ("card_shadow", "card_highlight", "card_slot")."""
         return self._get(f"ui/{name}.png", size, name, native=(64, 64))
 
+    def suit_icon(self, suit_name: str, size, four_colour: bool = False) -> pygame.Surface:
+        """A suit symbol ("clubs", "diamonds", ...) in the deck's colours (the four-colour deck's when on)."""
+        return self.image(f"suit_{suit_name}_4" if four_colour else f"suit_{suit_name}", size)
+
     def table(self, name: str, size=CANVAS_SIZE) -> pygame.Surface:
         """A table background of `size`: the felt tile repeated, edges darkened."""
         if name not in TABLES:

@@ -589,7 +589,7 @@ class SwitchScene(GameScene):
         theme.draw_panel(surface, SUIT_BOX, (244, 242, 234), theme.ACCENT, width=3)
         self.draw_text(surface, "Suit to follow", (SUIT_BOX.centerx, SUIT_BOX.y + 5), 16, (90, 90, 100),
                        anchor="midtop")
-        icon = self.app.assets.image(f"suit_{SUIT_NAMES[obs.suit]}", (52, 52))
+        icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
         surface.blit(icon, icon.get_rect(center=(SUIT_BOX.centerx, SUIT_BOX.y + 56)))
         self.draw_text(surface, SUIT_NAMES[obs.suit], (SUIT_BOX.centerx, SUIT_BOX.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)
@@ -647,7 +647,7 @@ class SwitchScene(GameScene):
                        theme.TEXT, anchor="midtop", bold=True)
         for suit, rect in self.suit_buttons():
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
-            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
+            icon = self.app.assets.suit_icon(SUIT_NAMES[suit], (56, 56), bool(self.app.settings.get("four_colour")))
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
             self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
                            15, theme.TEXT_DARK, anchor="midbottom", bold=True)
