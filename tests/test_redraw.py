@@ -102,7 +102,7 @@ def test_the_arcade_clock_is_drawn_each_second_and_not_more(tmp_path):
     assert scene.arcade.time_left < shown - 3.9
 
 
-@pytest.mark.parametrize("which", ["select", "settings", "stats", "rules", "pause"])
+@pytest.mark.parametrize("which", ["select", "settings", "stats", "rules", "pause", "levels"])
 def test_shell_screens_go_idle(tmp_path, which):
     from cardgames.scenes.pause import PauseScene
     from cardgames.scenes.rules import RulesScene
@@ -111,7 +111,13 @@ def test_shell_screens_go_idle(tmp_path, which):
     from cardgames.scenes.stats import StatsScene
 
     app = table_app(tmp_path)
-    if which == "pause":
+    if which == "levels":   # TriPeaks Arcade opens on its level list, over the table
+        info = registry.get("tripeaks")
+        app.stack.push(info.scene_class()(app, info.default_options(), 2))
+        app.stack.apply_pending()
+        settle(app, 0.5)
+        assert type(app.stack.top).__name__ == "LevelSelectScene"
+    elif which == "pause":
         info = registry.get("tripeaks")
         game = info.scene_class()(app, info.default_options(), 2)
         app.stack.push(game)
@@ -165,7 +171,7 @@ def test_an_unannounced_change_is_presented_within_one_audit(tmp_path):
     assert _idle_frames(app, 30) == 0   # once it stops changing, idle again
 
 
-def test_the_loop_waits_for_events_while_idle_and_handles_the_first_at_once(tmp_path, monkeypatch):
+def test_the_loop_sleeps_while_idle_and_handles_the_first_event_at_once(tmp_path, monkeypatch):
     app = app_module.headless_app(tmp_path)
     scene = _Sneaky(app)
     got = []
@@ -174,25 +180,19 @@ def test_the_loop_waits_for_events_while_idle_and_handles_the_first_at_once(tmp_
     app.stack.apply_pending()
     settle(app, 1.0)
     assert app.idle
-    waits = []
-    pygame.event.clear()
+    sleeps, polls = [], [0]
 
-    def wait(timeout=0):
-        waits.append(timeout)
-        if len(waits) == 3:   # the third wait: a key arrives
-            return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)
-        return pygame.event.Event(pygame.NOEVENT)
+    def get(*args, **kwargs):
+        polls[0] += 1
+        if polls[0] == 5:   # the fifth look: a key arrives
+            return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)]
+        return []
 
-    monkeypatch.setattr(pygame.event, "wait", wait)
+    monkeypatch.setattr(pygame.event, "get", get)
+    monkeypatch.setattr(app_module.time, "sleep", sleeps.append)
     shown = app.frames_drawn
-    frames = [0]
-
-    def stop():
-        frames[0] += 1
-        return bool(got) or frames[0] > 20
-
-    app_module.loop(app, stop)
-    assert waits[:3] == [app_module.IDLE_WAKE_MS] * 3   # it slept instead of ticking at 60 FPS
+    app_module.loop(app, lambda: bool(got) or polls[0] > 50)
+    assert sleeps and all(s == app_module.IDLE_POLL_S for s in sleeps)   # it slept between looks
     assert got == [pygame.KEYDOWN]
     assert app.frames_drawn == shown + 1                # and the key's frame was presented
 
