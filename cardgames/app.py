@@ -29,6 +29,7 @@ import os
 import statistics
 import sys
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -281,7 +282,9 @@ def _set_minimum_size(size: tuple[int, int]) -> None:
     try:
         from pygame._sdl2.video import Window
 
-        Window.from_display_module().minimum_size = size
+        with warnings.catch_warnings():  # pygame-ce 2.5 deprecates from_display_module for drawing; we only size
+            warnings.simplefilter("ignore", DeprecationWarning)
+            Window.from_display_module().minimum_size = size
     except (ImportError, AttributeError, pygame.error):
         pass  # an older pygame: App._keep_minimum still grows a window that got too small
 
