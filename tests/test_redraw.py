@@ -7,6 +7,7 @@ import pytest
 from scene_events import FRAME, key, mouse, settle, table_app, wait_for_human
 
 from cardgames import app as app_module
+from cardgames.engine import window as window_module
 from cardgames.engine.redraw import AUDIT_EVERY
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
@@ -189,10 +190,10 @@ def test_the_loop_sleeps_while_idle_and_handles_the_first_event_at_once(tmp_path
         return []
 
     monkeypatch.setattr(pygame.event, "get", get)
-    monkeypatch.setattr(app_module.time, "sleep", sleeps.append)
+    monkeypatch.setattr(window_module.time, "sleep", sleeps.append)
     shown = app.frames_drawn
     app_module.loop(app, lambda: bool(got) or polls[0] > 50)
-    assert sleeps and all(s == app_module.IDLE_POLL_S for s in sleeps)   # it slept between looks
+    assert sleeps and all(s == window_module.IDLE_POLL_S for s in sleeps)   # it slept between looks
     assert got == [pygame.KEYDOWN]
     assert app.frames_drawn == shown + 1                # and the key's frame was presented
 
