@@ -46,6 +46,7 @@ def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple
 
 class SummaryOverlay(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     game_name = ""                                   # for "Menu": the select screen opens on this game
     box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
     edge: theme.Colour = theme.ACCENT                # the panel's border

@@ -115,6 +115,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
+from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
 from cardgames.ui import fair_undo, theme, words
@@ -148,6 +149,7 @@ class GameScene(RecordsMixin, Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
     fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
@@ -167,7 +169,7 @@ class GameScene(RecordsMixin, Scene):
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.stagger = STAGGER
-        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
         self._new_game()
@@ -867,6 +869,11 @@ class GameScene(RecordsMixin, Scene):
             self.refresh_focus()
         self.focus.update(dt)
 
+    def changing(self) -> bool:
+        """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
+        ring breathing (Scene.changing)."""
+        return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         self.board.draw(surface)
@@ -899,9 +906,7 @@ class GameScene(RecordsMixin, Scene):
         key = (text, px, colour, bold)
         image = self._text_cache.get(key)
         if image is None:
-            if len(self._text_cache) > 256:
-                self._text_cache.clear()
-            image = self._text_cache[key] = theme.render(self.app.assets.font(px, bold), text, colour)
+            image = self._text_cache.put(key, theme.render(self.app.assets.font(px, bold), text, colour))
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

@@ -108,7 +108,7 @@ class SwitchHud:
         theme.draw_panel(surface, self.suit_box, (244, 242, 234), theme.ACCENT, width=3)
         self.draw_text(surface, "Suit to follow", (self.suit_box.centerx, self.suit_box.y + 5), 16, (90, 90, 100),
                        anchor="midtop")
-        icon = self.app.assets.image(f"suit_{SUIT_NAMES[obs.suit]}", (52, 52))
+        icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
         surface.blit(icon, icon.get_rect(center=(self.suit_box.centerx, self.suit_box.y + 56)))
         self.draw_text(surface, SUIT_NAMES[obs.suit], (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)

@@ -401,6 +401,10 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             if s.layer == RESTING:
                 s.lift = 1.0 if s.card in playable else 0.0
 
+    def changing(self) -> bool:
+        """The Call button's pulse and the blinking panel of a player who may be caught (Scene.changing)."""
+        return super().changing() or self.window.open or (bool(self.humans) and self.call_glows())
+
     def _auto_keep(self) -> None:
         """You drew a card that cannot be played: once you have seen it land, it is kept and the turn
         passes (the rules ask for the "keep" move so the others cannot tell it from a playable card)."""
