@@ -16,6 +16,7 @@ import math
 import pygame
 
 from cardgames.engine.lru import MB, SurfaceCache
+from cardgames.engine.text import MixedFont
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -76,8 +77,8 @@ FONT_SCALE = 1.3  # pygame's built-in font (the one Assets.font uses too) runs s
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """A font whose text is about `px` pixels tall on the canvas; bold for titles and buttons.
 
-    The typeface is pygame's built-in one, which ships inside pygame (and so inside the
-    PyInstaller bundle): nothing to install, nothing that can go missing."""
+    English is drawn in pygame's built-in face (every layout is tuned to its widths); the
+    symbols and Indic scripts in the bundled Noto faces (cardgames/ui/text.py)."""
     if not pygame.font.get_init():
         pygame.font.init()
     key = (px, bold)
@@ -89,7 +90,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
             _fonts.clear()
             f = None
     if f is None:
-        f = pygame.font.Font(None, round(px * FONT_SCALE))
+        f = MixedFont(round(px * FONT_SCALE))
         f.bold = bold
         _fonts[key] = f
     return f
