@@ -2,6 +2,7 @@
 import pygame
 import pytest
 
+from cardgames import i18n
 from cardgames.engine import text
 from cardgames.engine.text import KANNADA, LATIN, SYMBOLS, TAMIL, TELUGU, script_runs
 from cardgames.ui import theme
@@ -11,7 +12,7 @@ from cardgames.ui import theme
 def fonts():
     pygame.font.init()
     yield
-    text.Language.script = LATIN
+    i18n.set_language("en")
 
 
 def test_runs_of_one_script_stay_whole():
@@ -56,7 +57,7 @@ def test_line_heights_follow_the_chosen_script():
     f = theme.font(22)
     latin = f.get_height()
     assert f.render("4♥ 6♥", True, (255, 255, 255)).get_height() == latin  # suits do not make a line taller
-    text.Language.script = TAMIL
+    i18n.set_language("ta")
     assert f.get_height() >= f.face(TAMIL).get_height() > latin
     image = f.render("ஆட்டம்", True, (255, 255, 255))
     assert image.get_height() == f.get_height()

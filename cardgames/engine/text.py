@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import pygame
 
+from cardgames import i18n
 from cardgames.config import FONTS_DIR
 
 LATIN, SYMBOLS, TAMIL, TELUGU, KANNADA = "latin", "symbols", "tamil", "telugu", "kannada"
@@ -84,11 +85,6 @@ def script_runs(text: str) -> list[tuple[str, str]]:
     return [(s, t) for s, t in runs]
 
 
-class Language:
-    """Which script the chosen language writes in (cardgames.i18n sets it): line heights follow it."""
-    script: str = LATIN
-
-
 def _face(script: str, points: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(str(FONTS_DIR / FILES[script][1 if bold else 0]), max(1, points))
     if script in SCRIPT_CODES:
@@ -118,7 +114,7 @@ class MixedFont(pygame.font.Font):
 
     def _line(self, faces=()) -> tuple[int, int]:
         """(ascent, descent) of a line holding the Latin face, the chosen script's and `faces`."""
-        fonts = [*faces, self.face(Language.script)] if Language.script != LATIN else list(faces)
+        fonts = [*faces, self.face(i18n.script())] if i18n.script() != LATIN else list(faces)
         ascent, descent = super().get_ascent(), super().get_height() - super().get_ascent()
         for f in fonts:
             ascent, descent = max(ascent, f.get_ascent()), max(descent, f.get_height() - f.get_ascent())
@@ -143,7 +139,7 @@ class MixedFont(pygame.font.Font):
 
     def render(self, text, antialias, color, bgcolor=None, wraplength=0) -> pygame.Surface:
         runs = script_runs(str(text)) if text else []
-        if not runs or (len(runs) == 1 and runs[0][0] == LATIN and Language.script == LATIN):
+        if not runs or (len(runs) == 1 and runs[0][0] == LATIN and i18n.script() == LATIN):
             return super().render(text, antialias, color, bgcolor, wraplength)
         images = [(self.face(s), pygame.font.Font.render(self.face(s), t, antialias, color, bgcolor))
                   for s, t in runs]

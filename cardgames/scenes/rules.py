@@ -10,6 +10,7 @@ import pygame
 from cardgames import config, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
+from cardgames.i18n import N_, _
 from cardgames.scenes import markdown
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.ui import controls, theme
@@ -135,7 +136,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         colour = theme.GAME_COLOURS.get(self.info.name, theme.ACCENT)
-        draw_header(surface, f"How to play {self.info.title}", colour)
+        draw_header(surface, _("How to play {game}").format(game=_(self.info.title)), colour)
         theme.draw_panel(surface, VIEW, theme.PANEL_SOLID, theme.PANEL_EDGE)
         inner = self.inner
         markdown.draw(surface, self.page, (TEXT_X, inner.y), inner, round(self.scroll))
@@ -144,5 +145,5 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, colour if self._dragging else theme.PANEL_EDGE, self._thumb(), border_radius=7)
         self.menu.draw(surface)
         draw_hints(surface, controls.for_device(
-            self.app, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back",
-            pad="{updown}: scroll   {leftright}: section   {back}: back"), self.app)
+            self.app, N_("Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back"),
+            pad=N_("{updown}: scroll   {leftright}: section   {back}: back")), self.app)

@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.i18n import tr
 from cardgames.ui import theme
 
 NAMES: dict[str, dict[str, str]] = {
@@ -86,6 +87,7 @@ def draw_prompt(surface: pygame.Surface, app: Any, prompt: str, pos: tuple[int, 
                 colour: theme.Colour = theme.TEXT_DIM, anchor: str = "midbottom", scene: Any = None,
                 bold: bool = False) -> pygame.Rect:
     """Draw a prompt with tokens: words on a keyboard or mouse, button glyphs on a pad (cached)."""
+    prompt = tr(prompt)
     dev = device(app)
     extra = tuple(sorted((getattr(scene, "pad_keys", None) or {}).items())) if dev != "pad" else ()
     key = (prompt, dev, px, colour, bold, extra)

@@ -17,6 +17,7 @@ import pygame
 
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.text import MixedFont
+from cardgames.i18n import tr
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -135,7 +136,8 @@ _texts = SurfaceCache(12 * MB)   # rendered strings, least recently used dropped
 
 def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = False,
                  shadow: bool = False) -> pygame.Surface:
-    """`text` rendered (antialiased, with an optional 2 px drop shadow); cached."""
+    """`text` in the chosen language, rendered (antialiased, with an optional 2 px drop shadow); cached."""
+    text = tr(text)
     key = (text, px, colour, bold, shadow)
     surf = _texts.get(key)
     if surf is None:
