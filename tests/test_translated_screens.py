@@ -28,7 +28,7 @@ def overflows(widget) -> list[str]:
     r = widget.rect
 
     def width(s, px, bold=False):
-        return theme.font(px, bold).size(i18n.tr(s))[0]
+        return theme.text_width(theme.font(px, bold), i18n.tr(s))   # as theme.render draws it
 
     if isinstance(widget, Button):
         f = theme.font(widget.px, True)

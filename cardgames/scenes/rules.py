@@ -144,6 +144,6 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, theme.BG, self._track(), border_radius=7)
             pygame.draw.rect(surface, colour if self._dragging else theme.PANEL_EDGE, self._thumb(), border_radius=7)
         self.menu.draw(surface)
-        draw_hints(surface, controls.for_device(
-            self.app, N_("Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back"),
-            pad=N_("{updown}: scroll   {leftright}: section   {back}: back")), self.app)
+        keys = N_("Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back")
+        pad = N_("{updown}: scroll   {leftright}: section   {back}: back")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad), self.app)

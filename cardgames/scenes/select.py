@@ -145,11 +145,11 @@ class SelectScene(Scene):
         self.start_button = Button((OPTIONS_X, START_Y, 300, 58), N_("New game") if self.has_save else N_("Start"),
                                    self.start, primary=True)
         self.start_button.enabled = info.available
-        self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), "Continue", self.resume,
+        self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), N_("Continue"), self.resume,
                                       primary=self.has_save)
         self.continue_button.enabled = self.has_save
-        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Achievements", self.achievements),
-               ("Settings", self.settings), ("Quit", self.quit)]
+        bar = [(N_("Rules"), self.rules), (N_("Statistics"), self.stats), (N_("Achievements"), self.achievements),
+               (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
         bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]

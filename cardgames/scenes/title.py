@@ -178,9 +178,8 @@ class TitleScene(Scene):
             call = N_("PRESS ANY BUTTON") if controls.device(self.app) == "pad" else N_("PRESS ANY KEY")
             theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
-        draw_hints(surface, controls.for_device(
-            self.app, N_("Any key or click: choose a game     Esc: quit     F11: full screen"),
-            pad=N_("Any button: choose a game")))
+        keys, pad = N_("Any key or click: choose a game     Esc: quit     F11: full screen"), N_("Any button: choose a game")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad))
 
     def _draw_fan(self, surface: pygame.Surface, opened: float, t: float) -> None:
         cx, cy = W // 2, 360

@@ -196,7 +196,7 @@ class Cycler(Widget):
         lang = language()
         if lang not in self._widths:
             f = theme.font(self.px, True)
-            self._widths[lang] = max([f.size(tr(text))[0] for _, text in self.choices] + [90]) + 76
+            self._widths[lang] = max([theme.text_width(f, tr(text)) for _, text in self.choices] + [90]) + 76
         return self._widths[lang]
 
     @property
