@@ -99,3 +99,23 @@ def test_the_rules_screen_in_each_language(app, lang, game):
     scene = RulesScene(app, game)
     assert check(scene.menu.widgets) == []
     scene.draw(pygame.Surface((1280, 720)))
+
+
+@pytest.mark.parametrize("lang", ("ta", "te", "kn"))
+@pytest.mark.parametrize("game", [g.name for g in registry.GAMES])
+def test_the_rules_page_follows_the_language(lang, game):
+    from cardgames import config
+    from cardgames.engine import text
+    from cardgames.scenes.rules import load_page, page_path
+
+    i18n.set_language(lang)
+    local = config.SEEDS_DIR / f"{game}.{lang}.md"
+    if local.is_file():
+        page = load_page(game)
+        assert page_path(game) == local and page.startswith("# ")
+        letters = [c for c in page if c.isalpha()]
+        assert sum(text.char_script(c) == i18n.SCRIPTS[lang] for c in letters) > 0.6 * len(letters)
+    else:   # no page of its own yet: the English one, never an empty screen
+        assert page_path(game) == config.SEEDS_DIR / f"{game}.md"
+    i18n.set_language("en")
+    assert page_path(game) == config.SEEDS_DIR / f"{game}.md"

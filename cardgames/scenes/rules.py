@@ -1,4 +1,4 @@
-"""The rules viewer: shows seeds/<game>.md, scrollable by wheel, arrows, PgUp/PgDn, Home/End.
+"""The rules viewer: shows seeds/<game>.<lang>.md (or the English seeds/<game>.md), scrollable by wheel, arrows, PgUp/PgDn, Home/End.
 
 Left/Right jump to the previous/next section (## heading). Esc, Backspace or
 the Back button return to whatever was below (the menu or the pause overlay).
@@ -10,7 +10,7 @@ import pygame
 from cardgames import config, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
-from cardgames.i18n import N_, _
+from cardgames.i18n import N_, _, language
 from cardgames.scenes import markdown
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.ui import controls, theme
@@ -21,9 +21,17 @@ TEXT_X, TEXT_W = VIEW.x + 36, VIEW.width - 96
 LINE_STEP = 44                            # arrow keys and one wheel notch scroll this far
 
 
+def page_path(game: str, lang: str | None = None):
+    """seeds/<game>.<lang>.md in the chosen language when there is one, else the English seeds/<game>.md."""
+    lang = lang or language()
+    local = config.SEEDS_DIR / f"{game}.{lang}.md"
+    return local if lang != "en" and local.is_file() else config.SEEDS_DIR / f"{game}.md"
+
+
 def load_page(game: str) -> str:
-    """The Markdown text of a game's rules page (a short note when it is missing or unreadable)."""
-    path = config.SEEDS_DIR / f"{game}.md"
+    """The Markdown text of a game's rules page in the chosen language (English when it has no
+    page of its own; a short note when it is missing or unreadable)."""
+    path = page_path(game)
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):

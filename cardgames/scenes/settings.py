@@ -26,6 +26,7 @@ except ImportError:  # the assets module not there yet (early development)
 ON_OFF = ((False, N_("Off")), (True, N_("On")))
 ANIM = (("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow")))
 AI = (("instant", N_("Instant")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow")))  # Instant: no thinking pause
+BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "purple": N_("Purple")}
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 60, 104, 700, 52, 10
 PREVIEW = pygame.Rect(800, 104, 420, 486)
 BACK_SIZE = (150, 210)
@@ -45,7 +46,7 @@ class SettingsScene(Scene):
                    lambda v: self.change("ai_speed", v)),
             Cycler(self._row(4), "Four-colour deck", ON_OFF, s["four_colour"],
                    lambda v: self.change("four_colour", v)),
-            Cycler(self._row(5), "Card back", tuple((b, b.capitalize()) for b in BACKS),
+            Cycler(self._row(5), "Card back", tuple((b, BACK_NAMES.get(b, b.capitalize())) for b in BACKS),
                    s["card_back"] if s["card_back"] in BACKS else BACKS[0], lambda v: self.change("card_back", v)),
             Cycler(self._row(6), "Full screen (F11)", ON_OFF, bool(s["fullscreen"]), self._fullscreen),
             Cycler(self._row(7), "Language", i18n.LANGUAGES, s.get("language") or i18n.language(), self._language),

@@ -104,7 +104,8 @@ WORD_GAP = 0.33   # the least gap between words, in line heights: the built-in f
 
 def word_gap(f: pygame.font.Font) -> int:
     """The gap drawn between words in font `f` (its own space, or wider at small sizes)."""
-    return max(f.size(" ")[0], math.ceil(f.get_height() * WORD_GAP))
+    # the Latin face's own height: a taller Indic line (engine/text.py) must not widen English gaps
+    return max(f.size(" ")[0], math.ceil(pygame.font.Font.get_height(f) * WORD_GAP))
 
 
 def text_width(f: pygame.font.Font, text: str) -> int:
