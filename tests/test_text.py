@@ -62,3 +62,14 @@ def test_line_heights_follow_the_chosen_script():
     image = f.render("ஆட்டம்", True, (255, 255, 255))
     assert image.get_height() == f.get_height()
     assert f.size("ஆட்டம்")[1] == f.get_height()
+
+
+@pytest.mark.parametrize("lang, line", [("ta", "அது நிராகரிப்புக் குவியலைத் தொடங்கும்"), ("te", "మూడు పదమూడులు ఆట"),
+                                        ("kn", "150 ಕಾರ್ಡ್‌ಗಳು Ada ಗೆದ್ದರು")])
+def test_indic_lines_are_drawn_as_wide_as_they_are_measured(lang, line):
+    """The rules page lays words out with Font.size and draws them with theme.render: they must agree."""
+    i18n.set_language(lang)
+    for px in (theme.SMALL, theme.BODY, theme.LARGE):
+        for bold in (False, True):
+            f = theme.font(px, bold)
+            assert theme.render(f, line, (255, 255, 255)).get_width() == f.size(line)[0] == theme.text_width(f, line)

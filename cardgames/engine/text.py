@@ -54,6 +54,11 @@ def char_script(ch: str) -> str | None:
     return LATIN
 
 
+def has_indic(text: str) -> bool:
+    """Whether `text` holds Tamil, Telugu or Kannada letters."""
+    return any(char_script(ch) in INDIC for ch in text)
+
+
 def script_runs(text: str) -> list[tuple[str, str]]:
     """`text` split into (script, piece) runs. Spaces, digits and punctuation join the run they
     sit in (a Tamil sentence stays one run, so HarfBuzz shapes it whole); at a change of script

@@ -16,7 +16,7 @@ import math
 import pygame
 
 from cardgames.engine.lru import MB, SurfaceCache
-from cardgames.engine.text import MixedFont
+from cardgames.engine.text import MixedFont, has_indic
 from cardgames.i18n import tr
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -108,8 +108,16 @@ def word_gap(f: pygame.font.Font) -> int:
     return max(f.size(" ")[0], math.ceil(pygame.font.Font.get_height(f) * WORD_GAP))
 
 
+def _own_spaces(f: pygame.font.Font, text: str) -> bool:
+    """Whether `text` is drawn with its fonts' own spaces: the Noto faces' are wide enough, and an
+    Indic run is shaped whole (so Font.size measures it exactly as it is drawn)."""
+    return " " not in text or f.size(" ")[0] >= word_gap(f) or has_indic(text)
+
+
 def text_width(f: pygame.font.Font, text: str) -> int:
     """How wide render(f, text) draws `text` (for wrapping and boxes)."""
+    if _own_spaces(f, text):
+        return f.size(text)[0]
     words = text.split(" ")
     return sum(f.size(w)[0] for w in words if w) + word_gap(f) * (len(words) - 1)
 
@@ -117,7 +125,7 @@ def text_width(f: pygame.font.Font, text: str) -> int:
 def render(f: pygame.font.Font, text: str, colour: Colour, antialias: bool = True) -> pygame.Surface:
     """font.render, with the spaces wide enough to see at every size (word by word when needed)."""
     gap = word_gap(f)
-    if " " not in text or f.size(" ")[0] >= gap:
+    if _own_spaces(f, text):
         return f.render(text, antialias, colour)
     words = text.split(" ")
     images = [f.render(w, antialias, colour) if w else None for w in words]
