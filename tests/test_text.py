@@ -73,3 +73,22 @@ def test_indic_lines_are_drawn_as_wide_as_they_are_measured(lang, line):
         for bold in (False, True):
             f = theme.font(px, bold)
             assert theme.render(f, line, (255, 255, 255)).get_width() == f.size(line)[0] == theme.text_width(f, line)
+
+
+@pytest.mark.parametrize("lang", ("en", "ta"))
+def test_the_rules_page_runs_do_not_overlap(lang):
+    """Each run of a rules page line ends before the next one starts, as drawn (bold next to plain)."""
+    from cardgames.scenes import markdown
+
+    i18n.set_language(lang)
+    page = "- The rest form the face-down **stock**; its top card starts the **discard pile** (7♥ 7♥ 7♠).\n" \
+           "- மீதமுள்ளவை முகம் கீழான **டிரா குவியல்** ஆகும், அது **நிராகரிப்புக் குவியலைத்** தொடங்கும்.\n"
+    laid = markdown.layout(markdown.parse(page), 900)
+    rows: dict[int, list] = {}
+    for run in laid.runs:
+        rows.setdefault(run.y, []).append(run)
+    for runs in rows.values():
+        runs.sort(key=lambda r: r.x)
+        for a, b in zip(runs, runs[1:]):
+            drawn = theme.text_surface(a.text, a.px, a.colour, a.bold).get_width()
+            assert a.x + drawn <= b.x, (a.text, b.text)
