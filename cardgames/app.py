@@ -98,7 +98,7 @@ class App:
         self.redraw = RedrawPolicy()
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
         self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
-        self.input = InputTracker()
+        self.input = InputTracker("pad" if self.pads.connected else "keyboard")
         self._since_mode_change = MODE_CHANGE_QUIET
 
     # ---------------------------------------------------------------- window
@@ -237,12 +237,12 @@ class App:
             self.pads.release()
             if self._since_mode_change < MODE_CHANGE_QUIET:
                 return   # a full-screen switch moves the focus about: the player has not left
+        self.input.saw(event)
         made = self.pads.translate(event, self.stack.top)
         if made is not None:   # a controller event: its commands, as the keys a keyboard sends
             for command in made:
                 self.handle_event(command)
             return
-        self.input.saw(event)
         event = self.canvas.map_event(event)
         if self.demo is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.demo.stop()

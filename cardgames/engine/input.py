@@ -163,10 +163,10 @@ def nearest_in_direction(here: pygame.Rect, items: Iterable[tuple[Hashable, pyga
     The one geometry of the arrow keys (the card tables' FocusRing and the menus' Menu both
     use it). Distances are measured between edges, so a wide button or a long row is reached
     as easily as a card. An item that lines up with `here` across the move (overlaps it
-    sideways) beats one off to the side unless that one is much nearer: each pixel off to the
-    side counts three along. Ties go to the nearer centre sideways, then along, so in a fan of
-    overlapping cards Right is the next card, and Down from a grid's card is the card below,
-    never a card two columns over.
+    sideways) comes first, the nearest of them: Down in a grid stays in its column, over a gap.
+    With none lined up, the nearest off to the side, each pixel sideways counting three along
+    (so never a card two columns over while one column over has one). Ties go to the nearer
+    centre sideways, then along: in a fan of overlapping cards Right is the next card.
     """
     dx, dy = direction
     best, best_score = None, None
@@ -183,7 +183,7 @@ def nearest_in_direction(here: pygame.Rect, items: Iterable[tuple[Hashable, pyga
             centre_side = abs(r.centerx - here.centerx)
         if centre_along <= 0:
             continue
-        score = (max(0, gap) + 3 * side, centre_side, centre_along)
+        score = (side > 0, max(0, gap) + 3 * side, centre_side, centre_along)
         if best_score is None or score < best_score:
             best, best_score = key, score
     return best

@@ -94,7 +94,7 @@ class SettingsScene(Scene):
         draw_header(surface, "Settings", subtitle="changes are saved at once")
         self.menu.draw(surface)
         self._draw_preview(surface)
-        draw_hints(surface, "Up/Down: choose   Left/Right: change   Esc: back")
+        draw_hints(surface, "{updown}: choose   {leftright}: change   {back}: back", self.app)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         s = self.app.settings

@@ -22,7 +22,7 @@ from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.scenes.common import GameTile, card_row, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 
 W, H = config.CANVAS_SIZE
 CARD = (96, 134)             # dealt cards
@@ -174,9 +174,12 @@ class TitleScene(Scene):
         for tile in self.tiles:
             tile.draw(surface, False)
         if int(t * 2) % 2 == 0 or t < 0.5:
-            theme.draw_text(surface, "PRESS ANY KEY", (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
+            call = "PRESS ANY BUTTON" if controls.device(self.app) == "pad" else "PRESS ANY KEY"
+            theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
-        draw_hints(surface, "Any key or click: choose a game     Esc: quit     F11: full screen")
+        draw_hints(surface, controls.for_device(
+            self.app, "Any key or click: choose a game     Esc: quit     F11: full screen",
+            pad="Any button: choose a game"))
 
     def _draw_fan(self, surface: pygame.Surface, opened: float, t: float) -> None:
         cx, cy = W // 2, 360

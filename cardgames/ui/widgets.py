@@ -51,7 +51,7 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
         line = words[0]
         for word in words[1:]:
             candidate = f"{line} {word}"
-            if f.size(candidate)[0] <= width:
+            if theme.text_width(f, candidate) <= width:
                 line = candidate
             else:
                 lines.append(line)
@@ -502,7 +502,7 @@ class Toasts:
         k = min(1.0, shown / self.FADE, left / self.FADE)
         lines = wrap_lines(text, self.width - 2 * theme.PAD, theme.BODY)
         h = len(lines) * line_height(theme.BODY) + 2 * theme.PAD - 6
-        w = max(theme.font(theme.BODY).size(line)[0] for line in lines) + 2 * theme.PAD
+        w = max(theme.text_width(theme.font(theme.BODY), line) for line in lines) + 2 * theme.PAD
         cw = surface.get_width()
         rect = Rect((cw - w) // 2, self.bottom - h + round((1 - k) * 30), w, h)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -114,6 +114,7 @@ class TriPeaksScene(GameScene):
     info = INFO
     table = "felt_green"
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_h}   # gamepad X: stock, Y: hint
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -614,7 +615,17 @@ class TriPeaksScene(GameScene):
         return None
 
     def deal_next(self) -> None:
-        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal."""
+        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal (asking
+        first while the hand is still going)."""
+        if self.mode == "relaxed" and self.actions and not self.over:
+            from cardgames.scenes.confirm import ConfirmScene
+
+            self.stack.push(ConfirmScene(self.app, "New deal?", "This hand will be lost.", "New deal",
+                                         on_yes=self._deal_next_now))
+            return
+        self._deal_next_now()
+
+    def _deal_next_now(self) -> None:
         self.restart()
         self.app.play_sound("shuffle")
 
