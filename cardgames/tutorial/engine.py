@@ -285,7 +285,7 @@ class TutorialMode:
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
-                        next_label=("Finish" if last else "Next") if waiting else None,
+                        next_label=("Finish (Enter)" if last else "Next (Enter)") if waiting else None,
                         time=self.scheduler.time)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
