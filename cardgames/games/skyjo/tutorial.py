@@ -12,10 +12,10 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.skyjo import rules
-from cardgames.games.skyjo.scene import NAMES, SkyjoScene
+from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = NAMES[1]
+OPPONENT = "Ben"   # the scripted computer seat (the lesson names the seats itself: options["names"])
 # slot = 3 * column + row
 MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
 THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
@@ -84,7 +84,8 @@ STEPS = (
     Step("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!"),
 )
 
-SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS,
+                options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
 class SkyjoTutorial(TutorialMode, SkyjoScene):
@@ -95,6 +96,9 @@ class SkyjoTutorial(TutorialMode, SkyjoScene):
 
     def record_game(self) -> None:
         pass
+
+    def act_computer(self, seat: int, action: object) -> None:
+        self.act(action)   # one scripted move at a time (the table batches the computers' set-up flips)
 
 
 SCENE = SkyjoTutorial
