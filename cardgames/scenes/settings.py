@@ -31,6 +31,7 @@ ACE_SIZE = (84, 118)
 
 
 class SettingsScene(Scene):
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings

@@ -407,6 +407,16 @@ class TriPeaksScene(GameScene):
             if self.level.intro and not self.actions:
                 self.banner = (self.level.intro, BANNER_SECONDS)
 
+    def changing(self) -> bool:
+        """The score counting up, a hint, an answer awaited from the solver, the streak
+        timer draining, the clock's last seconds (Scene.changing; the seconds of the clock before
+        that are seen by the app's audit, cardgames/engine/redraw.py)."""
+        arcade = self.arcade if self.phase == "play" and not self.over else None
+        return (super().changing() or self.hint_target is not None
+                or self.streak_pop > 0 or abs(self._score_value() - self.hud_score) >= 0.5
+                or self._winnable_job is not None or self._hint_job is not None
+                or (arcade is not None and (arcade.streak > 0 or arcade.time_left <= WARN_SECONDS)))
+
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
             self.ready_hold -= dt

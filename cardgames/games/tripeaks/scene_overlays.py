@@ -149,6 +149,7 @@ INFO_RECT = pygame.Rect(40, 432, W - 80, 206)
 
 class LevelSelectScene(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     COLS = 6
 
     def __init__(self, app: Any, game: Any, first: bool = False) -> None:
