@@ -60,10 +60,15 @@ def test_the_shell_by_pad(app, pad):
     before = cycler.value
     pad.press(app, "dpad_right")                           # Right changes it
     assert cycler.value != before
-    for _ in range(12):                                    # down to the bottom bar, right to Settings
+    for _ in range(30):                                    # down to the bottom bar...
+        if select.menu.focused in select.bar:
+            break
         pad.press(app, "dpad_down")
-    while select.menu.focused.text != "Settings":
+    for _ in range(len(select.bar)):                       # ...and along it to Settings
+        if select.menu.focused.text == "Settings":
+            break
         pad.press(app, "dpad_right")
+    assert select.menu.focused.text == "Settings"
     pad.press(app, "a")
     settings = top(app)
     assert isinstance(settings, SettingsScene)
