@@ -207,6 +207,7 @@ class App:
             had_input = True
             self.handle_event(event)
         for event in self.pads.update(dt, self.stack.top):   # a held D-pad or stick repeats
+            had_input = True
             self.handle_event(event)
         self._since_mode_change += dt
         while self.pads.notices:
