@@ -1,4 +1,6 @@
 """The one text renderer: script runs, the Noto faces, shaping and line heights (engine/text.py)."""
+import itertools
+
 import pygame
 import pytest
 
@@ -89,6 +91,6 @@ def test_the_rules_page_runs_do_not_overlap(lang):
         rows.setdefault(run.y, []).append(run)
     for runs in rows.values():
         runs.sort(key=lambda r: r.x)
-        for a, b in zip(runs, runs[1:]):
+        for a, b in itertools.pairwise(runs):
             drawn = theme.text_surface(a.text, a.px, a.colour, a.bold).get_width()
             assert a.x + drawn <= b.x, (a.text, b.text)
