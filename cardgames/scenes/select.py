@@ -92,6 +92,7 @@ def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
 
 
 class SelectScene(Scene):
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES
@@ -250,7 +251,7 @@ class SelectScene(Scene):
             scene = make(self.info.scene_class())
         except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
             self.app.storage.log_error(f"opening {self.info.title}")
-            self.app.notify(f"{self.info.title} could not be opened: {e}")
+            self.app.notify(f"{self.info.title} could not be opened ({e}).")
             play(self.app, "invalid")
             return False
         self.stack.push(scene)
@@ -309,7 +310,7 @@ class SelectScene(Scene):
         if self.record:
             theme.draw_text(surface, self.record, (OPTIONS_X + 4, START_Y - 14), theme.SMALL + 1, theme.TEXT_DIM,
                             anchor="bottomleft")
-        draw_hints(surface, "Arrows: move   Left/Right: change option   Enter: select   Esc: back")
+        draw_hints(surface, "{move}: move   {leftright}: change option   {act}: select   {back}: back", self.app)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         info = self.info

@@ -38,14 +38,15 @@ DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
 
 def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple[int, int]) -> None:
-    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one line, gold."""
+    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one gold line."""
     if lines:
-        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY, theme.ACCENT_2, bold=True,
+        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY + 2, theme.ACCENT, bold=True,
                         anchor="midbottom", shadow=True)
 
 
 class SummaryOverlay(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     game_name = ""                                   # for "Menu": the select screen opens on this game
     box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
     edge: theme.Colour = theme.ACCENT                # the panel's border
@@ -93,8 +94,8 @@ class SummaryOverlay(Scene):
         """The key hints under the panel."""
         table = "   H: see the table" if self.hideable else ""
         if self.final:
-            return f"Enter: play again{table}   Esc: menu"
-        return f"Enter: {self.next_label.lower()}{table}   Esc: pause"
+            return f"{{act}}: play again{table}   {{back}}: menu"
+        return f"{{act}}: {self.next_label.lower()}{table}   {{back}}: pause"
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,
@@ -165,6 +166,6 @@ class SummaryOverlay(Scene):
         self.draw_body(surface)
         if self.final:   # the records this game touched, from records.record_game
             draw_touched(surface, getattr(self.game, "records_touched", ()),
-                         (box.centerx, box.bottom - self.button_dy - 8))
+                         (box.centerx, box.bottom - self.button_dy - 18))
         self.menu.draw(surface)
-        draw_hints(surface, self.hints())
+        draw_hints(surface, self.hints(), self.app)

@@ -81,6 +81,10 @@ self.app.play_sound(name), self.app.notify(text).
 Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
 Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
+After a move the ring goes to a key that focus_playable(key) accepts (default: a
+card with a move that is not a draw from deal_from), the others only when none is.
+Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
+{"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
 Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
@@ -111,9 +115,10 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
+from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
-from cardgames.ui import fair_undo, theme
+from cardgames.ui import fair_undo, theme, words
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
@@ -144,6 +149,7 @@ class GameScene(RecordsMixin, Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
     fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
@@ -163,7 +169,7 @@ class GameScene(RecordsMixin, Scene):
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.stagger = STAGGER
-        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
         self._new_game()
@@ -371,13 +377,14 @@ class GameScene(RecordsMixin, Scene):
         self.animator.finish_all()
         self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
         events: list[Any] = []
+        first, before = action, self.state   # for the achievements hook: the batch as one move
         while action is not None:
             try:
                 state, new = self.rules.apply(self.state, action)
             except IllegalAction as exc:
                 if events:
                     break
-                self.app.notify(str(exc))
+                self.app.notify(words.sentence(str(exc)))
                 self.app.play_sound("invalid")
                 return False
             self.history.append(self.state)
@@ -397,7 +404,7 @@ class GameScene(RecordsMixin, Scene):
         if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
-        achievements.after_move(self, action, self.history[-1], events)
+        achievements.after_move(self, first, before, events)
         self.save()
         return True
 
@@ -862,6 +869,11 @@ class GameScene(RecordsMixin, Scene):
             self.refresh_focus()
         self.focus.update(dt)
 
+    def changing(self) -> bool:
+        """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
+        ring breathing (Scene.changing)."""
+        return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         self.board.draw(surface)
@@ -894,9 +906,7 @@ class GameScene(RecordsMixin, Scene):
         key = (text, px, colour, bold)
         image = self._text_cache.get(key)
         if image is None:
-            if len(self._text_cache) > 256:
-                self._text_cache.clear()
-            image = self._text_cache[key] = theme.render(self.app.assets.font(px, bold), text, colour)
+            image = self._text_cache.put(key, theme.render(self.app.assets.font(px, bold), text, colour))
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

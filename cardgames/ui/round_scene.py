@@ -83,6 +83,25 @@ class RoundGameScene(GameScene):
             self.summary_waiting = False
             self.act(self.rules.NEXT)
 
+    def undo(self) -> bool:
+        """Take back the human's last move, but never into a round that has been scored (that would
+        leave the table between rounds with no summary to deal the next one)."""
+        for earlier in reversed(self.history):
+            if earlier.round_no != self.state.round_no or earlier.phase == self.rules.Phase.ROUND_OVER:
+                self.app.notify("A scored round cannot be taken back.")
+                self.app.play_sound("invalid")
+                return False
+            if self.rules.current_player(earlier) in self.humans:
+                break
+        return super().undo()
+
+    def on_enter(self) -> None:
+        """A game resumed between rounds (or a summary closed without "Next round") shows its
+        summary again: between rounds only the summary's button goes on."""
+        super().on_enter()
+        if self.round_over and not self.over and not self.animator.busy:
+            self.show_summary()
+
     def show_summary_later(self) -> None:
         """Once the animations so far have played, offer the summary (the "Scores" button); without
         a human player (the demo), open it after `summary_delay`."""

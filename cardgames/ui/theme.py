@@ -15,6 +15,8 @@ import math
 
 import pygame
 
+from cardgames.engine.lru import MB, SurfaceCache
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 # ---------------------------------------------------------------- palette
@@ -127,8 +129,7 @@ def render(f: pygame.font.Font, text: str, colour: Colour, antialias: bool = Tru
 
 
 # ---------------------------------------------------------------- cached text
-_texts: dict[tuple, pygame.Surface] = {}
-_MAX_CACHED = 800
+_texts = SurfaceCache(12 * MB)   # rendered strings, least recently used dropped first
 
 
 def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = False,
@@ -137,8 +138,6 @@ def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = 
     key = (text, px, colour, bold, shadow)
     surf = _texts.get(key)
     if surf is None:
-        if len(_texts) > _MAX_CACHED:
-            _texts.clear()
         f = font(px, bold)
         face = render(f, text, colour)
         if shadow:
@@ -150,7 +149,7 @@ def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = 
             surf.blit(face, (0, 0))
         else:
             surf = face
-        _texts[key] = surf
+        _texts.put(key, surf)
     return surf
 
 

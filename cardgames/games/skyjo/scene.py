@@ -17,7 +17,7 @@ the next human is ready, and the table turns to put their grid in front.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -26,7 +26,7 @@ from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
-from cardgames.ui import theme
+from cardgames.ui import controls, theme, words
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.round_scene import RoundGameScene
 
@@ -70,6 +70,7 @@ class SkyjoScene(RoundGameScene):
     table = "felt_blue"
     art_class = SkyjoArt
     deal_from = "draw"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_u}   # gamepad X: draw, Y: undo
     allow_undo = True
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
@@ -211,6 +212,12 @@ class SkyjoScene(RoundGameScene):
                     event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE,
                                                                    pygame.K_KP_ENTER)):
                 self.lift_curtain()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d:   # D (a pad's X): draw a card
+            if self.human_turn and self.picked is None and rules.DRAW in rules.legal_actions(self.state):
+                self.act(rules.DRAW)
+            else:
+                self.app.play_sound("invalid")
             return
         super().handle_event(event)
 
@@ -357,7 +364,7 @@ class SkyjoScene(RoundGameScene):
         name = self.seat_name(event.seat) if event.seat is not None else ""
         at = self.grid_centre(event.seat) if event.seat is not None else self.news.rect.center
         if event.kind == "start":
-            self.news.push(f"{name} start{'' if name == 'You' else 's'}", "the first turn of the round")
+            self.news.push(words.verb(name, "starts", "start"), "the first turn of the round")
         elif event.kind == "last_lap":
             self.banner = f"{name} revealed every card"
             self.news.push("Last turn!", f"{name} revealed every card", theme.ACCENT_2, seconds=2.2)
@@ -422,7 +429,7 @@ class SkyjoScene(RoundGameScene):
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
         theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, "Pass the computer over, then click or press Enter",
+        theme.draw_text(surface, f"Pass the computer over, then {controls.press(self.app, capital=False)}",
                         (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -511,7 +518,8 @@ class SkyjoScene(RoundGameScene):
         if state.phase == Phase.SETUP:
             return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
         if state.phase == Phase.TURN:
-            return f"Take the {state.discard[-1]} or draw"
+            return controls.text(self.app, controls.for_device(
+                self.app, f"Take the {state.discard[-1]} or draw ({{x}})", mouse=f"Take the {state.discard[-1]} or draw"), self)
         if state.phase == Phase.HOLD:
             return "Place the card, or discard it"
         return "Turn over a face-down card"

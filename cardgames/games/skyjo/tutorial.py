@@ -9,6 +9,8 @@ because you ended it without the lowest total. No summary overlay: the table sho
 """
 from __future__ import annotations
 
+import pygame
+
 from cardgames.games.skyjo import rules
 from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
@@ -87,6 +89,8 @@ SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS,
 
 
 class SkyjoTutorial(TutorialMode, SkyjoScene):
+    keep_clear = (pygame.Rect(330, 232, 170, 215),)   # the round, the prompt and your totals left of the piles
+
     def show_summary_later(self) -> None:
         pass      # the lesson explains the scored round on the table itself
 
