@@ -271,8 +271,8 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
     take a few hundred positions), then the table (20 to 30 ms of CPU for the
-    classic layout, whatever the deal), filled for the whole deal and kept
-    for its later positions. "search" or "table": one of them alone. The
+    classic layout from the deal, less from later positions), kept for the
+    later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
     CPU time of the calling thread (time.thread_time), so a busy machine
     does not make it run out sooner. Without limits it always answers; with
@@ -284,9 +284,9 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     rem, w = start_of(state)
     deal = solver_table.deal_of(state) if method != "search" else None
     if deal is not None and method == "auto":
-        kept = solver_table.session_table(deal[0])
+        kept = solver_table.lookup(deal[0], rem, deal[1], w)
         if kept is not None:
-            return _from_table(kept, rem, deal[2], w, 0)
+            return _from_table(kept[0], rem, kept[1], w, 0)
     used = 0
     if method != "table":
         first = SEARCH_FIRST
@@ -306,15 +306,12 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     if max_nodes is not None and used + len(tables[0]) > max_nodes:
         return Result(None, (), used)
     try:
+        table = solver_table.Table(state, _Search(state, None, None), deadline)
         if deal is not None:
-            key, first_state, k = deal
-            table = solver_table.Table(first_state, _Search(first_state, None, None), deadline)
-            solver_table.remember(key, first_state, table)
-        else:
-            table, k = solver_table.Table(state, _Search(state, None, None), deadline), 0
+            solver_table.remember(deal[0], deal[1], rem, table)
     except solver_table.OutOfBudget:
         return Result(None, (), used)
-    return _from_table(table, rem, k, w, used + len(tables[0]))
+    return _from_table(table, rem, 0, w, used + len(tables[0]))
 
 
 def _from_table(table: solver_table.Table, rem: int, k: int, w: int, nodes: int) -> Result:

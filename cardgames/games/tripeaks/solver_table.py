@@ -12,11 +12,11 @@ position to be winnable (-1: never). Filled smallest set first:
 There are only 22,932 such sets for the classic layout (the other shipped
 layouts fewer), so a whole deal fills in 20 to 30 ms of CPU.
 
-The session: a table filled for a deal answers every later position of that
-same deal (the live "still winnable" sign after each move, the hints, how far
-to undo) by a lookup, so it is kept (SESSION_DEALS of them, most recent
-first) under the deal's identity: its seed, options and layout. Positions
-without a seed (scripted deals) get a table of their own, not kept.
+The session: a table filled from a position answers every later position of
+the same deal (the live "still winnable" sign after each move, the hints,
+how far to undo) by a lookup, so it is kept (for SESSION_DEALS deals, most
+recent first) under the deal's identity: its seed, options and layout.
+Positions without a seed (scripted deals) get a table of their own, not kept.
 """
 from __future__ import annotations
 
@@ -189,46 +189,62 @@ class Table:
 
 # ---------------------------------------------------------------- the session's tables
 
-_session: OrderedDict[Any, tuple[State, Table]] = OrderedDict()
+_firsts: OrderedDict[Any, State] = OrderedDict()              # deal key -> its first position
+_session: OrderedDict[Any, tuple[int, int, Table]] = OrderedDict()   # deal key -> (k0, rem0, table)
 _lock = threading.Lock()
 
 
-def deal_of(state: State) -> tuple[Any, State, int] | None:
-    """(key, the deal's first position, stock cards turned since) when `state` is a position of a
-    seeded deal reached by play; None for scripted positions (or anything not reached from the deal)."""
+def _keep(store: OrderedDict, key: Any, value: Any) -> None:
+    store[key] = value
+    store.move_to_end(key)
+    while len(store) > SESSION_DEALS:
+        store.popitem(last=False)
+
+
+def deal_of(state: State) -> tuple[Any, int] | None:
+    """(the deal's key, stock cards turned since the deal) when `state` is a position of a seeded deal
+    reached by play; None for scripted positions (or anything not reached from the deal)."""
     if state.seed is None:
         return None
     key = (state.seed, state.options, state.layout)
     with _lock:
-        kept = _session.get(key)
-    first = kept[0] if kept is not None else rules.new_game(state.options, state.seed)
+        first = _firsts.get(key)
+    if first is None:
+        first = rules.new_game(state.options, state.seed)
+        with _lock:
+            _keep(_firsts, key, first)
     if first.layout != state.layout:
         return None
     k = len(first.stock) - len(state.stock)
     if k < 0 or first.stock[k:] != state.stock or any(
             c is not None and c != d for c, d in zip(state.tableau, first.tableau)):
         return None
-    return key, first, k
+    return key, k
 
 
-def session_table(key: Any) -> Table | None:
+def lookup(key: Any, rem: int, k: int, w: int) -> tuple[Table, int] | None:
+    """A kept table of this deal that covers (rem, k): filled from a position with these cards or more,
+    and no more stock turned. Returns (table, k relative to the table's stock)."""
     with _lock:
         kept = _session.get(key)
         if kept is None:
             return None
+        k0, rem0, table = kept
+        if rem & ~rem0 or k < k0:
+            return None
         _session.move_to_end(key)
-        return kept[1]
+        return table, k - k0
 
 
-def remember(key: Any, first: State, table: Table) -> None:
+def remember(key: Any, k0: int, rem0: int, table: Table) -> None:
+    """Keep a table filled from the position (rem0, k0 stock cards turned) of deal `key` (the newest one:
+    one is only filled when the kept one does not cover the position)."""
     with _lock:
-        _session[key] = (first, table)
-        _session.move_to_end(key)
-        while len(_session) > SESSION_DEALS:
-            _session.popitem(last=False)
+        _keep(_session, key, (k0, rem0, table))
 
 
 def clear_session() -> None:
     """Forget every kept table (the bench starts each solve cold)."""
     with _lock:
         _session.clear()
+        _firsts.clear()
