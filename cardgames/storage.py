@@ -5,6 +5,7 @@ Layout of the data folder (see `resolve_data_dir`):
     settings.json         {"version": 1, "kind": "settings", "data": {key: value}}
     stats.json            {"version": 1, "kind": "stats", "data": {game: {key: value}}}
     saves/<game>.json     {"version": 1, "kind": "save", "data": {"game", "options", "seed", "actions", "extra"}}
+    <name>.json           {"version": 1, "kind": "<name>", "data": ...}: a game's own records (load_doc, save_doc)
 
 Why it is built this way:
 - Every write goes to a temporary file in the same folder, is flushed and
@@ -253,6 +254,26 @@ class Storage:
             pass
         except OSError as e:
             self.notices.append(f"Could not delete the saved {game} game: {e.strerror or e}.")
+
+    # ------------------------------------------------------- a game's own files
+    def load_doc(self, name: str) -> Any:
+        """The data of `<name>.json`, a file a game keeps of its own (e.g. "tripeaks_daily"); None when
+        there is none yet (a bad file is moved aside with a notice, as every file is)."""
+        file = self._doc_name(name)
+        if file not in self._cache:
+            self._cache[file] = self._read(file, name)
+        return copy.deepcopy(self._cache[file])
+
+    def save_doc(self, name: str, data: Any) -> bool:
+        """Write `<name>.json` atomically; False if the write failed (a notice says so)."""
+        file = self._doc_name(name)
+        self._cache[file] = copy.deepcopy(data)
+        return self._write(file, name, data)
+
+    def _doc_name(self, name: str) -> str:
+        if not _GAME_NAME.match(name) or name in ("settings", "stats"):
+            raise ValueError(f"not a valid file name: {name!r}")
+        return f"{name}.json"
 
     # ----------------------------------------------------------- file helpers
     def _read(self, name: str, kind: str) -> Any:

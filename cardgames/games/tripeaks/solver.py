@@ -50,8 +50,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardgames.core.rng import child_seed
 from cardgames.games.tripeaks import rules, solver_table
+from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of
 
@@ -349,7 +349,7 @@ def hint(state: State, max_nodes: int | None = 200_000, time_limit: float | None
 
 def winnable_seed(options: Mapping[str, Any], seed: int, max_tries: int = 300,
                   max_nodes: int = 200_000) -> int:
-    """The first seed among seed, child_seed(seed, "deal", 1), child_seed(seed, "deal", 2) ... whose deal wins.
+    """The first deal number among seed, seed + 1, seed + 2 ... whose deal wins (after DEAL_MAX: 1, 2 ...).
 
     Deterministic (the node budget, not a clock, limits each try), so the
     same seed always gives the same winnable deal; deal it with
@@ -361,7 +361,7 @@ def winnable_seed(options: Mapping[str, Any], seed: int, max_tries: int = 300,
     """
     candidate = seed
     for k in range(max_tries):
-        candidate = seed if k == 0 else child_seed(seed, "deal", k)
+        candidate = clamp_number(seed + k) if 1 <= seed <= DEAL_MAX else seed + k
         if solve(rules.new_game(options, candidate), max_nodes).winnable:
             return candidate
     return candidate
