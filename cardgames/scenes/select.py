@@ -34,6 +34,7 @@ TILE_Y, TILE_H, TILE_W, TILE_GAP = 20, 150, 292, 16
 INFO_RECT = pygame.Rect(36, 188, 560, 434)
 OPTIONS_X, OPTIONS_Y, OPTIONS_W, OPTION_H, OPTION_GAP = 616, 188, 628, 44, 7
 START_Y = 562
+EXTRAS_Y = 494   # a game's own buttons (game_buttons), between its options and Start
 BAR_Y, BAR_H = 638, 46
 
 
@@ -61,6 +62,17 @@ def option_applies(info: GameInfo, key: str, options: dict[str, Any]) -> bool:
         return True
     check = getattr(module, "option_applies", None)
     return True if check is None else bool(check(key, options))
+
+
+def game_buttons(info: GameInfo, scene: Any) -> list[tuple[str, Any]]:
+    """Extra buttons a game's package offers on this screen, as (label, action) pairs, from its
+    select_buttons(scene) (TriPeaks: "Play deal #..." and "Daily challenge"); none by default."""
+    try:
+        module = importlib.import_module(f"cardgames.games.{info.name}")
+    except ImportError:
+        return []
+    make = getattr(module, "select_buttons", None)
+    return [] if make is None else list(make(scene))
 
 
 def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:
@@ -126,6 +138,10 @@ class SelectScene(Scene):
             c.enabled = info.available and option_applies(info, spec.key, self.options)
             self.cyclers.append(c)
             y += OPTION_H + OPTION_GAP
+        extras = game_buttons(info, self) if info.available else []
+        ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
+        self.extras = [Button((OPTIONS_X + i * (ew + 16), EXTRAS_Y, ew, 36), text, fn, px=theme.BODY)
+                       for i, (text, fn) in enumerate(extras)]
         self.start_button = Button((OPTIONS_X, START_Y, 300, 58), "New game" if self.has_save else "Start",
                                    self.start, primary=True)
         self.start_button.enabled = info.available
@@ -136,7 +152,8 @@ class SelectScene(Scene):
         bw = (W - 72 - 3 * 16) // 4
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
-        self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
+        self.menu.widgets = [*self.tiles, *self.cyclers, *self.extras, self.start_button, self.continue_button,
+                             *self.bar]
         self._link_neighbours()
         if focused in self.menu.widgets and focused.enabled:
             self.menu.set_focus(focused)

@@ -24,6 +24,12 @@ WARN = 10
 STAR_SIZE = 26
 
 
+def clock_text(score: Any) -> str:
+    """"m:ss" of the Arcade clock: the whole seconds a clear's time bonus would pay now (rounded down)."""
+    secs = score.whole_seconds_left
+    return f"{secs // 60}:{secs % 60:02d}"
+
+
 def cards_left(n: int) -> str:
     return "1 card left" if n == 1 else f"{n} cards left"
 
@@ -137,8 +143,7 @@ def _clock(scene: Any, surface: pygame.Surface, score: Any) -> None:
         fill.width = max(8, round(CLOCK.width * frac))
         pygame.draw.rect(surface, colour, fill, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, CLOCK, width=2, border_radius=8)
-    secs = score.whole_seconds_left   # the seconds a clear's time bonus pays now
-    text = f"{secs // 60}:{secs % 60:02d}"
+    text = clock_text(score)
     grow = 4 if warn else 0
     image = theme.text_surface(text, theme.BODY + grow, theme.TEXT, bold=True)
     plate = image.get_rect(center=CLOCK.center).inflate(16, 0)   # dark behind the digits: readable on any colour
