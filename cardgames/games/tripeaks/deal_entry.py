@@ -20,7 +20,7 @@ from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
 W, H = 1280, 720
-BOX = pygame.Rect((W - 520) // 2, 70, 520, 580)
+BOX = pygame.Rect((W - 520) // 2, 50, 520, 620)
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP{d}", -1 - d): str(d) for d in range(10)}
 MAX_DIGITS = len(str(deals.DEAL_MAX))
@@ -49,7 +49,7 @@ class DealEntryScene(Scene):
         self.mode = str(select.options.get("mode", "arcade"))
         size, gap = 92, 12
         x0 = BOX.centerx - (3 * size + 2 * gap) // 2
-        y0 = BOX.y + 190
+        y0 = BOX.y + 200
         labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Del", "0", "Clear"]
         self.keys = []
         for i, label in enumerate(labels):
@@ -57,9 +57,9 @@ class DealEntryScene(Scene):
             rect = (x0 + col * (size + gap), y0 + row * (60 + gap), size, 60)
             self.keys.append(Button(rect, label, lambda label=label: self.press(label), px=theme.LARGE
                                     if label.isdigit() else theme.BODY))
-        self.play_button = Button((BOX.x + 40, BOX.bottom - 80, 210, 54), "Play", self.play, primary=True,
+        self.play_button = Button((BOX.x + 40, BOX.bottom - 100, 210, 54), "Play", self.play, primary=True,
                                   px=theme.BODY)
-        self.cancel_button = Button((BOX.right - 250, BOX.bottom - 80, 210, 54), "Cancel", self.cancel,
+        self.cancel_button = Button((BOX.right - 250, BOX.bottom - 100, 210, 54), "Cancel", self.cancel,
                                     px=theme.BODY)
         self.menu = Menu(self.keys + [self.play_button, self.cancel_button], on_back=self.cancel,
                          sound=getattr(app, "play_sound", None))
@@ -125,5 +125,5 @@ class DealEntryScene(Scene):
             theme.draw_text(surface, self.error, (BOX.centerx, field.bottom + 2), theme.SMALL, theme.BAD,
                             anchor="midtop")
         self.menu.draw(surface)
-        theme.draw_text(surface, "Type the digits · Enter: play · Esc: cancel", (BOX.centerx, BOX.bottom - 10),
+        theme.draw_text(surface, "Type the digits · Enter: play · Esc: cancel", (BOX.centerx, BOX.bottom - 14),
                         theme.SMALL, theme.TEXT_DIM, anchor="midbottom")

@@ -194,7 +194,7 @@ def daily_level(directory: Path = LEVELS_PATH) -> Level:
         return parse_level(json.loads(path.read_text(encoding="utf-8")), path.name, layout_names(directory / "layouts"))
     except (OSError, ValueError):
         return Level(id="daily_arcade", name="Daily Challenge", layout="classic", clock=240, streak_seconds=6.0,
-                     targets=(16000, 26000, 33000), hints=3)
+                     targets=(22000, 34000, 44000), hints=3)
 
 
 # ---------------------------------------------------------------- progress

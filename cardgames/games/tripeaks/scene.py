@@ -470,7 +470,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             entries.append(("Hint (H)", self.show_hint))
         if self.mode == "relaxed":
             entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.ask_new_deal)]
-        if self.mode == "arcade":
+        if self.mode == "arcade" and not self.daily:
             entries.append(("Levels (L)", lambda: self.open_levels()))
         bw, bh, gap = 176, 38, 8
         return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh), text, fn, px=theme.SMALL + 1)
@@ -497,7 +497,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                 self.app.play_sound("invalid")
                 self.app.notify(f"{self.mode.title()} has no undo: every move counts.")
                 return
-            if event.key == pygame.K_l and self.mode == "arcade":
+            if event.key == pygame.K_l and self.mode == "arcade" and not self.daily:
                 self.open_levels()
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

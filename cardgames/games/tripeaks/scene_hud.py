@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.games.tripeaks import deals
 from cardgames.games.tripeaks.scene_assist import draw_spinner
 from cardgames.ui import theme
 
@@ -72,7 +73,7 @@ def _stock_label(scene: Any, surface: pygame.Surface) -> None:
     theme.draw_text(surface, f"{n} left" if n else "empty", (round(x + w / 2), round(y + h + 6)), theme.SMALL,
                     theme.TEXT, anchor="midtop")
     wx, wy = scene.waste_pos   # the deal's number under the waste: a player can name it and play it again
-    theme.draw_text(surface, scene.deal_label, (round(wx + w / 2), round(wy + h + 6)), theme.SMALL,
+    theme.draw_text(surface, f"Deal {deals.label(scene.seed)}", (round(wx + w / 2), round(wy + h + 6)), theme.SMALL,
                     theme.TEXT_DIM, anchor="midtop")
 
 
@@ -92,7 +93,8 @@ def _arcade(scene: Any, surface: pygame.Surface) -> None:
         theme.draw_text(surface, "No level can be played: see the level list", (24, 26), theme.BODY, theme.BAD)
         return
     number = next((i + 1 for i, e in enumerate(scene.entries) if e.id == level.id), 0)
-    _label_value(surface, f"LEVEL {number} · {level.name.upper()}", fmt(scene.hud_score), (24, 8))
+    title = f"DAILY CHALLENGE · {scene.daily}" if scene.daily else f"LEVEL {number} · {level.name.upper()}"
+    _label_value(surface, title, fmt(scene.hud_score), (24, 8))
     _stars(scene, surface, (250, 38), level.targets, score.score)
     _clock(scene, surface, score)
     _streak(scene, surface, score)
