@@ -336,8 +336,10 @@ class ResultScene(Scene):
             entries.append(("Levels", lambda: self._then(game.open_levels), False))
         elif mode == "classic":
             entries.append(("Deal next hand", lambda: self._then(game.new_deal), True))
+            entries.append(("Replay deal", lambda: self._then(game.restart), False))
         else:
             entries.append(("New deal", lambda: self._then(game.new_deal), True))
+            entries.append(("Replay deal", lambda: self._then(game.restart), False))
             if not self.r["won"]:
                 entries.append(("Undo last move", lambda: self._then(game.undo), False))
         entries.append(("Menu", lambda: to_menu(self.app), False))
