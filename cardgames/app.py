@@ -32,8 +32,9 @@ from typing import Any
 
 import pygame
 
-from cardgames import config
+from cardgames import config, datafiles
 from cardgames.engine.canvas import Canvas
+from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.scene import Scene
 from cardgames.engine.scene_stack import SceneStack
 from cardgames.launch import Launch
@@ -41,9 +42,10 @@ from cardgames.storage import Storage
 from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
-AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
+AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}  # seconds a computer "thinks"
 TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
+MODE_CHANGE_QUIET = 1.0  # seconds after a full-screen switch whose focus-loss events are not the player leaving
 
 
 class App:
@@ -80,6 +82,9 @@ class App:
         self.running = True
         self.frame = 0
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
+        self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
+        self.input = InputTracker()
+        self._since_mode_change = MODE_CHANGE_QUIET
 
     # ---------------------------------------------------------------- window
     def _initial_window_size(self) -> tuple[int, int]:
@@ -118,6 +123,7 @@ class App:
                 self._windowed_size = self.window.get_size()
             self.window = self._open_window(full)
         self.settings["fullscreen"] = full
+        self._since_mode_change = 0.0
         self._saved_fullscreen = None  # the player chose: this choice is the one to keep
         self.save_settings()
 
@@ -162,13 +168,23 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def input_device(self) -> str:
+        """The device the player used last: "keyboard", "mouse" or "pad" (ui/controls.py names its controls)."""
+        return self.input.device
+
     # ----------------------------------------------------------------- frame
     def step(self, dt: float, events: Any = ()) -> None:
         """Run one frame: events -> update(dt) -> draw -> present -> pending scene changes."""
         dt = max(0.0, min(dt, MAX_DT))
         for event in events:
             self.handle_event(event)
-        for text in self.storage.take_notices():
+        for event in self.pads.update(dt, self.stack.top):   # a held D-pad or stick repeats
+            self.handle_event(event)
+        self._since_mode_change += dt
+        while self.pads.notices:
+            self.notify(self.pads.notices.pop(0))
+        for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
         self.toasts.update(dt)
@@ -191,6 +207,16 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.pads.release()
+            if self._since_mode_change < MODE_CHANGE_QUIET:
+                return   # a full-screen switch moves the focus about: the player has not left
+        made = self.pads.translate(event, self.stack.top)
+        if made is not None:   # a controller event: its commands, as the keys a keyboard sends
+            for command in made:
+                self.handle_event(command)
+            return
+        self.input.saw(event)
         event = self.canvas.map_event(event)
         if self.demo is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.demo.stop()
@@ -202,6 +228,23 @@ class App:
             surface.fill((12, 40, 28))
             self._draw_toasts(surface)
         self.stack.draw(surface, under_overlays=self._draw_toasts)
+        self._draw_write_warning(surface)
+
+    def _draw_write_warning(self, surface: pygame.Surface) -> None:
+        """A lasting strip at the top while some data could not be written (full disk, read-only
+        folder): it stays until a retry succeeds, so the player knows their progress is at risk."""
+        text = self.storage.write_warning
+        if not text:
+            return
+        from cardgames.ui import theme
+
+        font = theme.font(theme.SMALL)
+        label = font.render(text, True, (255, 240, 230))
+        if label.get_width() > surface.get_width() - 16:
+            label = pygame.transform.smoothscale_by(label, (surface.get_width() - 16) / label.get_width())
+        strip = pygame.Rect(0, 0, surface.get_width(), label.get_height() + 8)
+        surface.fill((150, 30, 30), strip)
+        surface.blit(label, label.get_rect(center=strip.center))
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         """Toasts lie on the bottom visible scene, under its overlays (pause, a round summary):
@@ -217,9 +260,15 @@ class App:
         self.canvas.present(self.window)
         pygame.display.flip()
 
-    def screenshot(self, path: str | os.PathLike) -> None:
-        """Save the current canvas (1280x720, whatever the window size) as an image."""
-        pygame.image.save(self.canvas.surface, str(path))
+    def screenshot(self, path: str | os.PathLike) -> bool:
+        """Save the current canvas (1280x720, whatever the window size) as an image; False (and a
+        one-line message on stderr) when the file cannot be written."""
+        try:
+            pygame.image.save(self.canvas.surface, str(path))
+        except (pygame.error, OSError) as e:
+            print(f"main.py: could not save the screenshot {str(path)!r}: {e}", file=sys.stderr)
+            return False
+        return True
 
 
 def _move_window(position: tuple[int, int]) -> None:
@@ -367,33 +416,49 @@ def run(launch: Launch) -> int:
     else:
         app.stack.push(first_scene(app))
     app.stack.apply_pending()
-    clock = pygame.time.Clock()
     if launch.frames:
         for _ in range(launch.frames):
             app.step(1 / config.FPS, pygame.event.get())
             if not app.running:
                 break
-        if launch.screenshot:
-            app.screenshot(launch.screenshot)
+        saved = app.screenshot(launch.screenshot) if launch.screenshot else True
+        app.storage.flush()
         pygame.quit()
-        return 0
+        return 0 if saved else 1
     app.play_music()
     # Solvers and computer players think in background threads; a short GIL switch interval
     # hands the loop back the interpreter sooner, so frames keep their pace while they work
     # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
     # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
     sys.setswitchinterval(0.001)
-    clock.tick()
+    code = 0
     try:
-        while app.running:
-            dt = clock.tick(config.FPS) / 1000.0
-            app.step(dt, pygame.event.get())
+        loop(app)
+    except Exception:  # noqa: BLE001 - a bug: the details go to a log file, never a traceback on screen
+        where = app.storage.log_error("the main loop")
+        print(f"{config.TITLE} stopped after an internal error; your game was saved. Details: {where}",
+              file=sys.stderr)
+        code = 1
     finally:  # also after a crash: game scenes autosave on exit, so nothing is lost
         for scene in reversed(app.stack.scenes):
-            scene.on_exit()
+            try:
+                scene.on_exit()
+            except Exception:  # noqa: BLE001 - one scene's failure must not stop the others saving
+                app.storage.log_error("saving on exit")
         app.stack.scenes.clear()
+        app.storage.flush()
         pygame.quit()
-    return 0
+    return code
+
+
+def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
+    """The real loop: step the app at up to 60 FPS until it quits (or `should_stop()`, checked
+    before every frame, says so: the real-window benchmark uses it)."""
+    clock = pygame.time.Clock()
+    clock.tick()
+    while app.running and not (should_stop is not None and should_stop()):
+        dt = clock.tick(config.FPS) / 1000.0
+        app.step(dt, pygame.event.get())
 
 
 # --------------------------------------------------------------- benchmarks

@@ -8,6 +8,7 @@ convention for usage errors).
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from cardgames import config
@@ -35,6 +36,13 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _data_dir(text: str) -> Path:
+    """--data-dir: Path("") would be ".", silently the current folder, so an empty name is refused."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("empty folder name (leave the option out for the usual folder)")
+    return Path(text).expanduser()
+
+
 def build_parser() -> argparse.ArgumentParser:
     names = ", ".join(g.name for g in registry.GAMES)
     p = argparse.ArgumentParser(
@@ -52,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     screen.add_argument("--windowed", dest="fullscreen", action="store_false", default=None, help="open in a window")
     screen.add_argument("--fullscreen", dest="fullscreen", action="store_true", help="open full screen")
     p.add_argument("--mute", action="store_true", help="no sound effects or music")
-    p.add_argument("--data-dir", type=Path, metavar="DIR",
+    p.add_argument("--data-dir", type=_data_dir, metavar="DIR",
                    help=f"keep settings, statistics and saves here (default: ${config.DATA_DIR_ENV}, "
                    "else the user's data folder)")
     p.add_argument("--frames", type=_positive_int, metavar="N", help="render N frames, then quit")
@@ -86,6 +94,10 @@ def _check(p: argparse.ArgumentParser, a: argparse.Namespace) -> None:
         folder = a.screenshot.parent
         if not folder.is_dir():
             p.error(f"argument --screenshot: folder {str(folder)!r} does not exist")
+        if not os.access(folder, os.W_OK) or (a.screenshot.exists() and not os.access(a.screenshot, os.W_OK)):
+            p.error(f"argument --screenshot: {str(a.screenshot)!r} cannot be written (no permission)")
+        if a.screenshot.is_dir():
+            p.error(f"argument --screenshot: {str(a.screenshot)!r} is a folder")
     if a.data_dir is not None and a.data_dir.exists() and not a.data_dir.is_dir():
         p.error(f"argument --data-dir: {str(a.data_dir)!r} is a file, not a folder")
 

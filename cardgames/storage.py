@@ -5,7 +5,6 @@ Layout of the data folder (see `resolve_data_dir`):
     settings.json         {"version": 1, "kind": "settings", "data": {key: value}}
     stats.json            {"version": 1, "kind": "stats", "data": {game: {key: value}}}
     saves/<game>.json     {"version": 1, "kind": "save", "data": {"game", "options", "seed", "actions", "extra"}}
-    <name>.json           {"version": 1, "kind": "<name>", "data": ...}: a game's own records (load_doc, save_doc)
 
 Why it is built this way:
 - Every write goes to a temporary file in the same folder, is flushed and
@@ -35,54 +34,26 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cardgames import datafiles, schema
 from cardgames.config import DATA_DIR_ENV
+from cardgames.datafiles import AI_SPEEDS, ANIM_SPEEDS, DEFAULT_SETTINGS  # noqa: F401 - re-exported
 
 VERSION = 1  # the format version this code writes; files with a higher one are moved aside
 APP_DIR_NAME = "cardgames"
-
-ANIM_SPEEDS = ("off", "fast", "normal", "slow")
-AI_SPEEDS = ("fast", "normal", "slow")
-
-DEFAULT_SETTINGS: dict[str, Any] = {
-    "sfx_volume": 0.8,
-    "music_volume": 0.5,
-    "anim_speed": "normal",
-    "four_colour": False,
-    "card_back": "blue",
-    "fullscreen": False,
-    "ai_speed": "normal",
-}
+TEMP_PREFIX = "."            # atomic writes go to ".<name>.<random>.tmp" beside the file
+TEMP_SUFFIX = ".tmp"
+ERROR_LOG = "errors.log"     # internal errors, with their tracebacks (never shown on the terminal)
+ERROR_LOG_MAX = 256 * 1024   # then it is renamed errors.log.old and a new one started
 
 _GAME_NAME = re.compile(r"^[a-z0-9_]{1,40}$")   # also keeps save paths inside saves/
-_BACK_NAME = re.compile(r"^[a-z0-9_]{1,40}$")
-
-
-def _is_volume(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and 0.0 <= v <= 1.0
-
-
-def _is_bool(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
-# One check per known setting; a value that fails falls back to DEFAULT_SETTINGS.
-SETTING_CHECKS: dict[str, Callable[[Any], bool]] = {
-    "sfx_volume": _is_volume,
-    "music_volume": _is_volume,
-    "anim_speed": lambda v: v in ANIM_SPEEDS,
-    "four_colour": _is_bool,
-    "card_back": lambda v: isinstance(v, str) and bool(_BACK_NAME.match(v)),
-    "fullscreen": _is_bool,
-    "ai_speed": lambda v: v in AI_SPEEDS,
-}
 
 
 def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
     """The data folder: the --data-dir argument, else $CARDGAMES_DATA_DIR, else the user's data folder."""
-    if explicit:
+    if explicit is not None and str(explicit).strip():
         return Path(explicit).expanduser()
     env = os.environ.get(DATA_DIR_ENV)
-    if env:
+    if env and env.strip():
         return Path(env).expanduser()
     import platformdirs  # imported here: only needed when nothing overrides it
 
@@ -95,37 +66,22 @@ class BadFile(ValueError):
 
 def validate_settings(raw: Any, notices: list[str] | None = None) -> dict[str, Any]:
     """Defaults overlaid with every valid value of `raw`; unknown keys are kept as they are."""
-    out = dict(DEFAULT_SETTINGS)
-    if not isinstance(raw, dict):
-        return out
-    for key, value in raw.items():
-        check = SETTING_CHECKS.get(key)
-        if check is None:
-            out[key] = value  # a key a newer or older version knows about: keep it, don't lose it
-        elif check(value):
-            out[key] = float(value) if key.endswith("_volume") else value
-        elif notices is not None:
-            notices.append(f"Setting {key!r} had an invalid value {value!r}; using {DEFAULT_SETTINGS[key]!r}.")
-    return out
+    try:
+        clean, problems = schema.validate(datafiles.SETTINGS, raw)
+    except schema.Untrusted as e:
+        clean, problems = datafiles.SETTINGS.fresh_default(), [schema.Problem("", e.problem)]
+    if problems and notices is not None:
+        notices.append(schema.problems_notice("settings", "settings.json", problems))
+    return clean
 
 
 def validate_save(game: str, data: Any) -> dict[str, Any]:
-    """Check an autosave's shape; raise BadFile with the reason when it is wrong."""
-    if not isinstance(data, dict):
-        raise BadFile("the save is not an object")
-    if data.get("game") != game:
-        raise BadFile(f"the save is for {data.get('game')!r}, not {game!r}")
-    if not isinstance(data.get("options"), dict):
-        raise BadFile("'options' is missing or not an object")
-    seed = data.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadFile("'seed' is missing or not a whole number")
-    actions = data.get("actions")
-    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise BadFile("'actions' is missing or not a list of strings")
-    if not isinstance(data.get("extra", {}), dict):
-        raise BadFile("'extra' is not an object")
-    return data
+    """Check an autosave against its schema; raise BadFile with the reason when it is wrong."""
+    try:
+        clean, _problems = schema.validate(datafiles.save_schema(game), data)
+    except schema.Untrusted as e:
+        raise BadFile(str(e)) from None
+    return clean
 
 
 def _reject_constant(name: str) -> Any:
@@ -133,17 +89,22 @@ def _reject_constant(name: str) -> Any:
 
 
 class Storage:
-    """The player's settings, statistics and autosaves in one folder.
+    """The player's settings, statistics, autosaves and any other declared file, in one folder.
 
     All methods are safe to call at any time: problems become `notices`,
     never exceptions. Reads are cached, so stats() and load_settings() are cheap.
+    `write_warning` is a lasting message while some data could not be written
+    (full disk, read-only folder): the app shows it until a retry succeeds.
     """
 
     def __init__(self, data_dir: str | os.PathLike | None = None) -> None:
         self.data_dir = resolve_data_dir(data_dir)
         self.notices: list[str] = []
-        self._cache: dict[str, Any] = {}       # file name -> its loaded data
-        self._write_failed: set[str] = set()   # files we already told the player we could not write
+        self.write_warning: str | None = None
+        self._cache: dict[str, Any] = {}                  # file name -> its loaded data
+        self._pending: dict[str, tuple[str, Any]] = {}    # failed writes, retried on every later write
+        self._write_failed: set[str] = set()              # files we already told the player about
+        self.clean_temp_files()
 
     # ----------------------------------------------------------------- notices
     def take_notices(self) -> list[str]:
@@ -151,48 +112,67 @@ class Storage:
         out, self.notices = self.notices, []
         return out
 
+    # ------------------------------------------------------------ any declared file
+    def load(self, name: str, absent: Any = schema.MISSING) -> Any:
+        """A declared file's data, validated field by field (see cardgames/schema.py).
+
+        A missing or unusable file gives `absent` (default: the schema's defaults); bad fields
+        get their defaults with ONE notice naming the file and the fields. Never raises."""
+        spec, part = self._spec(name)
+        if name not in self._cache:
+            file_schema = spec.schema_for(part)
+            fallback = file_schema.fresh_default() if absent is schema.MISSING else absent
+            raw = self._read(name, spec.kind)
+            data = fallback
+            if raw is not schema.MISSING:
+                try:
+                    data, problems = schema.validate(file_schema, raw)
+                except schema.Untrusted as e:
+                    self._move_aside(name, f"the field {e.path!r} is wrong ({e.problem})" if e.path
+                                     else f"it is not in the expected format ({e.problem})")
+                else:
+                    if problems:
+                        copied = self._keep_copy(name, "invalid")
+                        for p in problems:
+                            print(f"cardgames: {self.data_dir / name}: {p.path}: {p.problem}", file=sys.stderr)
+                        kept = f" (the old file is kept as {copied})" if copied else ""
+                        self.notices.append(schema.problems_notice(spec.what_for(part), name, problems, kept))
+            self._cache[name] = data
+        return copy.deepcopy(self._cache[name])
+
+    def save(self, name: str, data: Any) -> bool:
+        """Validate and atomically write a declared file; False if the write failed (it is retried
+        on the next write, and `write_warning` says so). A vital field that is wrong raises
+        ValueError: that is a bug in the caller, not bad data on disk."""
+        spec, part = self._spec(name)
+        try:  # as JSON will read it back: tuples become lists
+            clean, problems = schema.validate(spec.schema_for(part), json.loads(json.dumps(data)))
+        except schema.Untrusted as e:
+            raise ValueError(f"{name}: {e}") from None
+        if problems:
+            self.notices.append(schema.problems_notice(spec.what_for(part), name, problems))
+        self._cache[name] = copy.deepcopy(clean)
+        return self._write(name, spec.kind, clean)
+
+    def _spec(self, name: str) -> tuple[schema.FileSpec, str]:
+        found = schema.spec_for(name)
+        if found is None:
+            raise ValueError(f"{name!r} is not a declared data file (declare it in cardgames/datafiles.py)")
+        return found
+
     # ---------------------------------------------------------------- settings
     def load_settings(self) -> dict[str, Any]:
         """The settings, every key present and valid (defaults fill the gaps)."""
-        if "settings.json" not in self._cache:
-            raw = self._read("settings.json", "settings")
-            problems: list[str] = []
-            settings = validate_settings(raw, problems)
-            if problems:
-                self._keep_copy("settings.json", "invalid")
-                self.notices.extend(problems)
-            self._cache["settings.json"] = settings
-        return dict(self._cache["settings.json"])
+        return self.load("settings.json")
 
     def save_settings(self, settings: dict[str, Any]) -> bool:
         """Validate and write the settings; returns False if the write failed (a notice says so)."""
-        problems: list[str] = []
-        clean = validate_settings(settings, problems)
-        self.notices.extend(problems)
-        self._cache["settings.json"] = clean
-        return self._write("settings.json", "settings", clean)
+        return self.save("settings.json", settings)
 
     # -------------------------------------------------------------- statistics
-    def _all_stats(self) -> dict[str, dict[str, Any]]:
-        if "stats.json" not in self._cache:
-            raw = self._read("stats.json", "stats")
-            stats: dict[str, dict[str, Any]] = {}
-            if isinstance(raw, dict):
-                dropped = []
-                for game, entry in raw.items():
-                    if isinstance(entry, dict):
-                        stats[game] = entry
-                    else:
-                        dropped.append(game)
-                if dropped:
-                    self._keep_copy("stats.json", "invalid")
-                    self.notices.append(f"Statistics for {', '.join(dropped)} were unreadable and were reset.")
-            self._cache["stats.json"] = stats
-        return self._cache["stats.json"]
-
     def stats(self, game: str) -> dict[str, Any]:
         """A copy of one game's statistics ({} when none yet)."""
-        return copy.deepcopy(self._all_stats().get(game, {}))
+        return self.load("stats.json").get(game, {})
 
     def update_stats(self, game: str, fn: Callable[[dict[str, Any]], dict[str, Any] | None]) -> dict[str, Any]:
         """Apply `fn` to a copy of the game's stats (it may mutate and/or return it), store and write it."""
@@ -201,38 +181,25 @@ class Storage:
         new = current if result is None else result
         if not isinstance(new, dict):
             raise TypeError(f"update_stats: the function must return a dict, not {type(new).__name__}")
-        all_stats = self._all_stats()
+        all_stats = self.load("stats.json")
         all_stats[game] = copy.deepcopy(new)
-        self._write("stats.json", "stats", all_stats)
-        return copy.deepcopy(new)
+        self.save("stats.json", all_stats)
+        return self.stats(game)
 
     # ---------------------------------------------------------------- autosave
     def _save_name(self, game: str) -> str:
-        if not _GAME_NAME.match(game):
+        if not isinstance(game, str) or not _GAME_NAME.match(game):
             raise ValueError(f"not a valid game name: {game!r}")
         return f"saves/{game}.json"
 
     def save_game(self, game: str, data: dict[str, Any]) -> bool:
-        """Write a game's autosave (shape checked first); False if the write failed."""
-        name = self._save_name(game)
-        validate_save(game, data)  # a malformed save is a programming error: fail loudly here
-        self._cache[name] = copy.deepcopy(data)
-        return self._write(name, "save", data)
+        """Write a game's autosave (shape checked first: a malformed one raises ValueError); False if
+        the write failed."""
+        return self.save(self._save_name(game), data)
 
     def load_game(self, game: str) -> dict[str, Any] | None:
         """The game's autosave, or None when there is none (or it was unusable and moved aside)."""
-        name = self._save_name(game)
-        if name not in self._cache:
-            raw = self._read(name, "save")
-            if raw is not None:
-                try:
-                    raw = validate_save(game, raw)
-                except BadFile as e:
-                    self._move_aside(name, "it is not in the expected format", str(e))
-                    raw = None
-            self._cache[name] = raw
-        data = self._cache[name]
-        return copy.deepcopy(data) if data is not None else None
+        return self.load(self._save_name(game), absent=None)
 
     def has_save(self, game: str) -> bool:
         return self.load_game(game) is not None
@@ -241,6 +208,7 @@ class Storage:
         """Move an autosave that could not be resumed aside (kept for inspection), with a notice."""
         name = self._save_name(game)
         self._cache[name] = None
+        self._forget_pending(name)
         if (self.data_dir / name).exists():
             self._move_aside(name, reason)
 
@@ -248,63 +216,91 @@ class Storage:
         """Forget the game's autosave (the game ended or the player started afresh)."""
         name = self._save_name(game)
         self._cache[name] = None
+        self._forget_pending(name)
         try:
             (self.data_dir / name).unlink()
         except FileNotFoundError:
             pass
         except OSError as e:
-            self.notices.append(f"Could not delete the saved {game} game: {e.strerror or e}.")
+            self.notices.append(f"Could not delete the saved {_game_words(game)} game: {e.strerror or e}.")
 
-    # ------------------------------------------------------- a game's own files
-    def load_doc(self, name: str) -> Any:
-        """The data of `<name>.json`, a file a game keeps of its own (e.g. "tripeaks_daily"); None when
-        there is none yet (a bad file is moved aside with a notice, as every file is)."""
-        file = self._doc_name(name)
-        if file not in self._cache:
-            self._cache[file] = self._read(file, name)
-        return copy.deepcopy(self._cache[file])
+    # ------------------------------------------------------------ crash leftovers
+    def clean_temp_files(self) -> int:
+        """Delete temporary files a killed write left behind (".settings.json.x1y2.tmp"); the real
+        file beside each is intact (writes rename into place). Returns how many were removed."""
+        removed = 0
+        for folder in (self.data_dir, self.data_dir / "saves"):
+            try:
+                leftovers = [p for p in folder.iterdir()
+                             if p.name.startswith(TEMP_PREFIX) and p.name.endswith(TEMP_SUFFIX) and p.is_file()]
+            except OSError:
+                continue
+            for p in leftovers:
+                try:
+                    p.unlink()
+                    removed += 1
+                except OSError:
+                    pass
+        return removed
 
-    def save_doc(self, name: str, data: Any) -> bool:
-        """Write `<name>.json` atomically; False if the write failed (a notice says so)."""
-        file = self._doc_name(name)
-        self._cache[file] = copy.deepcopy(data)
-        return self._write(file, name, data)
+    def log_error(self, context: str) -> str:
+        """Append the exception being handled to errors.log in the data folder (never a traceback on
+        the terminal or the screen); returns where it went, for a one-line message."""
+        import traceback
 
-    def _doc_name(self, name: str) -> str:
-        if not _GAME_NAME.match(name) or name in ("settings", "stats"):
-            raise ValueError(f"not a valid file name: {name!r}")
-        return f"{name}.json"
+        text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {context}\n{traceback.format_exc()}"
+        path = self.data_dir / ERROR_LOG
+        try:
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            if path.exists() and path.stat().st_size > ERROR_LOG_MAX:
+                os.replace(path, path.with_name(ERROR_LOG + ".old"))
+            with path.open("a", encoding="utf-8") as f:
+                f.write(text)
+        except OSError:
+            return "(the error log could not be written)"
+        return str(path)
+
+    def flush(self) -> bool:
+        """Retry every write that failed; True when nothing is left unsaved (call before quitting)."""
+        for name, (kind, data) in list(self._pending.items()):
+            self._write_once(name, kind, data)
+        self._update_warning()
+        return not self._pending
+
+    def _forget_pending(self, name: str) -> None:
+        if self._pending.pop(name, None) is not None:
+            self._update_warning()
 
     # ----------------------------------------------------------- file helpers
     def _read(self, name: str, kind: str) -> Any:
-        """The `data` of a file, or None if it is missing or unusable (then it is moved aside)."""
+        """The `data` of a file, or MISSING if it is missing or unusable (then it is moved aside)."""
         path = self.data_dir / name
         try:
             text = path.read_text(encoding="utf-8")
         except (FileNotFoundError, NotADirectoryError):
-            return None  # no file yet (or no folder yet): not a problem
+            return schema.MISSING  # no file yet (or no folder yet): not a problem
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             self._move_aside(name, "it could not be read", reason)
-            return None
+            return schema.MISSING
         try:
             doc = json.loads(text, parse_constant=_reject_constant)
         except ValueError as e:
             self._move_aside(name, "it is damaged", str(e))
-            return None
+            return schema.MISSING
         if not isinstance(doc, dict) or "data" not in doc:
             self._move_aside(name, "it is not in the expected format")
-            return None
+            return schema.MISSING
         version = doc.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
             self._move_aside(name, "it is not in the expected format", f"version {version!r}")
-            return None
+            return schema.MISSING
         if version > VERSION:
             self._move_aside(name, "it was written by a newer version of the game", f"format {version}")
-            return None
+            return schema.MISSING
         if doc.get("kind", kind) != kind:
             self._move_aside(name, "it is not in the expected format", f"it holds {doc.get('kind')!r} data")
-            return None
+            return schema.MISSING
         return doc["data"]
 
     def _aside_path(self, name: str, tag: str) -> Path:
@@ -319,17 +315,9 @@ class Storage:
 
     @staticmethod
     def _what(name: str) -> str:
-        """What a file holds, in the player's words."""
-        if name.startswith("saves/"):
-            game = Path(name).stem
-            try:
-                from cardgames.games import registry  # the game's own title ("TriPeaks")
-
-                title = registry.get(game).title
-            except (ImportError, KeyError):
-                title = game.replace("_", " ").title()
-            return f"saved {title} game"
-        return {"settings.json": "settings", "stats.json": "statistics"}.get(name, name)
+        """What a file holds, in the player's words ("saved TriPeaks game", "settings")."""
+        found = schema.spec_for(name)
+        return found[0].what_for(found[1]) if found else name
 
     @staticmethod
     def _fallback(name: str) -> str:
@@ -352,23 +340,33 @@ class Storage:
         self.notices.append(f"Your {what} could not be used: {reason}. {self._fallback(name)}; "
                             f"the old file is kept as {target.name}.")
 
-    def _keep_copy(self, name: str, tag: str) -> None:
-        """Copy a partly bad file aside before the good part is written back over it."""
+    def _keep_copy(self, name: str, tag: str) -> str:
+        """Copy a partly bad file aside before the good part is written back over it; its name."""
         path = self.data_dir / name
         try:
             target = self._aside_path(name, tag)
             target.write_bytes(path.read_bytes())
         except OSError:
-            pass  # the notice about the bad values is already there; the copy is a courtesy
+            return ""  # the notice about the bad values is already there; the copy is a courtesy
+        return target.name
 
     def _write(self, name: str, kind: str, data: Any) -> bool:
-        """Atomically write {"version", "kind", "data"} to `name`; never raises on I/O errors."""
+        """Write `name`, then retry any earlier write that failed; never raises on I/O errors."""
+        ok = self._write_once(name, kind, data)
+        for other, (other_kind, other_data) in list(self._pending.items()):
+            if other != name:
+                self._write_once(other, other_kind, other_data)
+        self._update_warning()
+        return ok
+
+    def _write_once(self, name: str, kind: str, data: Any) -> bool:
+        """Atomically write {"version", "kind", "data"} to `name`; a failure is kept for a retry."""
         path = self.data_dir / name
         text = json.dumps({"version": VERSION, "kind": kind, "data": data}, indent=1, sort_keys=True)
         tmp: str | None = None
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
             with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(text)
                 f.flush()
@@ -381,9 +379,24 @@ class Storage:
                     os.unlink(tmp)
                 except OSError:
                     pass
+            self._pending[name] = (kind, copy.deepcopy(data))
+            self._last_error = e.strerror or str(e)
             if name not in self._write_failed:  # say it once, not on every move
                 self._write_failed.add(name)
-                self.notices.append(f"Could not save {name} in {self.data_dir}: {e.strerror or e}.")
+                self.notices.append(f"Could not save {name} in {self.data_dir}: {self._last_error}.")
             return False
+        self._pending.pop(name, None)
         self._write_failed.discard(name)
         return True
+
+    def _update_warning(self) -> None:
+        if not self._pending:
+            self.write_warning = None
+            return
+        what = sorted({self._what(n) for n in self._pending})
+        self.write_warning = (f"Not saved ({getattr(self, '_last_error', 'write failed')}): your "
+                              f"{' and '.join(what)}. Kept in memory; saving is retried on every change.")
+
+
+def _game_words(game: str) -> str:
+    return datafiles._game_title(game)

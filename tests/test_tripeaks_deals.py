@@ -19,10 +19,10 @@ from cardgames.games.tripeaks import deals, levels, rules, scene_assist, solver
 from cardgames.games.tripeaks.daily import CalendarScene, start_daily
 from cardgames.games.tripeaks.deal_entry import DealEntryScene
 from cardgames.games.tripeaks.rules import Turn
-from cardgames.games.tripeaks.scene_confirm import ConfirmScene
 from cardgames.games.tripeaks.scene_hud import cards_left, clock_text
 from cardgames.games.tripeaks.scene_overlays import ResultScene
 from cardgames.games.tripeaks.scoring import ArcadeScore, level_stars
+from cardgames.scenes.confirm import ConfirmScene
 
 
 @pytest.fixture
@@ -123,6 +123,7 @@ def test_restart_replays_the_same_deal_and_new_deal_asks_then_deals_another(app)
     key(app, pygame.K_ESCAPE)                                     # no: the hand goes on
     assert app.stack.top is scene and scene.actions == ["turn"]
     key(app, pygame.K_n)
+    key(app, pygame.K_LEFT)                                       # the safe "Keep playing" has the focus
     key(app, pygame.K_RETURN)                                     # yes
     settle_deal(app, scene)
     assert scene.seed != number and scene.actions == [] and 1 <= scene.seed <= deals.DEAL_MAX
@@ -165,7 +166,7 @@ def test_a_daily_challenge_is_played_recorded_and_shown_on_the_calendar(app):
     step(app, 3)
     result = app.stack.top
     assert isinstance(result, ResultScene) and result.r["won"] and result.r["daily"] == "2026-12-01"
-    records = app.storage.load_doc(deals.DAILY_FILE)
+    records = app.storage.load(deals.DAILY_FILE)
     assert deals.day_record(records, "arcade", "2026-12-01") == {"played": 1, "won": True,
                                                                  "best": game.result["score"]}
     assert levels.level_record(app.storage.stats("tripeaks"), "daily_arcade")["best"] == 0   # not a level's progress
@@ -251,6 +252,7 @@ def test_relaxed_a_lost_hand_is_undone_to_a_winnable_position_and_won(app):
     dialog = app.stack.top
     n = next(int(w) for w in dialog.yes_button.text.split() if w.isdigit())
     assert dialog.yes_button.text == ("Undo 1 move" if n == 1 else f"Undo {n} moves")
+    key(app, pygame.K_LEFT)                                       # from "Keep playing" (the safe one)
     key(app, pygame.K_RETURN)
     step(app, 2)
     assert len(scene.actions) == lost_after - n and solver.solve(scene.state).winnable

@@ -10,7 +10,7 @@ challenges played (an outline) and won (filled), today is ringed, and the
 side panel gives the current streak of days won, today's best scores and
 the buttons to play. PageUp/PageDown (or the arrows' month buttons) turn
 the months. The records are the daily file (deals.DAILY_FILE) through
-Storage.load_doc.
+storage.load.
 """
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ class CalendarScene(Scene):
         super().__init__(app)
         self.today = day or today()
         self.month = self.today.replace(day=1)
-        self.records = app.storage.load_doc(deals.DAILY_FILE) or {}
+        self.records = app.storage.load(deals.DAILY_FILE)
         self.streak = deals.streak(self.records, self.today)
         x, w = PANEL.x + 30, PANEL.width - 60
         self.play_buttons = [
@@ -88,7 +88,7 @@ class CalendarScene(Scene):
             self.stack.reset(SelectScene(self.app, game="tripeaks"))
 
     def on_enter(self) -> None:
-        self.records = self.app.storage.load_doc(deals.DAILY_FILE) or {}   # a daily hand may have ended
+        self.records = self.app.storage.load(deals.DAILY_FILE)   # a daily hand may have ended
         self.streak = deals.streak(self.records, self.today)
 
     # ---------------------------------------------------------- frame

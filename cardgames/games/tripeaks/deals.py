@@ -13,8 +13,9 @@ everyone, with no network: the day's number is derived from the date and the
 mode by child_seed (daily_start), then the first winnable deal from there
 (solver.winnable_seed, as daily.py does). The day's
 records (played, won, best score) are kept per mode and date in a dict that
-the scene stores in a file of its own (Storage.load_doc / save_doc,
-DAILY_FILE); the functions here take and return that dict.
+the scene stores in a file of its own, DAILY_FILE in the data folder,
+declared here for the storage's checks (storage.load / storage.save); the
+functions here take and return that dict.
 """
 from __future__ import annotations
 
@@ -23,11 +24,18 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardgames.core.rng import child_seed
+from cardgames.schema import Bool, Int, MapOf, Record, declare
 
 DEAL_MAX = 9_999_999          # deal numbers are 1 .. DEAL_MAX (seven digits at most)
-DAILY_FILE = "tripeaks_daily"
+DAILY_FILE = "tripeaks_daily.json"
 DAILY_MODES = ("arcade", "classic")
 DAILY_LEVEL = "daily_arcade"  # levels/tripeaks/daily/daily_arcade.json: the daily Arcade level
+
+
+DATE = r"\d{4}-\d{2}-\d{2}"
+DAY = Record({"played": Int(0, lo=0), "won": Bool(False), "best": Int(0)})
+DAILY = Record({mode: MapOf(DAY, key=DATE) for mode in DAILY_MODES})
+declare(DAILY_FILE, "tripeaks_daily", DAILY, what="TriPeaks daily challenge records")
 
 
 def clamp_number(n: int) -> int:

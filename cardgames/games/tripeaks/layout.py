@@ -39,6 +39,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 
 LAYOUTS_DIR = LEVELS_DIR / "tripeaks" / "layouts"
@@ -117,6 +118,10 @@ def parse_layout(data: Any, source: str = "layout") -> Layout:
 
     if not isinstance(data, Mapping):
         raise bad("(top level)", "expected a JSON object")
+    try:  # types and ranges, field by field (cardgames/datafiles.py LAYOUT); the shape checks follow
+        data = datafiles.check_shipped(datafiles.LAYOUT, dict(data), source, "TriPeaks layout")
+    except schema.Untrusted as e:
+        raise bad(e.path or "(top level)", e.problem) from None
     for key in ("name", "title"):
         if not isinstance(data.get(key), str) or not data.get(key):
             raise bad(key, "expected a non-empty string")
@@ -193,3 +198,31 @@ def load_layout(name: str, directory: Path = LAYOUTS_DIR) -> Layout:
     if layout.name != name:
         raise LayoutError(f"{path.name}: name: {layout.name!r} does not match the file name")
     return layout
+
+
+def usable_layout(name: str, directory: Path | None = None) -> Layout:
+    """load_layout, except that a damaged classic file gives the built-in Three Peaks (with one notice):
+    Classic and Relaxed always have their table. Other layouts raise LayoutError as before."""
+    try:
+        return load_layout(name, LAYOUTS_DIR if directory is None else directory)
+    except LayoutError as exc:
+        if name != "classic":
+            raise
+        datafiles.report(f"The TriPeaks layout file classic.json is damaged ({exc}); the built-in "
+                         "Three Peaks layout is used.")
+        return builtin_classic()
+
+
+@lru_cache(maxsize=1)
+def builtin_classic() -> Layout:
+    """Three Peaks in code (the same as levels/tripeaks/layouts/classic.json): rows of 3, 6, 9 and 10."""
+    rows = [[1.5, 4.5, 7.5], [1, 2, 4, 5, 7, 8], [0.5 + i for i in range(9)], list(range(10))]
+    slots, first = [], 0
+    for r, xs in enumerate(rows):
+        below = first + len(xs)
+        for x in xs:
+            cover = () if r == len(rows) - 1 else tuple(
+                below + j for j, bx in enumerate(rows[r + 1]) if abs(bx - x) == 0.5)
+            slots.append(Slot(x, r, cover))
+        first = below
+    return Layout("classic", "Three Peaks", tuple(slots), (0, 1, 2))

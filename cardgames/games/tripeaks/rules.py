@@ -60,7 +60,7 @@ from cardgames.core.cards import JOKER, Card, Rank, parse_card, standard_deck
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Event
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
-from cardgames.games.tripeaks.layout import Layout, load_layout, parse_layout
+from cardgames.games.tripeaks.layout import Layout, parse_layout, usable_layout
 
 JSON_VERSION = 1
 DEFAULT_LAYOUT = "classic"
@@ -173,10 +173,11 @@ def adjacent(a: Rank, b: Rank, wrap: bool) -> bool:
     return d == 1 or (wrap and d == 12)
 
 
-def new_game(options: Mapping[str, Any] | Options | None, seed: int) -> State:
-    """A shuffled deal from `seed` (child_seed(seed, "deal"))."""
+def new_game(options: Mapping[str, Any] | Options | None, seed: int, layout: Layout | None = None) -> State:
+    """A shuffled deal from `seed` (child_seed(seed, "deal")); `layout`: the one already loaded for the
+    options' layout name (else it is loaded)."""
     opts = make_options(options)
-    layout = load_layout(opts.layout)
+    layout = layout if layout is not None else usable_layout(opts.layout)
     rng = make_rng(seed, "deal")
     deck = shuffled(standard_deck(), rng)
     n = layout.size
@@ -199,7 +200,7 @@ def deal(options: Mapping[str, Any] | Options | None, tableau: Sequence[Card | N
     card check is made beyond the sizes, so small puzzles may use any cards.
     """
     opts = make_options(options)
-    layout = layout if layout is not None else load_layout(opts.layout)
+    layout = layout if layout is not None else usable_layout(opts.layout)
     if len(tableau) != layout.size:
         raise ValueError(f"layout {layout.name!r} has {layout.size} slots, got {len(tableau)} tableau cards")
     if any(c is not None and c.is_joker for c in tableau):

@@ -33,9 +33,10 @@ from typing import Any
 
 import pygame
 
+from cardgames import records
 from cardgames.core.rng import new_seed
 from cardgames.games.tripeaks import INFO, deals, levels, rules, solver
-from cardgames.games.tripeaks.layout import load_layout
+from cardgames.games.tripeaks.layout import load_layout, usable_layout
 from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene_assist import SolverAssist, draw_spinner
 from cardgames.games.tripeaks.scene_effects import TableEffects
@@ -85,7 +86,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         exact = resume is None and isinstance(opts.get("deal"), int) and not self.daily
         if resume is None and seed is None:
             seed = opts["deal"] if exact else deals.random_number(new_seed())
-        self.layout_obj = load_layout(self._rules_opts(opts)["layout"])
+        self.layout_obj = usable_layout(self._rules_opts(opts)["layout"])
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
         self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
@@ -148,6 +149,8 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     @property
     def deal_label(self) -> str:
         """"Deal #1,234" (with the date in the daily challenge), as the table and the result screen show it."""
+        if self.state.seed is None:   # a scripted deal (the tutorial): it has no number
+            return "Lesson deal"
         text = f"Deal {deals.label(self.seed)}"
         return f"Daily {self.daily} · {text}" if self.daily else text
 
@@ -160,8 +163,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                                       peak_count=peaks)
             self.hints_left = self.level.hints
         self.phase, self.ready_hold = "ready", 0.0
-        bank = self.app.storage.stats("tripeaks").get("bank", 0)
-        self.all_time_bank = bank if isinstance(bank, int) else 0
+        self.all_time_bank = int(records.figure(self.app.storage, "tripeaks", "classic", "bank") or 0)
         self.hud_score = float(self._score_value())
         self.result = None
         self.reset_assist()
@@ -212,7 +214,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         else:
             super().restart(number)
 
-    def ask_new_deal(self) -> None:
+    def deal_next(self) -> None:
         """N, "New deal", "Next hand": a new deal, after asking while a hand is in progress."""
         if self.daily:
             self.app.play_sound("invalid")
@@ -231,7 +233,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         if not self.actions or self.over:
             action()
             return
-        from cardgames.games.tripeaks.scene_confirm import ConfirmScene
+        from cardgames.scenes.confirm import ConfirmScene
 
         self.stack.push(ConfirmScene(self.app, title, text, yes, action, "Keep playing"))
 
@@ -465,11 +467,11 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         entries: list[tuple[str, Any]] = [("Menu (Esc)", self.open_pause)]
         if self.mode == "classic":
             if not self.daily:
-                entries.append(("Next hand (N)", self.ask_new_deal))
+                entries.append(("Next hand (N)", self.deal_next))
         else:
             entries.append(("Hint (H)", self.show_hint))
         if self.mode == "relaxed":
-            entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.ask_new_deal)]
+            entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.deal_next)]
         if self.mode == "arcade" and not self.daily:
             entries.append(("Levels (L)", lambda: self.open_levels()))
         bw, bh, gap = 176, 38, 8
@@ -490,7 +492,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                 self.show_hint()
                 return
             if event.key == pygame.K_n:
-                self.ask_new_deal()
+                self.deal_next()
                 return
             if event.key in UNDO_KEYS and not self.allow_undo and (event.key != pygame.K_z
                                                                    or event.mod & pygame.KMOD_CTRL):

@@ -152,7 +152,7 @@ class SolverAssist:
         self.app.play_sound("button")
 
     def offer_undo(self, n: int) -> None:
-        from cardgames.games.tripeaks.scene_confirm import ConfirmScene
+        from cardgames.scenes.confirm import ConfirmScene
 
         moves = "1 move" if n == 1 else f"{n} moves"
         self.stack.push(ConfirmScene(

@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 
-from cardgames.games.tripeaks import deals
 from cardgames.games.tripeaks.scene_assist import draw_spinner
 from cardgames.ui import theme
 
@@ -73,7 +72,8 @@ def _stock_label(scene: Any, surface: pygame.Surface) -> None:
     theme.draw_text(surface, f"{n} left" if n else "empty", (round(x + w / 2), round(y + h + 6)), theme.SMALL,
                     theme.TEXT, anchor="midtop")
     wx, wy = scene.waste_pos   # the deal's number under the waste: a player can name it and play it again
-    theme.draw_text(surface, f"Deal {deals.label(scene.seed)}", (round(wx + w / 2), round(wy + h + 6)), theme.SMALL,
+    label = scene.deal_label.rpartition(" · ")[2]   # the number alone (the HUD names the daily's date)
+    theme.draw_text(surface, label, (round(wx + w / 2), round(wy + h + 6)), theme.SMALL,
                     theme.TEXT_DIM, anchor="midtop")
 
 

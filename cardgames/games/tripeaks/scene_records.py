@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgames import records
 from cardgames.games.tripeaks import deals, levels, rules
 from cardgames.games.tripeaks.scoring import level_stars
 
@@ -57,31 +58,43 @@ class HandRecords:
         """The best score of today's daily challenge so far (None outside the daily challenge)."""
         if self.daily is None:
             return None
-        records = self.app.storage.load_doc(deals.DAILY_FILE) or {}
+        records = self.app.storage.load(deals.DAILY_FILE)
         return deals.day_record(records, self.mode, self.daily)["best"]
 
     def _record_hand(self, won: bool) -> None:
+        """Count the hand through records.record_game (a hand not won and not over is abandoned); a daily
+        challenge hand also goes into the daily records."""
         if self.watching:
             return
-        mode = self.mode
-        streak = self.classic.longest_run if mode == "classic" else (
-            self.arcade.longest_streak if self.arcade is not None else 0)
-        result = levels.GameResult(mode, won, longest_streak=streak, money=self.classic.hand)
-        arcade = self.result if (mode == "arcade" and self.result is not None and self.daily is None) else None
+        abandoned = not won and not self.over
+        self.record_result(abandoned=abandoned)
+        if self.daily is not None and self.mode in deals.DAILY_MODES:
+            score = self.classic.hand if self.mode == "classic" else (self.arcade.score if self.arcade else 0)
+            records_ = self.app.storage.load(deals.DAILY_FILE)
+            self.app.storage.save(deals.DAILY_FILE,
+                                      deals.record_daily(records_, self.mode, self.daily, won, score))
+
+    def game_result(self, abandoned: bool) -> records.GameResult | None:
+        """The hand for the statistics: Arcade its score, Classic its money (into the bank), the run. The
+        options carry "deal" (the number) and, in the daily challenge, "daily" (the date)."""
+        mode, won = self.mode, rules.is_won(self.state) and not abandoned
+        figures: dict[str, Any] = {}
+        score: int | None = None
+        if mode == "classic":
+            score = figures["money"] = self.classic.hand
+            figures["run"] = self.classic.longest_run
+        elif self.arcade is not None:
+            score, figures["run"] = self.arcade.score, self.arcade.longest_streak
+        arcade = self.result if (mode == "arcade" and self.result is not None and "level" in self.result
+                                 and self.daily is None) else None
         entries = self.entries
 
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            levels.record_game(stats, result)
-            if arcade is not None:
+        def progress(stats: dict[str, Any]) -> None:   # the Arcade level's stars and best score
+            if arcade is not None and not abandoned:
                 levels.record_level(stats, arcade["level"].id, arcade["score"], arcade["stars"])
                 summarize_levels(stats, entries)
-            return stats
 
-        self.app.storage.update_stats("tripeaks", update)
-        if self.daily is not None and mode in deals.DAILY_MODES:
-            score = self.classic.hand if mode == "classic" else (self.arcade.score if self.arcade else 0)
-            records = self.app.storage.load_doc(deals.DAILY_FILE) or {}
-            self.app.storage.save_doc(deals.DAILY_FILE, deals.record_daily(records, mode, self.daily, won, score))
+        return records.GameResult(won=won, score=score, figures=figures, progress=progress)
 
     def save_initials(self, initials: str) -> None:
         """The player typed their initials for the high-score table."""

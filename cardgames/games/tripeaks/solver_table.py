@@ -210,7 +210,7 @@ def deal_of(state: State) -> tuple[Any, int] | None:
     with _lock:
         first = _firsts.get(key)
     if first is None:
-        first = rules.new_game(state.options, state.seed)
+        first = rules.new_game(state.options, state.seed, state.layout)
         with _lock:
             _keep(_firsts, key, first)
     if first.layout != state.layout:

@@ -1,0 +1,112 @@
+"""Every declared data file, with every wrong-typed and every out-of-range field GENERATED from its
+schema (cardgames/datafiles.py): the field gets its default with ONE notice naming the file and the
+field and nothing else changes, or (a vital field) the file is moved aside with one notice."""
+import copy
+import json
+
+import pytest
+
+from cardgames import datafiles, schema
+from cardgames.games import registry
+from cardgames.storage import Storage
+
+DATA_FILES = ["settings.json", "stats.json"] + [f"saves/{g.name}.json" for g in registry.GAMES]
+
+
+def _cases():
+    for name in DATA_FILES:
+        spec, part = schema.spec_for(name)
+        for sample in schema.bad_samples(spec.schema_for(part)):
+            yield pytest.param(name, sample, id=f"{name}:{sample.path}:{sample.kind}:{sample.value!r}"[:120])
+
+
+CASES = list(_cases())
+
+
+def test_every_declared_file_yields_cases():
+    names = {c.values[0] for c in CASES}
+    assert names == set(DATA_FILES)
+    assert len(CASES) > 150  # many fields, each with several wrong types and ranges
+
+
+def _write(folder, name, kind, data):
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"version": 1, "kind": kind, "data": data}))
+
+
+def _good_document(name):
+    spec, part = schema.spec_for(name)
+    doc = schema.example(spec.schema_for(part))
+    if name.startswith("saves/"):
+        doc["actions"] = ["a move", "another"]
+    return doc
+
+
+@pytest.mark.parametrize("name, sample", CASES)
+def test_bad_field_is_replaced_or_the_file_moved_aside(tmp_path, name, sample, capsys):
+    spec, part = schema.spec_for(name)
+    good = _good_document(name)
+    bad = copy.deepcopy(good)
+    schema.set_path(bad, sample.path, sample.value)
+    _write(tmp_path, name, spec.kind, bad)
+    s = Storage(tmp_path)
+    got = s.load(name, absent=None)
+    notices = s.take_notices()
+    assert len(notices) == 1, notices
+    assert spec.what_for(part) in notices[0]
+    assert repr(sample.replaced) in notices[0] or sample.replaced in notices[0]
+    folder = (tmp_path / name).parent
+    if sample.untrusted:
+        assert got is None
+        assert [p.name for p in folder.iterdir() if ".corrupt-" in p.name]  # kept for the player
+        assert "could not be used" in notices[0]
+    else:
+        want = copy.deepcopy(good)
+        schema.set_path(want, sample.replaced, sample.default)
+        assert got == want  # the field has its default, nothing else changed
+        assert Storage(tmp_path).load(name, absent=None) == want  # the file itself still holds the rest
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_good_example_loads_unchanged_and_round_trips(tmp_path, name):
+    spec, _ = schema.spec_for(name)
+    good = _good_document(name)
+    _write(tmp_path, name, spec.kind, good)
+    s = Storage(tmp_path)
+    assert s.load(name) == good and s.notices == []
+    assert s.save(name, good)
+    assert Storage(tmp_path).load(name) == good
+
+
+@pytest.mark.parametrize("name", DATA_FILES)
+@pytest.mark.parametrize("top", ["text", 3, [1, 2], None, True])
+def test_top_level_of_the_wrong_type_is_moved_aside_with_a_notice(tmp_path, name, top):
+    spec, _ = schema.spec_for(name)
+    _write(tmp_path, name, spec.kind, top)
+    s = Storage(tmp_path)
+    got = s.load(name, absent="absent")
+    assert got == "absent"
+    assert len(s.notices) == 1 and "could not be used" in s.notices[0]
+
+
+def test_settings_wrong_type_reads_the_same_on_every_path(tmp_path):
+    """Loading and saving a bad setting both give the default and one notice (was: silent on one path)."""
+    _write(tmp_path, "settings.json", "settings", dict(datafiles.DEFAULT_SETTINGS, sfx_volume="loud"))
+    s = Storage(tmp_path)
+    assert s.load_settings()["sfx_volume"] == 0.8 and len(s.take_notices()) == 1
+    assert s.save_settings(dict(datafiles.DEFAULT_SETTINGS, music_volume="x"))
+    assert s.load_settings()["music_volume"] == 0.5 and len(s.take_notices()) == 1
+    _write(tmp_path, "settings.json", "settings", "not an object")
+    s = Storage(tmp_path)
+    assert s.load_settings() == datafiles.DEFAULT_SETTINGS and len(s.take_notices()) == 1
+
+
+def test_save_with_players_many_moves_aside_without_a_traceback(tmp_path, capsys):
+    _write(tmp_path, "saves/skyjo.json", "save",
+           {"game": "skyjo", "options": {"players": "many"}, "seed": 3, "actions": []})
+    s = Storage(tmp_path)
+    assert s.load_game("skyjo") is None
+    assert len(s.notices) == 1 and "'options.players'" in s.notices[0] and "Skyjo" in s.notices[0]
+    assert "Traceback" not in capsys.readouterr().err
