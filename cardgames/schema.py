@@ -453,7 +453,8 @@ def spec_for(name: str) -> tuple[FileSpec, str] | None:
 @dataclass
 class Sample:
     """One generated bad value: put `value` at `path`; then the field at `replaced` takes its default
-    (`replaced` is the enclosing list when a list item is bad), or the whole file is untrusted."""
+    (`replaced` is the enclosing list when a list item is bad), or the whole file is untrusted;
+    `dropped`: the bad value is an item of a drop_bad list, which is left out instead."""
 
     path: str
     kind: str          # "type" or "range"
@@ -461,10 +462,11 @@ class Sample:
     replaced: str
     default: Any
     untrusted: bool
+    dropped: bool = False
 
 
 def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None = None,
-                vital_above: bool = False) -> Iterator[Sample]:
+                vital_above: bool = False, dropped: bool = False) -> Iterator[Sample]:
     """Every bad value the declaration implies (wrong JSON types, values out of range), for every
     field path, nested fields included (a list's first item, a map's entry named "sample")."""
     target_path, target = owner or (path, schema)
@@ -472,11 +474,12 @@ def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None =
     for kind, values in (("type", schema.wrong_types()), ("range", schema.out_of_range())):
         for v in values:
             if path:
-                yield Sample(path, kind, v, target_path, target.fresh_default(), untrusted)
+                yield Sample(path, kind, v, target_path, target.fresh_default(), untrusted, dropped)
     for rel, child in schema.children():
         sub = f"{path}{rel}" if rel.startswith("[") else _join(path, rel)
         inner = (path, schema) if isinstance(schema, ListOf) and not schema.drop_bad else None
-        yield from bad_samples(child, sub, inner, vital_above)
+        drops = isinstance(schema, ListOf) and schema.drop_bad
+        yield from bad_samples(child, sub, inner, vital_above, drops)
 
 
 def example(schema: Field) -> Any:

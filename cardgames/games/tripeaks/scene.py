@@ -29,7 +29,7 @@ out or no move is left).
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -62,6 +62,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     info = INFO
     table = "felt_green"
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_h}   # gamepad X: stock, Y: hint
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -355,6 +356,16 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             self.fx.pop_text("GO!", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=0.9)
             if self.level.intro and not self.actions:
                 self.banner = (self.level.intro, BANNER_SECONDS)
+
+    def changing(self) -> bool:
+        """The score counting up, a hint, an answer awaited from the solver, the streak
+        timer draining, the clock's last seconds (Scene.changing; the seconds of the clock before
+        that are seen by the app's audit, cardgames/engine/redraw.py)."""
+        arcade = self.arcade if self.phase == "play" and not self.over else None
+        return (super().changing() or self.hint_target is not None
+                or self.streak_pop > 0 or abs(self._score_value() - self.hud_score) >= 0.5
+                or self._winnable_job is not None or self._hint_job is not None
+                or (arcade is not None and (arcade.streak > 0 or arcade.time_left <= WARN_SECONDS)))
 
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
