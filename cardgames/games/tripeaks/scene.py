@@ -85,8 +85,10 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                 options["daily"] = self.daily
         # a deal number asked for ("Play deal #", --seed) is dealt exactly; else a fresh number
         exact = resume is None and isinstance(opts.get("deal"), int) and not self.daily
-        if resume is None and seed is None:
-            seed = opts["deal"] if exact else deals.random_number(new_seed())
+        if exact:
+            seed = opts["deal"]        # the number is the deal (a seed passed beside it is the same number)
+        elif resume is None and seed is None:
+            seed = deals.random_number(new_seed())
         self.layout_obj = usable_layout(self._rules_opts(opts)["layout"])
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
