@@ -37,7 +37,7 @@ def some_tripeaks(app, n=60):
     for i in range(n):
         mode = ("arcade", "classic", "relaxed")[i % 3]
         record_game(app.storage, "tripeaks", GameResult(
-            won=i % 2 == 0, options={"mode": mode, "wrap": i % 4 != 1, "deal": 100 + i}, seed=5000 + i,
+            won=i % 2 == 0, options={"mode": mode, "wrap": i % 4 != 1, "deal": 5000 + i}, seed=5000 + i,
             score=i * 10, seconds=60 + i, figures={"run": i % 9, "money": 3}, when=1_780_000_000 + i * 60))
 
 
