@@ -47,6 +47,10 @@ SETTINGS = Record({
     "ai_speed": Choice("normal", AI_SPEEDS),
     "last_game": Text("tripeaks", pattern=NAME),
     "last_options": MapOf(Record({}), key=NAME),   # each value is checked against the game's choices on use
+    # the seats' names (cardgames/names.py cleans each one on use)
+    "player_names": ListOf(Text("", max_len=40), default=[], max_len=8),
+    "computer_names": ListOf(Text("", max_len=40), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia",
+                                                            "Hugo"], max_len=8),
 }, optional=("last_game", "last_options"))
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}
@@ -77,6 +81,7 @@ def options_schema(game: str) -> Record:
         "humans": ListOf(Int(0, lo=0, hi=most - 1), default=[0], max_len=most, vital=True),
         # agreed keys set outside the menu (see the brief's cross-branch agreements)
         "practice": Bool(False, vital=True),
+        "names": ListOf(Text("", max_len=40), default=[], max_len=most),   # each seat's name (names.py)
         "daily": Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}", vital=True),
         "deal": Int(1, lo=0, vital=True),
         "level_id": Text("level_01", pattern=NAME, vital=True),
@@ -129,15 +134,15 @@ LEVEL = Record({
     "intro": Text("", max_len=300, vital=True),
 }, optional=("wrap", "wild", "open_peaks", "empty_waste", "intro"))
 
-TT_AI_PRESET = Record({
+TT_AI_PRESET = Record({     # a bad knob makes the file unusable: the built-in values are used (a note on stderr)
     "about": Text("", max_len=1000),
     "hard": Record({
-        "draw_samples": Int(40, lo=0, hi=10000),
-        "discard_candidates": Int(5, lo=0, hi=100),
-        "discard_samples": Int(20, lo=0, hi=10000),
-        "feed_cost": Float(4.0, lo=0.0, hi=1000.0),
-        "now_weight": Float(0.25, lo=0.0, hi=100.0),
-    }, extra=False),
+        "draw_samples": Int(40, lo=0, hi=10000, vital=True),
+        "discard_candidates": Int(5, lo=0, hi=100, vital=True),
+        "discard_samples": Int(20, lo=0, hi=10000, vital=True),
+        "feed_cost": Float(4.0, lo=0.0, hi=1000.0, vital=True),
+        "now_weight": Float(0.25, lo=0.0, hi=100.0, vital=True),
+    }, optional=("draw_samples", "discard_candidates", "discard_samples", "feed_cost", "now_weight"), vital=True),
 })
 
 # Notices about shipped files (a damaged level or layout): the app shows them as toasts.
@@ -170,3 +175,6 @@ declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: 
 declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: f"TriPeaks level {n!r}")
 declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what="Three Thirteen computer settings")
 
+
+# Files declared by their owners' modules (imported here so every declared file is known).
+from cardgames.achievements import book as _achievements_book  # noqa: F401 - declares achievements.json

@@ -184,22 +184,24 @@ def test_select_keyboard_moves_over_tiles_and_changes_options(app, stub_registry
     assert level.label == "Opponents"  # added: the game has computer seats but lists no level
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RIGHT)
-    assert sel.options == {"players": 4, "level": "normal", "fast": True}
-    assert on_disk(app)["last_options"]["stub"] == {"players": 4, "level": "normal", "fast": True}
+    assert sel.options == {"players": 4, "level": "normal", "fast": True, "practice": False}
+    assert on_disk(app)["last_options"]["stub"] == {"players": 4, "level": "normal", "fast": True, "practice": False}
+    key(app, pygame.K_DOWN)
+    assert sel.menu.focused.label == "Practice (undo allowed)"   # the multiplayer games' fair-play switch
+    key(app, pygame.K_DOWN)
+    assert sel.menu.focused is sel.names_button
     key(app, pygame.K_DOWN)
     assert sel.menu.focused is sel.start_button
     key(app, pygame.K_DOWN)
     assert sel.menu.focused is sel.bar[3]  # Settings lies right under Start
     key(app, pygame.K_UP)
     assert sel.menu.focused is sel.start_button
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
+    for _ in range(6):
+        key(app, pygame.K_UP)
     assert sel.menu.focused is sel.tiles[0] and sel.info is STUB
     # the options come back on a new visit
     again = start(app, SelectScene(app))
-    assert again.info is STUB and again.options == {"players": 4, "level": "normal", "fast": True}
+    assert again.info is STUB and again.options == {"players": 4, "level": "normal", "fast": True, "practice": False}
 
 
 def test_select_start_with_keyboard_passes_the_options(app, stub_registry):
@@ -209,7 +211,7 @@ def test_select_start_with_keyboard_passes_the_options(app, stub_registry):
     key(app, pygame.K_RETURN)
     game = top(app)
     assert isinstance(game, StubGame) and game.resume is None
-    assert game.options == {"players": 3, "level": "normal", "fast": False}
+    assert game.options == {"players": 3, "level": "normal", "fast": False, "practice": False}
     assert game.seed is None                    # a fresh deal, unless --seed N was given
 
 
@@ -278,7 +280,7 @@ def test_select_shows_the_record(app, stub_registry):
 
 def test_remembered_options_are_checked():
     settings = {"last_options": {"stub": {"players": 9, "fast": 1}}}
-    want = {"players": 3, "level": "normal", "fast": False}
+    want = {"players": 3, "level": "normal", "fast": False, "practice": False}
     assert remembered_options(settings, STUB) == want  # 9 is not a choice, 1 is not True
     assert remembered_options({"last_options": "junk"}, STUB) == want
 

@@ -114,3 +114,64 @@ def test_save_with_players_many_moves_aside_without_a_traceback(tmp_path, capsys
     assert s.load_game("skyjo") is None
     assert len(s.notices) == 1 and "'options.players'" in s.notices[0] and "Skyjo" in s.notices[0]
     assert "Traceback" not in capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ shipped files (levels/)
+def _shipped_cases():
+    from cardgames.config import LEVELS_DIR
+
+    bases = {
+        "levels/tripeaks/layouts/{name}.json": ("classic.json", LEVELS_DIR / "tripeaks" / "layouts" / "classic.json"),
+        "levels/tripeaks/{name}.json": ("level_01.json", LEVELS_DIR / "tripeaks" / "level_01.json"),
+        "levels/ai/three_thirteen.json": ("three_thirteen.json", LEVELS_DIR / "ai" / "three_thirteen.json"),
+    }
+    for pattern, (file, path) in bases.items():
+        spec = schema.FILES[pattern]
+        base = json.loads(path.read_text())
+        for sample in schema.bad_samples(spec.schema_for("")):
+            try:
+                schema.get_path(base, sample.path.rpartition("[")[0] if sample.path.endswith("]") else
+                                sample.path.rpartition(".")[0] or sample.path)
+            except (KeyError, IndexError, TypeError):
+                continue   # the shipped file has no such place (an optional field it leaves out)
+            yield pytest.param(pattern, file, base, sample, id=f"{file}:{sample.path}:{sample.kind}:{sample.value!r}"[:120])
+
+
+SHIPPED = list(_shipped_cases())
+
+
+def test_every_shipped_kind_yields_cases():
+    assert {c.values[0] for c in SHIPPED} == {"levels/tripeaks/layouts/{name}.json", "levels/tripeaks/{name}.json",
+                                              "levels/ai/three_thirteen.json"}
+
+
+@pytest.mark.parametrize("pattern, file, base, sample", SHIPPED)
+def test_a_bad_field_of_a_shipped_file_is_named(tmp_path, pattern, file, base, sample):
+    """Layouts and levels: a bad field makes that file unusable with an error naming the file and the
+    field (the level is shown unavailable; a broken classic layout falls back to the built-in one)."""
+    from cardgames.games.three_thirteen import ai
+    from cardgames.games.tripeaks import layout, levels
+
+    bad = copy.deepcopy(base)
+    schema.set_path(bad, sample.path, sample.value)
+    datafiles.take_notices()
+    if pattern.startswith("levels/tripeaks/layouts"):
+        if not sample.untrusted:
+            pytest.fail("layout fields are all vital")
+        with pytest.raises(layout.LayoutError) as err:
+            layout.parse_layout(bad, file)
+    elif pattern.startswith("levels/tripeaks/"):
+        assert sample.untrusted
+        with pytest.raises(levels.LevelError) as err:
+            levels.parse_level(bad, file, layout.layout_names())
+    else:
+        path = tmp_path / file
+        path.write_text(json.dumps(bad))
+        if not sample.untrusted:
+            ai.load_presets(path)
+            notices = datafiles.take_notices()
+            assert len(notices) == 1 and file in notices[0] and sample.replaced in notices[0]
+            return
+        with pytest.raises(ValueError) as err:
+            ai.load_presets(path)
+    assert file in str(err.value) and sample.replaced in str(err.value), str(err.value)

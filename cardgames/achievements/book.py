@@ -3,52 +3,30 @@
     achievements.json  {"version": 1, "kind": "achievements",
                         "data": {"unlocked": {id: "YYYY-MM-DD"}, "tutorials": {game: "finished"|"skipped"}}}
 
-Read and written through cardgames.storage (atomic writes; a damaged or newer
-file is moved aside with a notice and an empty book is used). Entries that do
-not fit the shape are dropped one by one (a copy of the file is kept first);
-unknown achievement ids are kept, so a newer version's entries survive.
+Declared with the schema layer (cardgames/schema.py) and read and written through
+Storage.load / Storage.save: atomic writes; a damaged or newer file is moved aside
+with a notice and an empty book is used; a bad entry takes its default with one
+notice (a bad date keeps the achievement earned, a bad tutorial mark counts as
+skipped: neither is taken from the player), a bad name is left out. Unknown
+achievement ids are kept, so a newer version's entries survive.
 """
 from __future__ import annotations
 
-import copy
-import re
 import time
 from typing import Any
+
+from cardgames.schema import Choice, MapOf, Record, Text, declare
 
 FILE = "achievements.json"
 KIND = "achievements"
 TUTORIAL_ENDS = ("finished", "skipped")
-_ID = re.compile(r"^[a-z0-9_]{1,40}$")
-_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+ID = r"[a-z0-9_]{1,40}"
 
-
-def validate(raw: Any) -> tuple[dict[str, Any], list[str]]:
-    """A clean book from whatever was read, and what was wrong with it (one line per problem)."""
-    book: dict[str, Any] = {"unlocked": {}, "tutorials": {}}
-    problems: list[str] = []
-    if raw is None:
-        return book, problems
-    if not isinstance(raw, dict):
-        return book, ["the achievements file did not hold a book"]
-    unlocked = raw.get("unlocked", {})
-    if isinstance(unlocked, dict):
-        for key, when in unlocked.items():
-            if isinstance(key, str) and _ID.match(key) and isinstance(when, str) and _DATE.match(when):
-                book["unlocked"][key] = when
-            else:
-                problems.append(f"achievement entry {key!r} was unreadable")
-    else:
-        problems.append("the list of achievements was unreadable")
-    tutorials = raw.get("tutorials", {})
-    if isinstance(tutorials, dict):
-        for key, how in tutorials.items():
-            if isinstance(key, str) and _ID.match(key) and how in TUTORIAL_ENDS:
-                book["tutorials"][key] = how
-            else:
-                problems.append(f"tutorial entry {key!r} was unreadable")
-    else:
-        problems.append("the list of tutorials was unreadable")
-    return book, problems
+SCHEMA = Record({
+    "unlocked": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=ID),   # id -> the day earned
+    "tutorials": MapOf(Choice("skipped", TUTORIAL_ENDS), key=ID),                 # game -> how it ended
+})
+declare(FILE, KIND, SCHEMA, what="achievements")
 
 
 class Book:
@@ -56,15 +34,10 @@ class Book:
 
     def __init__(self, storage: Any) -> None:
         self.storage = storage
-        raw = storage._read(FILE, KIND)
-        self.data, problems = validate(raw)
-        if problems:
-            storage._keep_copy(FILE, "invalid")
-            storage.notices.append(f"Some achievements could not be read and were left out ({problems[0]}).")
-            self.save()
+        self.data = storage.load(FILE)
 
     def save(self) -> bool:
-        return self.storage._write(FILE, KIND, copy.deepcopy(self.data))
+        return self.storage.save(FILE, self.data)
 
     # ---------------------------------------------------------------- achievements
     def unlocked(self, achievement_id: str) -> bool:

@@ -216,6 +216,7 @@ class HistoryList(Widget):
 
 
 class StatsScene(Scene):
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES
@@ -380,11 +381,11 @@ class StatsScene(Scene):
             self._draw_summary(surface, colour, edge)
             self._draw_history(surface, edge)
         self.menu.draw(surface)
-        hint = "Left/Right: game   Up/Down: move   Enter: select   Esc: back"
+        hint = "{leftright}: game   {updown}: move   {act}: select   {back}: back"
         if self.menu.focused is self.history:
-            hint = "Up/Down, PgUp/PgDn, wheel: scroll   Enter: play this deal   Esc: back" \
-                if self.replay_button.enabled else "Up/Down, PgUp/PgDn, wheel: scroll   Esc: back"
-        draw_hints(surface, hint)
+            hint = "{updown}, PgUp/PgDn, wheel: scroll   {act}: play this deal   {back}: back" \
+                if self.replay_button.enabled else "{updown}, PgUp/PgDn, wheel: scroll   {back}: back"
+        draw_hints(surface, hint, self.app)
 
     def _draw_summary(self, surface: pygame.Surface, colour: theme.Colour, edge: theme.Colour) -> None:
         theme.draw_panel(surface, LEFT, theme.PANEL_SOLID, edge)

@@ -31,7 +31,7 @@ def names(who: str | Sequence[str]) -> str:
 def _plural_subject(who: str | Sequence[str]) -> bool:
     if isinstance(who, str):
         return who == "You"
-    return len(who) != 1 or who[0] == "You"
+    return len(who) > 1 or (len(who) == 1 and who[0] == "You")
 
 
 def verb(who: str | Sequence[str], singular: str, plural: str) -> str:
@@ -50,3 +50,20 @@ def has(who: str | Sequence[str]) -> str:
 def count(n: int, noun: str, plural: str | None = None) -> str:
     """'1 card', '2 cards', '0 points' ('1 point')."""
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def sentence(text: str) -> str:
+    """A message as a sentence: capital first letter, a full stop unless it ends in . ! ? or :"""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?:" else text + "."
+
+
+_RANK_WORDS = {"A": "Aces", "J": "Jacks", "Q": "Queens", "K": "Kings"}
+
+
+def ranks(label: str) -> str:
+    """A card rank in the plural: 'J' -> 'Jacks', '7' -> '7s'."""
+    return _RANK_WORDS.get(label, f"{label}s")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pygame
 
 from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 
 MAX_ROUNDS_SHOWN = 9      # older rounds scroll off the left of the table
 
@@ -22,7 +22,7 @@ class RoundSummaryScene(SummaryOverlay):
         if not self.final:
             return f"Round {self.state.round_no} over"
         winners = [self.game.seat_name(s) for s in self.game.rules.winners(self.state)]
-        return f"{' and '.join(winners)} {'win' if len(winners) > 1 or winners[0] == 'You' else 'wins'}!"
+        return f"{words.verb(winners, 'wins', 'win')}!"
 
     def draw_body(self, surface: pygame.Surface) -> None:
         box, last = self.box, self.state.rounds[-1]

@@ -14,7 +14,7 @@ import pygame
 from cardgames import config
 from cardgames.games.switch import rules
 from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 
 W, H = config.CANVAS_SIZE
 MINI = (32, 45)       # the cards left in each hand
@@ -39,16 +39,15 @@ class SwitchSummary(SummaryOverlay):
             self.next_round()
 
     def hints(self) -> str:
-        return "Enter: " + ("play again   Esc: menu" if self.final else "next hand")
+        return "{act}: " + ("play again   {back}: menu" if self.final else "next hand")
 
     def title(self) -> str:
         state, name = self.state, self.game.seat_name
         if self.final and state.match:
             won = [name(s) for s in rules.winners(state)]
-            verb = "win" if len(won) > 1 or won[0] == "You" else "wins"
-            return f"{' and '.join(won)} {verb} the match!"
+            return f"{words.verb(won, 'wins', 'win')} the match!"
         who = name(state.winner)
-        return f"{who} {'go' if who == 'You' else 'goes'} out and {'win' if who == 'You' else 'wins'} the hand!"
+        return f"{words.verb(who, 'goes', 'go')} out and {'win' if who == 'You' else 'wins'} the hand!"
 
     def _draw_cards(self, surface: pygame.Surface, hand: Any, pos: tuple[int, int], width: int) -> None:
         """The cards left in a hand, small and overlapped to fit `width` (counted against their holder)."""

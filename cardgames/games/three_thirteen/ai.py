@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 from cardgames.core.cards import Card, remove_one, standard_deck
 from cardgames.games.three_thirteen import melds
@@ -56,17 +57,15 @@ def load_presets(path: Path) -> HardPreset:
     """Read the hard level's knobs from a JSON file; a bad file names the field that is wrong."""
     try:
         data = json.loads(path.read_text())
+        # field by field (cardgames/datafiles.py TT_AI_PRESET): a bad knob takes its default, with a notice
+        data = datafiles.check_shipped(datafiles.TT_AI_PRESET, data, path.name, "Three Thirteen computer settings")
         hard = data["hard"]
-        defaults = HardPreset()
         unknown = set(hard) - set(HardPreset.__dataclass_fields__)
         if unknown:
             raise ValueError(f"unknown field(s) {sorted(unknown)}")
-        for key, value in hard.items():
-            whole = isinstance(getattr(defaults, key), int)
-            kinds = int if whole else (int, float)
-            if not isinstance(value, kinds) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"{key} must be a {'whole ' if whole else ''}number >= 0, not {value!r}")
         return HardPreset(**hard)
+    except schema.Untrusted as exc:
+        raise ValueError(f"{path}: not a Three Thirteen AI preset file: {exc}") from None
     except (OSError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{path}: not a Three Thirteen AI preset file: {exc}") from None
 

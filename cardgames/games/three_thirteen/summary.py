@@ -16,7 +16,7 @@ import pygame
 from cardgames import config
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme
+from cardgames.ui import theme, words
 
 W, H = config.CANVAS_SIZE
 MELD_GAP = 10
@@ -41,8 +41,7 @@ class RoundSummaryScene(SummaryOverlay):
         if not self.final:
             return f"Round {state.rounds[-1].round_no} of {rules.ROUNDS} over"
         winners = [self.game.seat_name(s) for s in rules.winners(state)]
-        verb = "win" if len(winners) > 1 or winners[0] == "You" else "wins"
-        return f"Game over: {' and '.join(winners)} {verb}!"
+        return f"Game over: {words.verb(winners, 'wins', 'win')}!"
 
     def draw_body(self, surface: pygame.Surface) -> None:
         box, last = self.box, self.state.rounds[-1]
