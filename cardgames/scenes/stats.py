@@ -88,7 +88,7 @@ def options_text(info: GameInfo, options: dict[str, Any], short: bool = False) -
         if spec.key == "players":
             parts.append(f"{text} players")
         elif spec.key == "level":
-            parts.append(f"{text} opponents")
+            parts.append(text if short else f"{text} opponents")
         elif spec.key in ("mode", "match"):
             parts.append(text)
         else:
