@@ -94,6 +94,9 @@ def test_practice_reaches_the_game_and_turns_undo_on(tmp_path):
     select = SelectScene(app, game="skyjo")
     app.stack.push(select)
     app.stack.apply_pending()
+    from cardgames import achievements
+
+    achievements.book(app).end_tutorial("skyjo", "skipped")     # not the first play: no tutorial first
     select.set_option("practice", True)
     assert select._open(lambda cls: cls(app, dict(select.options)))   # what Start opens (after any tutorial)
     app.stack.apply_pending()

@@ -12,7 +12,7 @@ caller that asks for a new size or angle every frame only cycles the cache.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterator
 
 import pygame
 
@@ -57,3 +57,7 @@ class SurfaceCache:
 
     def __contains__(self, key: Hashable) -> bool:
         return key in self._items
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The keys, least recently used first (e.g. the texts a scene has drawn)."""
+        return iter(self._items)

@@ -12,19 +12,12 @@ import pygame
 
 from cardgames.core.cards import Suit, parse_cards
 from cardgames.games.switch import rules
+from cardgames.games.switch.hud import BANNER, CALL_BUTTON, CHOOSER, MOVE_BUTTON, SUIT_BOX
 from cardgames.games.switch.rules import JACK, K_PLAY
-from cardgames.games.switch.scene import (
-    BANNER,
-    CALL_BUTTON,
-    CHOOSER,
-    MOVE_BUTTON,
-    NAMES,
-    SUIT_BOX,
-    SwitchScene,
-)
+from cardgames.games.switch.scene import SwitchScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = NAMES[1]
+OPPONENT = "Ada"   # the scripted computer seat (the lesson names the seats itself: options["names"])
 MINE = "9H 2C JC 6D KD QS 4C"
 THEIRS = "9C 2D 7D 8S 4S KH"
 STOCK = "3D 6H 10S 7C 5D AC 4H 8C"        # top card first (you pick up the first four)
@@ -96,7 +89,7 @@ STEPS = (
          "Have fun!"),
 )
 
-SCRIPT = Script("switch", "Switch tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+SCRIPT = Script("switch", "Switch tutorial", deal, STEPS, options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
 class SwitchTutorial(TutorialMode, SwitchScene):
