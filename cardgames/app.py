@@ -260,7 +260,8 @@ class App:
         """Draw and present this frame if the picture may have changed (engine/redraw.py); while idle,
         now and then draw without presenting to check. Returns whether a frame was presented."""
         changing = self.demo is not None or bool(self.toasts) or self.stack.changing()
-        if self.redraw.wanted(tuple(self.stack.visible()), changing, had_input, dt):
+        shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
+        if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
         elif not self.redraw.audit_due(dt):
             return False
