@@ -485,6 +485,8 @@ def sections(records: dict[str, Any]) -> list[tuple[str, bool, dict[str, Any]]]:
 
 
 def mode_label(mode: str, practice: bool = False) -> str:
+    if mode == "standard" and practice:
+        return "Practice"
     label = MODE_LABELS.get(mode, mode.replace("_", " ").capitalize())
     return f"{label} (practice)" if practice else label
 

@@ -40,6 +40,7 @@ LIST_TOP = RIGHT.y + 78          # the first history row
 VISIBLE = 8                      # history rows in view
 BUTTON_Y = 624
 COLUMNS = (("Date", 16), ("Result", 166), ("Score", 290), ("Time", 390), ("Deal", 460), ("Options", 540))
+NO_DEALS = (*COLUMNS[:4], ("Options", 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
 REPLAYABLE = ("tripeaks",)       # games whose deals can be dealt again from a seed (and deal number)
 
@@ -87,7 +88,7 @@ def options_text(info: GameInfo, options: dict[str, Any], short: bool = False) -
         if spec.key == "players":
             parts.append(f"{text} players")
         elif spec.key == "level":
-            parts.append(f"{text} opponents")
+            parts.append(text if short else f"{text} opponents")
         elif spec.key in ("mode", "match"):
             parts.append(text)
         else:
@@ -186,7 +187,8 @@ class HistoryList(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         scene, game = self.scene, self.scene.info.name
         x0 = RIGHT.x
-        for label, dx in COLUMNS:
+        columns = COLUMNS if game in REPLAYABLE else NO_DEALS
+        for label, dx in columns:
             theme.draw_text(surface, label, (x0 + dx, LIST_TOP - 30), theme.SMALL, theme.TEXT_DIM)
         for row in range(VISIBLE):
             i = self.scroll + row
@@ -201,11 +203,11 @@ class HistoryList(Widget):
             cells = [(date_text(e["date"]), theme.TEXT), (text, colour), (score_text(game, e), theme.TEXT),
                      (records.format_time(e["seconds"]), theme.TEXT_DIM),
                      (f"#{e['deal']}" if e["deal"] is not None else "–", theme.TEXT_DIM)]
-            for (_label, dx), (value, c) in zip(COLUMNS, cells):
+            for (_label, dx), (value, c) in zip(columns[:-1], cells):
                 theme.draw_text(surface, value, (x0 + dx, mid), LIST_PX, c, anchor="midleft")
             opts = _fit(options_text(scene.info, e["options"], short=True) or "Standard",
-                        RIGHT.width - COLUMNS[-1][1] - 30, LIST_PX)
-            theme.draw_text(surface, opts, (x0 + COLUMNS[-1][1], mid), LIST_PX, theme.TEXT_DIM,
+                        RIGHT.width - columns[-1][1] - 30, LIST_PX)
+            theme.draw_text(surface, opts, (x0 + columns[-1][1], mid), LIST_PX, theme.TEXT_DIM,
                             anchor="midleft")
         if len(self.entries) > VISIBLE:   # the scroll bar
             track = pygame.Rect(RIGHT.right - 16, LIST_TOP, 6, VISIBLE * LINE_H)

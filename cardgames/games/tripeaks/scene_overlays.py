@@ -426,7 +426,7 @@ class ResultScene(Scene):
             theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
         touched = [t for t in self.game.records_touched   # Arcade says its level's best itself
                    if not (r["mode"] == "arcade" and t.startswith("New best score"))]
-        draw_touched(surface, touched, (box.centerx, box.bottom - 80))
+        draw_touched(surface, touched, (box.centerx, box.bottom))
         if self.menu is not None:
             self.menu.draw(surface)
 
