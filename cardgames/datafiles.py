@@ -179,4 +179,5 @@ declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what="Three 
 
 
 # Files declared by their owners' modules (imported here so every declared file is known).
+import cardgames.games.tripeaks.deals  # noqa: F401  declares tripeaks_daily.json
 from cardgames.achievements import book as _achievements_book  # noqa: F401 - declares achievements.json

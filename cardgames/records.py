@@ -487,6 +487,8 @@ def sections(records: dict[str, Any]) -> list[tuple[str, bool, dict[str, Any]]]:
 
 
 def mode_label(mode: str, practice: bool = False) -> str:
+    if mode == "standard" and practice:
+        return "Practice"
     label = MODE_LABELS.get(mode, mode.replace("_", " ").capitalize())
     return _("{mode} (practice)").format(mode=tr(label)) if practice else label
 

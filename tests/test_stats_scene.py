@@ -37,7 +37,7 @@ def some_tripeaks(app, n=60):
     for i in range(n):
         mode = ("arcade", "classic", "relaxed")[i % 3]
         record_game(app.storage, "tripeaks", GameResult(
-            won=i % 2 == 0, options={"mode": mode, "wrap": i % 4 != 1, "deal": 100 + i}, seed=5000 + i,
+            won=i % 2 == 0, options={"mode": mode, "wrap": i % 4 != 1, "deal": 5000 + i}, seed=5000 + i,
             score=i * 10, seconds=60 + i, figures={"run": i % 9, "money": 3}, when=1_780_000_000 + i * 60))
 
 
@@ -63,7 +63,7 @@ def test_practice_is_its_own_view(app):
     record_game(app.storage, "skyjo", GameResult(won=False, score=50, figures={"total": 50},
                                                  options={"practice": True, "players": 2}))
     st = open_stats(app, "skyjo")
-    assert [b.text for b in st.mode_buttons] == ["All games", "All games (practice)"]
+    assert [b.text for b in st.mode_buttons] == ["All games", "Practice"]
     assert ("Best final total", "20") in st.rows
     st.show_mode(1)
     assert ("Best final total", "50") in st.rows and st.rows[1] == ("Games won", "0")
@@ -181,7 +181,7 @@ def test_texts():
     assert options_text(info, dict(opts, mode="classic"), short=True) == "Level 3, King-Ace wrap: Off"
     skyjo = registry.BY_NAME["skyjo"]
     assert options_text(skyjo, {"players": 4, "level": "hard", "target": 100}, short=True) == \
-        "4 players, Hard opponents"
+        "4 players, Hard"
     assert date_text("2026-11-13 14:22", today="2026-12-01") == "13 Nov 14:22"
     assert date_text("2025-01-02 09:05", today="2026-12-01") == "2 Jan 2025"
     assert date_text("", today="2026-12-01") == "–"

@@ -20,6 +20,7 @@ from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene import TriPeaksScene, table_geometry
 from cardgames.games.tripeaks.scene_overlays import LevelSelectScene, ResultScene
 from cardgames.games.tripeaks.scoring import stars
+from cardgames.scenes.confirm import ConfirmScene
 
 
 @pytest.fixture
@@ -273,10 +274,15 @@ def test_hint_points_at_a_move_that_keeps_the_win(app):
     scene = open_scene(app, seed=9, mode="relaxed")
     key(app, pygame.K_h)
     wait_for(app, lambda: scene.hint_target is not None)   # the hint is found in the background
-    pile, _ = scene.hint_target
-    move = Turn() if pile == "stock" else Play(int(pile.split(":")[1]))
+    move = scene.hinted_action()
     after, _ = rules.apply(scene.state, move)
     assert solver.solve(after).winnable
+    focused = scene.focus.current                           # the keyboard focus is on the hinted card...
+    assert getattr(focused, "pile", focused) == scene.hint_target and scene.focus.visible
+    step(app, 600, dt=0.05)                                 # ...and the ring stays, for as long as it takes...
+    assert scene.hint_target is not None
+    key(app, pygame.K_RETURN)                               # ...Enter plays it, and the ring goes with the move
+    assert scene.actions == [str(move)] and scene.hint_target is None
 
 
 def test_arcade_hints_are_limited(app):
@@ -306,7 +312,10 @@ def test_classic_bank_and_deal_next_hand(app):
     click(app, where(scene, Turn()))
     click(app, where(scene, Turn()))
     assert scene.classic.hand == -10 and scene.classic.run == 0
-    key(app, pygame.K_n)                                          # abandon the hand
+    key(app, pygame.K_n)                                          # abandon the hand: asked first
+    assert isinstance(app.stack.top, ConfirmScene) and scene.actions == ["turn", "turn"]
+    key(app, pygame.K_LEFT)                                       # the safe "Keep playing" has the focus
+    key(app, pygame.K_RETURN)                                     # yes
     step(app, 2)
     assert scene.actions == [] and scene.classic.bank == -10 and scene.classic.hand == 0
     classic = section(app, "classic")
@@ -373,7 +382,8 @@ def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     step(app, 2)
     assert app.stack.top is scene and not scene.over and scene.phase == "play"
     key(app, pygame.K_n)                                         # a new deal: the hand counts, once
-    key(app, pygame.K_LEFT)                                      # after the question: "New deal"
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     settle_deal(app, scene)
     assert scene.actions == [] and solver.solve(scene.state).winnable
@@ -397,8 +407,9 @@ def test_levels_from_the_result_and_back_shows_the_result_again(app):
     assert isinstance(again, ResultScene) and again is not result and again.menu is not None
 
 
-def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
+def test_restart_from_the_pause_menu_replays_the_same_deal(app):
     scene = open_scene(app, seed=2, mode="arcade", level_id="level_16")
+    first, number = scene.state, scene.seed
     click(app, where(scene, Turn()))
     old = scene.state
     key(app, pygame.K_ESCAPE)
@@ -408,6 +419,7 @@ def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
     app.stack.top.yes()
     step(app, 1)
     settle_deal(app, scene)
+    assert scene.seed == number and scene.state == first and scene.options["deal"] == number
     assert scene.state != old and scene.actions == [] and scene.phase in ("ready", "play")
     assert solver.solve(scene.state).winnable
     arcade = section(app, "arcade")

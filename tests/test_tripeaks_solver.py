@@ -1,5 +1,7 @@
-"""The TriPeaks solver: agrees with brute force on small deals, and its lines replay to wins."""
+"""The TriPeaks solver: agrees with brute force on small deals and with the previous solver on full
+deals, and its lines replay to wins."""
 import random
+import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -105,6 +107,7 @@ def test_a_lost_deal_is_proved_lost():
 
 def test_budgets_give_unknown_instead_of_blocking():
     state = rules.new_game({}, 200)
+    solver.clear_session()                     # a deal already filled in this session is a lookup, free
     assert solver.solve(state, max_nodes=50).winnable is None
     assert solver.is_winnable(state, max_nodes=50) is None
     assert solver.hint(state, max_nodes=50) is None
@@ -151,3 +154,41 @@ def test_bench_runs_and_reports_its_figures():
     assert figures["deals"] == 5 and 0 <= figures["winnable"] <= 1
     assert figures["median"] <= figures["p99"] <= figures["max"]
     assert "winnable" in bench.report("wrap on", figures)
+
+
+def test_same_verdicts_as_the_previous_solver_on_seeded_deals_and_mid_game():
+    """tripeaks_reference_solver.py is the solver as it was before the session tables (kept only here)."""
+    import tripeaks_reference_solver as reference
+
+    from cardgames.games.tripeaks import bench
+
+    for options in ({"wrap": True}, {"wrap": False}):
+        for seed in range(150):
+            for state in (rules.new_game(options, seed), bench.mid_game(options, seed)):
+                solver.clear_session()
+                new, old = solver.solve(state), reference.solve(state)
+                assert new.winnable == old.winnable, (options, seed, len(state.stock))
+                assert not new.winnable or replays_to_a_win(state, new.line)
+
+
+def test_a_later_position_of_a_solved_deal_is_a_lookup_with_the_same_answer():
+    state = rules.new_game({"wrap": False}, 23)            # lost: the search gives way to the table
+    solver.clear_session()
+    assert solver.solve(state).winnable is False
+    later = state
+    for _ in range(6):
+        later, _ = rules.apply(later, rules.legal_actions(later)[-1])
+    kept = solver.solve(later)
+    solver.clear_session()
+    assert kept.winnable == solver.solve(later, method="table").winnable == solver.solve(later, method="search").winnable
+
+
+def test_the_cpu_budget_ignores_time_spent_waiting():
+    """time_limit is CPU time of the solving thread: a thread that is not running (a busy machine) does not
+    use it up. A wall-clock limit of 0.05 s would run out during the sleep below; the CPU budget does not."""
+    state = rules.new_game({"wrap": False}, 23)
+    solver.clear_session()
+    start = time.thread_time()
+    time.sleep(0.1)
+    assert time.thread_time() - start < 0.05
+    assert solver.solve(state, time_limit=5.0).winnable is False

@@ -67,6 +67,17 @@ def option_applies(info: GameInfo, key: str, options: dict[str, Any]) -> bool:
     return True if check is None else bool(check(key, options))
 
 
+def game_buttons(info: GameInfo, scene: Any) -> list[tuple[str, Any]]:
+    """Extra buttons a game's package offers on this screen, as (label, action) pairs, from its
+    select_buttons(scene) (TriPeaks: "Play deal #..." and "Daily challenge"); none by default."""
+    try:
+        module = importlib.import_module(f"cardgames.games.{info.name}")
+    except ImportError:
+        return []
+    make = getattr(module, "select_buttons", None)
+    return [] if make is None else list(make(scene))
+
+
 def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:
     """The options last used for `info` (from the settings), each checked against its choices."""
     saved = settings.get("last_options", {})
@@ -128,7 +139,8 @@ class SelectScene(Scene):
             tile.badge = N_("SAVED") if tile.info.available and self._save_exists(tile.info) else ""
         self.cyclers = []
         specs = menu_options(info)
-        rows = len(specs) + (info.max_players > 1)          # the names button is a row too
+        extras = game_buttons(info, self) if info.available else []
+        rows = len(specs) + (info.max_players > 1) + bool(extras)   # the names button, the game's buttons: rows too
         pitch = min(OPTION_H + OPTION_GAP, (START_Y - 34 - OPTIONS_Y) // max(1, rows))
         y = OPTIONS_Y
         for spec in specs:
@@ -142,6 +154,9 @@ class SelectScene(Scene):
             self.names_button = Button((OPTIONS_X, y, OPTIONS_W, pitch - OPTION_GAP), "Player names...",
                                        self.edit_names, px=theme.BODY)
             self.names_button.enabled = info.available
+        ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
+        self.extras = [Button((OPTIONS_X + i * (ew + 16), y, ew, pitch - OPTION_GAP), text, fn, px=theme.BODY)
+                       for i, (text, fn) in enumerate(extras)]
         self.start_button = Button((OPTIONS_X, START_Y, 300, 58), N_("New game") if self.has_save else N_("Start"),
                                    self.start, primary=True)
         self.start_button.enabled = info.available
@@ -154,7 +169,8 @@ class SelectScene(Scene):
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
         extra = [self.names_button] if self.names_button is not None else []
-        self.menu.widgets = [*self.tiles, *self.cyclers, *extra, self.start_button, self.continue_button, *self.bar]
+        self.menu.widgets = [*self.tiles, *self.cyclers, *extra, *self.extras, self.start_button,
+                             self.continue_button, *self.bar]
         self._link_neighbours()
         if focused is not None and focused not in self.menu.widgets:   # rebuilt: the widget in its place
             focused = next((w for w in self.menu.widgets if w.rect == focused.rect), focused)

@@ -42,6 +42,7 @@ VISIBLE = 8                      # history rows in view
 BUTTON_Y = 624
 COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 460),
            (N_("Options"), 540))
+NO_DEALS = (*COLUMNS[:4], (N_("Options"), 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
 REPLAYABLE = ("tripeaks",)       # games whose deals can be dealt again from a seed (and deal number)
 
@@ -89,7 +90,7 @@ def options_text(info: GameInfo, options: dict[str, Any], short: bool = False) -
         if spec.key == "players":
             parts.append(_("{n} players").format(n=text))
         elif spec.key == "level":
-            parts.append(_("{level} opponents").format(level=text))
+            parts.append(text if short else _("{level} opponents").format(level=text))
         elif spec.key in ("mode", "match"):
             parts.append(text)
         else:
@@ -189,7 +190,8 @@ class HistoryList(Widget):
     def draw(self, surface: pygame.Surface, focused: bool) -> None:
         scene, game = self.scene, self.scene.info.name
         x0 = RIGHT.x
-        for label, dx in COLUMNS:
+        columns = COLUMNS if game in REPLAYABLE else NO_DEALS
+        for label, dx in columns:
             theme.draw_text(surface, label, (x0 + dx, LIST_TOP - 30), theme.SMALL, theme.TEXT_DIM)
         for row in range(VISIBLE):
             i = self.scroll + row
@@ -204,11 +206,11 @@ class HistoryList(Widget):
             cells = [(date_text(e["date"]), theme.TEXT), (text, colour), (score_text(game, e), theme.TEXT),
                      (records.format_time(e["seconds"]), theme.TEXT_DIM),
                      (f"#{e['deal']}" if e["deal"] is not None else "–", theme.TEXT_DIM)]
-            for (_label, dx), (value, c) in zip(COLUMNS, cells):
+            for (_label, dx), (value, c) in zip(columns[:-1], cells):
                 theme.draw_text(surface, value, (x0 + dx, mid), LIST_PX, c, anchor="midleft")
             opts = _fit(options_text(scene.info, e["options"], short=True) or _("Standard"),
-                        RIGHT.width - COLUMNS[-1][1] - 30, LIST_PX)
-            theme.draw_text(surface, opts, (x0 + COLUMNS[-1][1], mid), LIST_PX, theme.TEXT_DIM,
+                        RIGHT.width - columns[-1][1] - 30, LIST_PX)
+            theme.draw_text(surface, opts, (x0 + columns[-1][1], mid), LIST_PX, theme.TEXT_DIM,
                             anchor="midleft")
         if len(self.entries) > VISIBLE:   # the scroll bar
             track = pygame.Rect(RIGHT.right - 16, LIST_TOP, 6, VISIBLE * LINE_H)

@@ -38,11 +38,15 @@ W, H = config.CANVAS_SIZE
 DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
 
-def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple[int, int]) -> None:
-    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one gold line."""
-    if lines:
-        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY + 2, theme.ACCENT, bold=True,
-                        anchor="midbottom", shadow=True)
+def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[int, int]) -> None:
+    """The records a game touched ("New best total: 12  ·  Winning streak: 4"): a gold ribbon centred
+    on a panel's edge, so it never covers what the panel shows."""
+    if not lines:
+        return
+    text = theme.text_surface("  ·  ".join(lines), theme.BODY, theme.ACCENT, bold=True)
+    rect = text.get_rect(center=centre).inflate(44, 14)
+    theme.draw_panel(surface, rect, theme.PANEL_SOLID, theme.ACCENT, width=2)
+    surface.blit(text, text.get_rect(center=rect.center))
 
 
 class SummaryOverlay(Scene):
@@ -54,6 +58,8 @@ class SummaryOverlay(Scene):
     next_label = N_("Next round")                      # the button that deals on
     title_px, title_dy, title_shadow = theme.HEADING, 18, True   # the heading's size, its gap below the top
     button_h, button_dy = 56, 76                     # the buttons' height; their top above the box's bottom
+    records_edge = "bottom"   # the records ribbon: on the box's bottom edge, or "inside" above the buttons
+    #                           (a summary whose buttons leave no room below the box; it keeps records_room free)
 
     def __init__(self, app: Any, game: Any) -> None:
         super().__init__(app)
@@ -71,6 +77,12 @@ class SummaryOverlay(Scene):
         if self.hideable:
             buttons.append(Button((box.x + 24, y, 210, h), "See the table", self.hide, px=theme.BODY))
         self.menu = Menu(buttons, on_back=self.back, sound=getattr(app, "play_sound", None))
+
+    @property
+    def records_room(self) -> int:
+        """Pixels to keep free above the buttons for the records ribbon ("inside" summaries)."""
+        touched = self.final and getattr(self.game, "records_touched", ())
+        return 44 if touched and self.records_edge == "inside" else 0
 
     # What a game writes ------------------------------------------------------------
     def title(self) -> str:
@@ -166,7 +178,7 @@ class SummaryOverlay(Scene):
                         bold=True, anchor="midtop", shadow=self.title_shadow)
         self.draw_body(surface)
         if self.final:   # the records this game touched, from records.record_game
-            draw_touched(surface, getattr(self.game, "records_touched", ()),
-                         (box.centerx, box.bottom - self.button_dy - 18))
+            y = box.bottom if self.records_edge == "bottom" else box.bottom - self.button_dy - 24
+            draw_touched(surface, getattr(self.game, "records_touched", ()), (box.centerx, y))
         self.menu.draw(surface)
         draw_hints(surface, self.hints(), self.app)

@@ -27,6 +27,7 @@ class RoundSummaryScene(SummaryOverlay):
     box = pygame.Rect(50, 14, W - 100, H - 50)   # the key hints fit below it
     title_px, title_dy = theme.LARGE, 10
     button_h, button_dy = 52, 66
+    records_edge = "inside"   # the buttons leave no room under the box
 
     def __init__(self, app: Any, game: Any) -> None:
         super().__init__(app, game)
@@ -96,7 +97,7 @@ class RoundSummaryScene(SummaryOverlay):
         """Rounds 1..11 across, players down, totals at the right (lowest in green)."""
         state, box = self.state, self.box
         players = state.players
-        space = box.bottom - 80 - top
+        space = box.bottom - 80 - self.records_room - top
         row_h = max(16, min(28, space // (players + 1)))
         px = theme.SMALL if row_h < 26 else theme.BODY - 4
         name_x = box.x + 20

@@ -9,6 +9,9 @@ them holds the shapes of peaks). Files are played in the order of their names
      "wrap": true, "wild": false, "open_peaks": false, "empty_waste": false,
      "intro": "One line shown before the level."}
 
+The daily challenge's level is daily/daily_arcade.json (daily_level): not
+in the level list, and its results go to the daily records, not the progress.
+
 Every file is checked on load. A bad file does not stop the others: its
 entry carries an error that names the file and the field, and the level is
 shown as unavailable.
@@ -187,6 +190,16 @@ def load_levels(
         except LevelError as exc:
             entries.append(LevelEntry(path.stem, path, None, str(exc)))
     return tuple(entries)
+
+
+def daily_level(directory: Path = LEVELS_PATH) -> Level:
+    """The daily challenge's Arcade level (daily/daily_arcade.json); a built-in default if that file is bad."""
+    path = directory / "daily" / "daily_arcade.json"
+    try:
+        return parse_level(json.loads(path.read_text(encoding="utf-8")), path.name, layout_names(directory / "layouts"))
+    except (OSError, ValueError):
+        return Level(id="daily_arcade", name="Daily Challenge", layout="classic", clock=240, streak_seconds=6.0,
+                     targets=(22000, 34000, 44000), hints=3)
 
 
 # ---------------------------------------------------------------- progress

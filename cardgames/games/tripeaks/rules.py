@@ -173,10 +173,11 @@ def adjacent(a: Rank, b: Rank, wrap: bool) -> bool:
     return d == 1 or (wrap and d == 12)
 
 
-def new_game(options: Mapping[str, Any] | Options | None, seed: int) -> State:
-    """A shuffled deal from `seed` (child_seed(seed, "deal"))."""
+def new_game(options: Mapping[str, Any] | Options | None, seed: int, layout: Layout | None = None) -> State:
+    """A shuffled deal from `seed` (child_seed(seed, "deal")); `layout`: the one already loaded for the
+    options' layout name (else it is loaded)."""
     opts = make_options(options)
-    layout = usable_layout(opts.layout)
+    layout = layout if layout is not None else usable_layout(opts.layout)
     rng = make_rng(seed, "deal")
     deck = shuffled(standard_deck(), rng)
     n = layout.size

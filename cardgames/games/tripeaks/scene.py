@@ -4,15 +4,23 @@
   (scoring.ArcadeScore), a limited number of hints, a level-complete screen
   that counts the bonuses and lands the stars, and a high-score table.
 - Classic: money scoring (scoring.ClassicScore) with a bank carried from hand
-  to hand; "Deal next hand" (N) abandons the hand at any time.
+  to hand; "Next hand" (N) abandons the hand (after asking).
 - Relaxed: no clock or score; undo (Ctrl+Z), hints (H) and a live "still
-  winnable" sign from the solver.
+  winnable" sign from the solver (scene_assist.py).
+
+Every deal has a number (deals.py): it is the deal's seed, shown under the
+waste and on the result screen. Restart replays the same number; "New deal"
+(N) deals another, after asking while a hand is in progress. A daily
+challenge (options["daily"] = "YYYY-MM-DD", Arcade or Classic) is one deal
+for the day, found from the date; its records go to their own file.
 
 The GameScene base does the plumbing (apply, animate, drag and drop, focus,
 autosave, pause). This class adds: where the cards lie (from the layout
 file), the scorer fed with each action's events and with the scene's dt (so
 pausing stops the clock), the HUD, and what happens when a hand ends.
-Overlays (level select, results, initials) live in scene_overlays.py.
+Overlays (level select, results, initials) live in scene_overlays.py; the
+solver's help in scene_assist.py; the end of a hand in scene_records.py;
+where the cards lie in scene_geometry.py.
 
 Phases in Arcade: "ready" (dealt, the clock waits for the deal to land),
 "play" (the clock runs), "over" (the level has ended: a clear, the clock ran
@@ -21,94 +29,34 @@ out or no move is left).
 from __future__ import annotations
 
 import math
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, ClassVar
 
 import pygame
 
 from cardgames import records
-from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.core.rng import new_seed
-from cardgames.games.tripeaks import INFO, levels, rules, solver
+from cardgames.games.tripeaks import INFO, deals, levels, rules, solver
 from cardgames.games.tripeaks.layout import load_layout, usable_layout
 from cardgames.games.tripeaks.rules import Play, Turn
-from cardgames.games.tripeaks.scene_hud import draw_hud, fmt, money
-from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore, stars
+from cardgames.games.tripeaks.scene_assist import SolverAssist, draw_spinner
+from cardgames.games.tripeaks.scene_effects import TableEffects
+from cardgames.games.tripeaks.scene_geometry import HUD_H, H, W, table_geometry
+from cardgames.games.tripeaks.scene_hud import draw_hud
+from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
+from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
 from cardgames.ui import theme
-from cardgames.ui.game_scene import GameScene
+from cardgames.ui.game_scene import UNDO_KEYS, GameScene
 from cardgames.ui.widgets import Button
 
-W, H = 1280, 720
-HUD_H = 76                 # the bar along the top
-SIDE_MARGIN = 40
-CARD_ASPECT = 1.4          # height / width
-MAX_CARD_W = 96
-RIGHT_EDGE = W - 210       # the buttons stand in the bottom right corner
-COLUMN_GAP = 1.06          # horizontal distance between neighbouring slots, in card widths
-ROW_STEP = 0.52            # vertical distance between rows, in card heights
+__all__ = ["TriPeaksScene", "summarize_levels", "table_geometry"]
+
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
-HINT_SECONDS = 2.5
 BANNER_SECONDS = 3.0
 RESUME_HOLD = 1.2          # a resumed Arcade level shows READY this long before its clock runs again
 RESULT_BEAT = 1.0          # seconds between the last card and the result screen, while a burst plays
-RULE_KEYS = ("wrap", "wild", "open_peaks", "empty_waste")
-WINNABLE_NODES, WINNABLE_SECONDS = 3_000_000, 5.0   # the live sign's budget (answers "unknown" past it)
-_SOLVER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-solver")
-HINT_NODES, HINT_TIME = 500_000, 1.0
-_HINTER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-hint")
-PEAK_COLOURS = ((255, 214, 90), (120, 230, 255), (255, 120, 200))
 
 
-# ---------------------------------------------------------------- geometry
-
-
-def table_geometry(layout: Any) -> tuple[tuple[int, int], list[tuple[float, float]], tuple[float, float],
-                                         tuple[float, float]]:
-    """Card size, the top-left of every tableau slot, and the stock and waste spots.
-
-    The layout gives slot centres in card widths (x) and rows (y). Two
-    arrangements are tried, and the one with the larger cards wins: the stock
-    and waste in a row under the shape (wide shapes, like the three peaks),
-    or at the bottom left beside it (tall shapes, like the pyramid). Cards
-    are at most MAX_CARD_W wide and the shape is centred in its space.
-    """
-    xs = [s.x for s in layout.slots]
-    ys = [s.y for s in layout.slots]
-    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    top = HUD_H + 20
-
-    def width_for(room_w: float, room_h: float, extra_rows: float) -> int:
-        by_w = room_w / (span_x * COLUMN_GAP + 1)
-        by_h = room_h / (span_y * ROW_STEP + 1 + extra_rows) / CARD_ASPECT
-        return int(min(MAX_CARD_W, by_w, by_h))
-
-    below = width_for(W - 2 * SIDE_MARGIN, H - top - 70, 1)          # a card row and labels below the shape
-    side_room = RIGHT_EDGE - SIDE_MARGIN - 40
-    beside = width_for(side_room - 2.5 * below, H - top - 60, 0)       # stock and waste at the left
-    if beside > below:
-        w = int(min(beside, width_for(side_room - 2.5 * beside, H - top - 60, 0)))
-        h = round(w * CARD_ASPECT)
-        shape_w = span_x * COLUMN_GAP * w + w
-        left_edge = SIDE_MARGIN + 2.5 * w + 40
-        left = left_edge + (RIGHT_EDGE - left_edge - shape_w) / 2
-        row_y = H - h - 60
-        stock, waste = (SIDE_MARGIN, row_y), (SIDE_MARGIN + 1.3 * w, row_y)
-    else:
-        w = below
-        h = round(w * CARD_ASPECT)
-        shape_w = span_x * COLUMN_GAP * w + w
-        left = (W - shape_w) / 2
-        row_y = H - h - 44
-        stock, waste = (W / 2 - w - 24, row_y), (W / 2 + 24, row_y)
-    positions = [(left + (s.x - min(xs)) * COLUMN_GAP * w, top + (s.y - min(ys)) * ROW_STEP * h)
-                 for s in layout.slots]
-    return (w, h), positions, stock, waste
-
-
-# ---------------------------------------------------------------- the scene
-
-
-class TriPeaksScene(GameScene):
+class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     rules = rules
     ai = None
     info = INFO
@@ -122,40 +70,47 @@ class TriPeaksScene(GameScene):
         self.mode = opts.get("mode", "arcade")
         if self.mode not in ("arcade", "classic", "relaxed"):
             self.mode = "arcade"
+        self.daily = _daily_date(opts.get("daily")) if self.mode in deals.DAILY_MODES else None
         self.allow_undo = self.mode == "relaxed"
         self.entries = levels.load_levels() if self.mode == "arcade" else ()
         self.level: levels.Level | None = None
         if self.mode == "arcade":
-            self.level = self._pick_level(app, opts.get("level_id"))
+            self.level = levels.daily_level() if self.daily else self._pick_level(app, opts.get("level_id"))
             options = dict(options, level_id=self.level.id if self.level else None)
             if resume is not None:
                 resume = dict(resume, options=dict(opts, level_id=self.level.id if self.level else None))
+        if resume is None:
+            options = {k: v for k, v in options.items() if k != "daily"}
+            if self.daily:
+                options["daily"] = self.daily
+        # a deal number asked for ("Play deal #", --seed) is dealt exactly; else a fresh number
+        exact = resume is None and isinstance(opts.get("deal"), int) and not self.daily
+        if exact:
+            seed = opts["deal"]        # the number is the deal (a seed passed beside it is the same number)
+        elif resume is None and seed is None:
+            seed = deals.random_number(new_seed())
         self.layout_obj = usable_layout(self._rules_opts(opts)["layout"])
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
         self.hud_score = 0.0          # the score as shown: it counts up toward the real one
         self.streak_pop = 0.0         # 1 right after a streak card, decays: the counter grows and shrinks
-        self.hint_target: tuple[str, float] | None = None   # (pile, seconds left)
         self.banner: tuple[str, float] | None = None        # the level's line at the start (text, seconds left)
-        self.winnable_for: Any = None  # the state the "still winnable" sign was computed for
-        self.winnable: bool | None = None
-        self._winnable_job: Future | None = None
-        self._hint_job: tuple[Any, Future] | None = None
         self.result: dict[str, Any] | None = None
         self._last_tick = None
         # the level list opens first, unless a level was asked for (next level, tests) or this is a resume/demo
         self._shown_select = (resume is not None or app.demo is not None or not opts.get("humans", (0,))
-                              or bool(opts.get("level_id")))
+                              or bool(opts.get("level_id")) or bool(self.daily))
         self.classic = ClassicScore()
         self._loss_pending = False
         # a new game's seed may deal a lost hand: the first winnable deal from it is found in the
         # background (DealingScene) once the scene is on screen, never in this constructor
         self._dealing = False          # a DealingScene is looking for a deal right now
-        self._deal_pending = (resume is None and self.mode in ("arcade", "relaxed")
-                              and bool(opts.get("winnable", True)))
+        self._deal_pending = resume is None and not exact and self._winnable_only(opts)
         self.arcade: ArcadeScore | None = None
         self.hints_left = 0
         self.phase = "ready"
         self.ready_hold = 0.0          # seconds before a resumed level's clock starts again
+        self._exact = exact
+        self._moved = False
         super().__init__(app, options, seed, resume)
         self.buttons = self._make_buttons()
 
@@ -186,9 +141,21 @@ class TriPeaksScene(GameScene):
     def rules_options(self) -> dict[str, Any]:
         return self._rules_opts(self.options)
 
+    def _winnable_only(self, opts: dict[str, Any]) -> bool:
+        """Deal only winnable hands: Arcade and Relaxed with the option on, and every daily challenge."""
+        return bool(self.daily) or (self.mode in ("arcade", "relaxed") and bool(opts.get("winnable", True)))
+
     @property
     def winnable_only(self) -> bool:
-        return self.mode in ("arcade", "relaxed") and bool(self.options.get("winnable", True))
+        return self._winnable_only(self.options)
+
+    @property
+    def deal_label(self) -> str:
+        """"Deal #1,234" (with the date in the daily challenge), as the table and the result screen show it."""
+        if self.state.seed is None:   # a scripted deal (the tutorial): it has no number
+            return "Lesson deal"
+        text = f"Deal {deals.label(self.seed)}"
+        return f"Daily {self.daily} · {text}" if self.daily else text
 
     def on_new_game(self) -> None:
         """A new deal: fresh scoring for the hand (the Classic bank carries over)."""
@@ -202,13 +169,15 @@ class TriPeaksScene(GameScene):
         self.all_time_bank = int(records.figure(self.app.storage, "tripeaks", "classic", "bank") or 0)
         self.hud_score = float(self._score_value())
         self.result = None
-        self.hint_target = None
+        self.reset_assist()
         self.banner = None
-        self.winnable_for, self.winnable = None, None
         self._last_tick = None
+        self._moved = False            # no move yet in this deal: another level may still take its number
+        self.options["deal"] = self.seed
 
     def start_level(self, level_id: str) -> None:
-        """Play this level now (from the level list): a fresh deal."""
+        """Play this level now (from the level list). Before the first move of a deal the level keeps the
+        deal's number (the first winnable deal from it, unless the number was asked for); after, a new one."""
         entry = next((e for e in self.entries if e.id == level_id and e.available), None)
         if entry is None:
             return
@@ -216,21 +185,60 @@ class TriPeaksScene(GameScene):
         self.options["level_id"] = entry.id
         self.layout_obj = load_layout(entry.level.layout)
         self.card_size, self.slot_pos, self.stock_pos, self.waste_pos = table_geometry(self.layout_obj)
-        self.restart()
+        if self._moved:
+            self.new_deal()
+        elif self._exact or not self.winnable_only:
+            self.restart()
+        else:
+            self._close_hand()
+            self._find_deal(self.seed)
 
     def restart(self, seed: int | None = None) -> None:
-        """A new deal (retry, next level, new deal, the pause menu's restart).
+        """Replay this deal from its first card (the pause menu's Restart, Retry): the same number.
 
         The hand being left is counted first (played, not won), and in Classic
-        its money goes into the bank. A winnable deal can take the solver a
-        second to find on the hardest levels, so it is looked for in the
-        background under a small "shuffling" overlay, which then deals it.
+        its money goes into the bank.
         """
         self._close_hand()
-        if seed is None and self.winnable_only:
-            self._find_deal(self.seed if self._deal_pending else new_seed())   # the first: the seed asked for
+        if self._deal_pending:         # the first deal is still being looked for
+            self._find_deal(self.seed)
             return
-        super().restart(seed)
+        super().restart(self.seed if seed is None else seed)
+
+    def new_deal(self) -> None:
+        """Another deal: a fresh number (the first winnable deal from it with "winnable deals only"). A winnable
+        deal can take the solver a second to find on the hardest levels, so it is looked for in the background
+        under a small "shuffling" overlay, which then deals it."""
+        self._close_hand()
+        self._exact = False
+        number = deals.random_number(new_seed())
+        if self.winnable_only:
+            self._find_deal(number)
+        else:
+            super().restart(number)
+
+    def deal_next(self) -> None:
+        """N, "New deal", "Next hand": a new deal, after asking while a hand is in progress."""
+        if self.daily:
+            self.app.play_sound("invalid")
+            self.app.notify("The daily challenge is one deal: Restart (Esc menu) plays it again.")
+            return
+        what = "Deal the next hand" if self.mode == "classic" else "Deal another hand"
+        self.confirm_then(f"{what}?", "This hand is not finished; it will count as played, not won.",
+                          what, self._deal_and_shuffle)
+
+    def _deal_and_shuffle(self) -> None:
+        self.new_deal()
+        self.app.play_sound("shuffle")
+
+    def confirm_then(self, title: str, text: str, yes: str, action: Any) -> None:
+        """Do `action` at once when no hand is in progress, else after a yes in a dialog."""
+        if not self.actions or self.over:
+            action()
+            return
+        from cardgames.scenes.confirm import ConfirmScene
+
+        self.stack.push(ConfirmScene(self.app, title, text, yes, action, "Keep playing"))
 
     def _find_deal(self, seed: int) -> None:
         """Look for the first winnable deal from `seed` in the background (DealingScene), then deal it."""
@@ -324,66 +332,10 @@ class TriPeaksScene(GameScene):
         if not super().act(action):
             return False
         self.hint_target = None
+        self._moved = True
         if self.over and self.result is None:
             self._hand_over(time_up=False)
         return True
-
-    def animate_events(self, events: tuple[Any, ...]) -> None:
-        """Score the action (before its sounds are chosen, so the chime knows the streak)."""
-        if self.mode == "classic":
-            self.classic, awards = self.classic.after_events(events)
-        elif self.arcade is not None:
-            self.arcade, awards = self.arcade.after_events(events)
-        else:
-            awards = ()
-        for award in awards:
-            self._show_award(award)
-        super().animate_events(events)
-
-    def _show_award(self, award: Any) -> None:
-        x, y = self.waste_pos[0] + self.card_size[0] / 2, self.waste_pos[1] - 10
-        if award.kind == "card":
-            self.streak_pop = 1.0
-            text = f"+${award.amount}" if self.mode == "classic" else f"+{fmt(award.amount)}"
-            self.fx.pop_text(text, (x, y), colour=(255, 236, 140), px=28 + min(award.count, 8) * 2, life=0.9)
-        elif award.kind == "stock" and self.mode == "classic":
-            sx = self.stock_pos[0] + self.card_size[0] / 2
-            self.fx.pop_text(money(award.amount), (sx, y), colour=(255, 120, 110), px=28, life=0.9)
-
-    def _streak(self) -> int:
-        if self.mode == "classic":
-            return self.classic.run
-        return self.arcade.streak if self.arcade is not None else 0
-
-    def sound_for(self, event: Any) -> str | None:
-        if isinstance(event, CardMoved):
-            if event.src.startswith("tableau"):
-                return f"chime_{max(1, min(8, self._streak()))}" if self.mode != "relaxed" else "place"
-            return "flip"   # a stock card turned over
-        if isinstance(event, CardFlipped):
-            return "flip"
-        return None
-
-    def on_announce(self, event: Announced) -> None:
-        if event.kind == "peak_cleared":
-            slot = self.layout_obj.peaks[event.value] if event.value is not None else 0
-            x, y = self.slot_pos[slot]
-            centre = (x + self.card_size[0] / 2, y + self.card_size[1] / 2)
-            colour = PEAK_COLOURS[(event.value or 0) % len(PEAK_COLOURS)]
-            self.fx.burst(centre, colour=colour, count=60, speed=420, life=1.1, size=6)
-            self.fx.flash((255, 250, 220), 0.3)
-            self.fx.shake(6, 0.25)
-            bonus = self._last_peak_bonus()
-            self.fx.pop_text(f"PEAK! {bonus}" if bonus else "PEAK!", centre, colour=colour, px=44, life=1.4)
-            self.app.play_sound("win", 0.6)
-
-    def _last_peak_bonus(self) -> str:
-        if self.mode == "classic":
-            n = self.classic.peaks
-            return "+$30" if n >= self.classic.peak_count else "+$15"
-        if self.arcade is not None:
-            return "+5,000" if self.arcade.peaks >= self.arcade.peak_count else "+1,000"
-        return ""
 
     # ------------------------------------------------------------ the computer (demo)
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -436,29 +388,10 @@ class TriPeaksScene(GameScene):
         if self.banner is not None:
             text, left = self.banner
             self.banner = (text, left - dt) if left > dt else None
-        if self.hint_target is not None:
-            pile, left = self.hint_target
-            self.hint_target = (pile, left - dt) if left > dt else None
         gap = self._score_value() - self.hud_score
         self.hud_score += gap if abs(gap) < 1 else gap * min(1.0, dt * 8)   # the shown score counts up
-        if self.mode == "relaxed":
-            self._update_winnable()
-        if self._hint_job is not None:
-            self._update_hint()
+        self.update_assist()
         super().update(dt)
-
-    def _update_winnable(self) -> None:
-        """The "still winnable" sign: the solver works in a background thread, so a hard
-        position never stalls a frame; the sign says "thinking" until the answer is in."""
-        if self.winnable_for is not self.state:
-            if self._winnable_job is not None:
-                self._winnable_job.cancel()   # only cancels it if it has not started yet
-            self.winnable_for, self.winnable = self.state, None
-            self._winnable_job = _SOLVER.submit(solver.is_winnable, self.state, WINNABLE_NODES, WINNABLE_SECONDS)
-        elif self._winnable_job is not None and self._winnable_job.done():
-            job, self._winnable_job = self._winnable_job, None
-            if not job.cancelled():
-                self.winnable = job.result()
 
     def _tick_clock(self) -> None:
         """In the last ten seconds: a tick each second."""
@@ -473,78 +406,6 @@ class TriPeaksScene(GameScene):
         return self.arcade.score if self.arcade is not None else 0
 
     # ------------------------------------------------------------ the end of a hand
-    def _hand_over(self, time_up: bool) -> None:
-        """The hand just ended (at once, before the animations): stop the clock, score the clear, keep stats."""
-        self.phase = "over"
-        won = rules.is_won(self.state)
-        result: dict[str, Any] = {"mode": self.mode, "won": won, "time_up": time_up}
-        if self.mode == "arcade" and self.arcade is not None and self.level is not None:
-            base = self.arcade.score
-            bonus: tuple[Any, ...] = ()
-            if won:
-                self.arcade, bonus = self.arcade.with_clear_bonus(len(self.state.stock))
-            score = self.arcade.score
-            self.hud_score = float(score)
-            got = stars(score, self.level.targets)
-            stats = self.app.storage.stats("tripeaks")
-            before = levels.level_record(stats, self.level.id)
-            was_unlocked = levels.unlocked(self.entries, stats)
-            result.update(base=base, bonus=bonus, score=score, stars=got, level=self.level,
-                          best_before=before["best"], rank=levels.table_rank(stats, self.level.id, score),
-                          table=before["table"], was_unlocked=was_unlocked)
-        elif self.mode == "classic":
-            result.update(hand=self.classic.hand, bank=self.classic.total)
-        self.result = result
-        if won or self.mode != "relaxed":
-            self._record_hand(won)
-        else:
-            self._loss_pending = True   # Relaxed: the player may still undo; counted at the next deal
-        self.clear_save()
-
-    @property
-    def watching(self) -> bool:
-        """The demo (or a game with no human seat): nothing is recorded and no screen waits for a key."""
-        return self.app.demo is not None or not self.humans
-
-    def _record_hand(self, won: bool) -> None:
-        """Count the hand through records.record_game (a hand not won and not over is abandoned)."""
-        if not self.watching:
-            self.record_result(abandoned=not won and not self.over)
-
-    def game_result(self, abandoned: bool) -> records.GameResult | None:
-        """The hand for the statistics: Arcade its score, Classic its money (into the bank), the run."""
-        mode, won = self.mode, rules.is_won(self.state) and not abandoned
-        figures: dict[str, Any] = {}
-        score: int | None = None
-        if mode == "classic":
-            score = figures["money"] = self.classic.hand
-            figures["run"] = self.classic.longest_run
-        elif self.arcade is not None:
-            score, figures["run"] = self.arcade.score, self.arcade.longest_streak
-        arcade = self.result if (mode == "arcade" and self.result is not None and "level" in self.result) else None
-        entries = self.entries
-
-        def progress(stats: dict[str, Any]) -> None:   # the Arcade level's stars and best score
-            if arcade is not None and not abandoned:
-                levels.record_level(stats, arcade["level"].id, arcade["score"], arcade["stars"])
-                summarize_levels(stats, entries)
-
-        return records.GameResult(won=won, score=score, figures=figures, progress=progress)
-
-    def save_initials(self, initials: str) -> None:
-        """The player typed their initials for the high-score table."""
-        result = self.result
-        if result is None or self.watching or result.get("rank") is None:
-            return
-        level_id, score, got = result["level"].id, result["score"], result["stars"]
-
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            levels.record_level(stats, level_id, score, got, initials=initials)
-            stats["last_initials"] = levels.clean_initials(initials)
-            return stats
-
-        self.app.storage.update_stats("tripeaks", update)
-
     def undo(self) -> bool:
         """Relaxed only (allow_undo); taking back the losing move reopens the hand."""
         if not super().undo():
@@ -614,63 +475,17 @@ class TriPeaksScene(GameScene):
                 return ids[j] if ok[j] else None
         return None
 
-    def deal_next(self) -> None:
-        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal (asking
-        first while the hand is still going)."""
-        if self.mode == "relaxed" and self.actions and not self.over:
-            from cardgames.scenes.confirm import ConfirmScene
-
-            self.stack.push(ConfirmScene(self.app, "New deal?", "This hand will be lost.", "New deal",
-                                         on_yes=self._deal_next_now))
-            return
-        self._deal_next_now()
-
-    def _deal_next_now(self) -> None:
-        self.restart()
-        self.app.play_sound("shuffle")
-
-    def show_hint(self) -> None:
-        if self.mode == "classic" or self.phase == "over" or not self.human_turn:
-            self.app.play_sound("invalid")
-            if self.mode == "classic":
-                self.app.notify("No hints in Classic: it is your money.")
-            return
-        if self.mode == "arcade" and self.hints_left <= 0:
-            self.app.play_sound("invalid")
-            self.app.notify("No hints left on this level.")
-            return
-        if self._hint_job is None:   # the solver looks in the background; _update_hint shows it
-            self._hint_job = (self.state, _HINTER.submit(solver.hint, self.state, HINT_NODES, HINT_TIME))
-
-    def _update_hint(self) -> None:
-        """A hint the solver found: ring the card (a hint for an older position is dropped, unspent)."""
-        state, job = self._hint_job
-        if not job.done():
-            return
-        self._hint_job = None
-        move = job.result()
-        if state is not self.state or self.phase == "over":
-            return
-        if move is None:
-            self.app.play_sound("invalid")
-            self.app.notify("No hint found in time: try again after your next move.")
-            return
-        if self.mode == "arcade":
-            self.hints_left -= 1
-        pile, _ = self.action_ui(move)
-        self.hint_target = (pile, HINT_SECONDS)
-        self.app.play_sound("button")
-
     def _make_buttons(self) -> list[Button]:
         """The mode's buttons, stacked in the bottom right corner (each also has a key)."""
         entries: list[tuple[str, Any]] = [("Menu (Esc)", self.open_pause)]
         if self.mode == "classic":
-            entries.append(("Next hand (N)", self.deal_next))
+            if not self.daily:
+                entries.append(("Next hand (N)", self.deal_next))
         else:
             entries.append(("Hint (H)", self.show_hint))
         if self.mode == "relaxed":
             entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.deal_next)]
-        if self.mode == "arcade":
+        if self.mode == "arcade" and not self.daily:
             entries.append(("Levels (L)", lambda: self.open_levels()))
         bw, bh, gap = 176, 38, 8
         return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh), text, fn, px=theme.SMALL + 1)
@@ -689,10 +504,15 @@ class TriPeaksScene(GameScene):
             if event.key == pygame.K_h:
                 self.show_hint()
                 return
-            if event.key == pygame.K_n and self.mode in ("classic", "relaxed"):
+            if event.key == pygame.K_n:
                 self.deal_next()
                 return
-            if event.key == pygame.K_l and self.mode == "arcade":
+            if event.key in UNDO_KEYS and not self.allow_undo and (event.key != pygame.K_z
+                                                                   or event.mod & pygame.KMOD_CTRL):
+                self.app.play_sound("invalid")
+                self.app.notify(f"{self.mode.title()} has no undo: every move counts.")
+                return
+            if event.key == pygame.K_l and self.mode == "arcade" and not self.daily:
                 self.open_levels()
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -704,19 +524,20 @@ class TriPeaksScene(GameScene):
         super().handle_event(event)
 
     # ------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
-        self._draw_hint(surface)
-        self.draw_banner(surface)
+    @property
+    def board_hidden(self) -> bool:
+        """Arcade: no free thinking time, so the cards are hidden while the game is paused."""
+        return (self.mode == "arcade" and self.phase != "over" and not self.watching
+                and any(type(s).__name__ == "PauseScene" for s in self.stack.scenes))
 
-    def _draw_hint(self, surface: pygame.Surface) -> None:
-        if self.hint_target is None:
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.board_hidden:
+            self.draw_table(surface)
+            self.draw_hud(surface)
             return
-        pile, left = self.hint_target
-        top = self.board.top(pile)
-        rect = top.rect if top is not None else self.board.piles[pile].base_rect(self.card_size)
-        grow = 6 + round(4 * (1 + math.sin(left * 10)) / 2)
-        pygame.draw.rect(surface, (120, 255, 160), rect.inflate(grow * 2, grow * 2), width=4, border_radius=12)
+        super().draw(surface)
+        self.draw_hint(surface)
+        self.draw_banner(surface)
 
     def draw_banner(self, surface: pygame.Surface) -> None:
         """The level's line as it starts; in the demo (no result screen), how the hand ended."""
@@ -740,12 +561,13 @@ class TriPeaksScene(GameScene):
         if not self.watching:
             for b in self.buttons:
                 b.draw(surface, False)
+                if b.action == self.show_hint and self.hint_pending:   # the solver is at it: it always answers
+                    draw_spinner(surface, (b.rect.right - 20, b.rect.centery), self.scheduler.time)
 
 
-def summarize_levels(stats: dict[str, Any], entries: tuple[levels.LevelEntry, ...]) -> None:
-    """The lines the statistics page shows for Arcade: total stars and each level's best score."""
-    available = [e for e in entries if e.available]
-    stats["arcade_stars"] = f"{levels.total_stars(entries, stats)} / {3 * len(available)}"
-    stats["best_scores"] = {f"{n}. {e.level.name}": levels.level_record(stats, e.id)["best"]
-                            for n, e in enumerate(entries, 1)
-                            if e.available and levels.level_record(stats, e.id)["best"] > 0}
+def _daily_date(value: Any) -> str | None:
+    """The daily challenge's date from the options ("YYYY-MM-DD"), or None when it is missing or bad."""
+    try:
+        return deals.iso(deals.parse_day(value)) if isinstance(value, str) else None
+    except ValueError:
+        return None

@@ -13,6 +13,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.games.tripeaks.scene_assist import draw_spinner
 from cardgames.ui import controls, theme
 
 W = 1280
@@ -21,6 +22,16 @@ CLOCK = pygame.Rect(420, 14, 440, 24)
 STREAK_BAR = pygame.Rect(420, 46, 440, 10)
 WARN = 10
 STAR_SIZE = 26
+
+
+def clock_text(score: Any) -> str:
+    """"m:ss" of the Arcade clock: the whole seconds a clear's time bonus would pay now (rounded down)."""
+    secs = score.whole_seconds_left
+    return f"{secs // 60}:{secs % 60:02d}"
+
+
+def cards_left(n: int) -> str:
+    return "1 card left" if n == 1 else f"{n} cards left"
 
 
 def fmt(n: float) -> str:
@@ -61,6 +72,10 @@ def _stock_label(scene: Any, surface: pygame.Surface) -> None:
     n = len(scene.state.stock)
     theme.draw_text(surface, f"{n} left" if n else "empty", (round(x + w / 2), round(y + h + 6)), theme.SMALL,
                     theme.TEXT, anchor="midtop")
+    wx, wy = scene.waste_pos   # the deal's number under the waste: a player can name it and play it again
+    label = scene.deal_label.rpartition(" · ")[2]   # the number alone (the HUD names the daily's date)
+    theme.draw_text(surface, label, (round(wx + w / 2), round(wy + h + 6)), theme.SMALL,
+                    theme.TEXT_DIM, anchor="midtop")
 
 
 def _label_value(surface: pygame.Surface, label: str, value: str, pos: tuple[int, int],
@@ -79,7 +94,8 @@ def _arcade(scene: Any, surface: pygame.Surface) -> None:
         theme.draw_text(surface, "No level can be played: see the level list", (24, 26), theme.BODY, theme.BAD)
         return
     number = next((i + 1 for i, e in enumerate(scene.entries) if e.id == level.id), 0)
-    _label_value(surface, f"LEVEL {number} · {level.name.upper()}", fmt(scene.hud_score), (24, 8))
+    title = f"DAILY CHALLENGE · {scene.daily}" if scene.daily else f"LEVEL {number} · {level.name.upper()}"
+    _label_value(surface, title, fmt(scene.hud_score), (24, 8))
     _stars(scene, surface, (250, 38), level.targets, score.score)
     _clock(scene, surface, score)
     _streak(scene, surface, score)
@@ -130,11 +146,14 @@ def _clock(scene: Any, surface: pygame.Surface, score: Any) -> None:
         fill.width = max(8, round(CLOCK.width * frac))
         pygame.draw.rect(surface, colour, fill, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, CLOCK, width=2, border_radius=8)
-    secs = math.ceil(left - 1e-9)
-    text = f"{secs // 60}:{secs % 60:02d}"
+    text = clock_text(score)
     grow = 4 if warn else 0
-    theme.draw_text(surface, text, CLOCK.center, theme.BODY + grow, theme.TEXT, bold=True, anchor="center",
-                    shadow=True)
+    image = theme.text_surface(text, theme.BODY + grow, theme.TEXT, bold=True)
+    plate = image.get_rect(center=CLOCK.center).inflate(16, 0)   # dark behind the digits: readable on any colour
+    plate.height = CLOCK.height - 4
+    plate.center = CLOCK.center
+    pygame.draw.rect(surface, (16, 20, 36), plate, border_radius=7)
+    surface.blit(image, image.get_rect(center=CLOCK.center))
     # the streak timer: how long the streak waits for the next card
     pygame.draw.rect(surface, (30, 34, 56), STREAK_BAR, border_radius=5)
     if score.streak:
@@ -181,7 +200,7 @@ def _classic(scene: Any, surface: pygame.Surface) -> None:
 
 def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     left = sum(1 for c in scene.state.tableau if c is not None)
-    _label_value(surface, "RELAXED", f"{left} cards left", (24, 8), theme.TEXT, px=30)
+    _label_value(surface, "RELAXED", cards_left(left), (24, 8), theme.TEXT, px=30)
     if left == 0:
         text, colour = "Cleared!", theme.GOOD
     elif scene.winnable is True:
@@ -189,11 +208,12 @@ def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     elif scene.winnable is False:
         text, colour = "No longer winnable", theme.BAD
     else:
-        pending = getattr(scene, "_winnable_job", None) is not None
-        text, colour = ("Winnable? thinking..." if pending else "Winnable? too hard to tell"), theme.TEXT_DIM
+        text, colour = "Winnable? thinking", theme.TEXT_DIM
     pill = pygame.Rect(0, 0, 320, 40)
     pill.center = (W // 2, 38)
     theme.draw_panel(surface, pill, (16, 20, 36, 230), colour, radius=20)
     theme.draw_text(surface, text, pill.center, theme.BODY, colour, bold=True, anchor="center")
+    if left and scene.winnable is None:   # the solver is still at it: it always answers, a slow machine later
+        draw_spinner(surface, (pill.right - 24, pill.centery), scene.scheduler.time, colour=theme.TEXT_DIM)
     if not getattr(scene, "tutorial", None):   # (the tutorial has no undo or hints)
         theme.draw_text(surface, "Undo: Ctrl+Z   Hint: H", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")

@@ -47,6 +47,12 @@ def dim() -> pygame.Surface:
     return _dim
 
 
+def open_calendar(app: Any) -> None:
+    from cardgames.games.tripeaks.daily import CalendarScene
+
+    app.stack.reset(CalendarScene(app))
+
+
 def to_menu(app: Any) -> None:
     from cardgames.scenes.select import SelectScene
 
@@ -248,8 +254,8 @@ class ResultScene(Scene):
         self.game = game
         self.r = result
         self.t = 0.0
-        height = {"arcade": 580, "classic": 400}.get(result["mode"], 300)   # fits what the mode shows
-        self.box = pygame.Rect(W // 2 - 380, (H - height) // 2, 760, height)
+        height = {"arcade": 600, "classic": 420}.get(result["mode"], 320)   # fits what the mode shows
+        self.box = pygame.Rect(W // 2 - 400, (H - height) // 2, 800, height)
         self.lines: list[tuple[str, int, str]] = []   # label, amount, detail
         self.stars = 0
         self.entering = False
@@ -320,26 +326,37 @@ class ResultScene(Scene):
     def _build_menu(self) -> None:
         game, mode = self.game, self.r["mode"]
         entries: list[tuple[str, Any, bool]] = []
-        if mode == "arcade":
+        if self.r.get("daily"):
+            entries.append(("Retry", lambda: self._then(game.restart), True))
+            entries.append(("Calendar", lambda: open_calendar(self.app), False))
+        elif mode == "arcade":
             nxt = game.next_level_id()
             if nxt is not None:
                 entries.append(("Next level", lambda: self._then(lambda: game.start_level(nxt)), True))
             entries.append(("Retry", lambda: self._then(game.restart), nxt is None))
+            entries.append(("New deal", lambda: self._then(game.new_deal), False))
             entries.append(("Levels", lambda: self._then(game.open_levels), False))
         elif mode == "classic":
-            entries.append(("Deal next hand", lambda: self._then(game.deal_next), True))
+            entries.append(("Deal next hand", lambda: self._then(game.new_deal), True))
+            entries.append(("Replay deal", lambda: self._then(game.restart), False))
         else:
-            entries.append(("New deal", lambda: self._then(game.deal_next), True))
+            entries.append(("New deal", lambda: self._then(game.new_deal), True))
+            entries.append(("Replay deal", lambda: self._then(game.restart), False))
             if not self.r["won"]:
                 entries.append(("Undo last move", lambda: self._then(game.undo), False))
         entries.append(("Menu", lambda: to_menu(self.app), False))
-        bw, gap = 200, 14
+        self.menu = self._button_row(entries)
+
+    def _button_row(self, entries: list[tuple[str, Any, bool]]) -> Menu:
+        """The buttons in one row that always fits inside the panel (narrower, smaller text when many)."""
+        gap, margin = 12, 24
+        bw = min(200, (self.box.width - 2 * margin - (len(entries) - 1) * gap) // len(entries))
         x0 = self.box.centerx - (len(entries) * bw + (len(entries) - 1) * gap) // 2
-        buttons = [Button((x0 + i * (bw + gap), self.box.bottom - 70, bw, 50), text, fn, primary=primary,
-                          px=theme.BODY)
+        px = theme.BODY if bw >= 170 else theme.SMALL + 2
+        buttons = [Button((x0 + i * (bw + gap), self.box.bottom - 68, bw, 50), text, fn, primary=primary, px=px)
                    for i, (text, fn, primary) in enumerate(entries)]
         focus = next((i for i, (_, _, p) in enumerate(entries) if p), 0)
-        self.menu = Menu(buttons, on_back=lambda: to_menu(self.app), sound=self.app.play_sound, focus=focus)
+        return Menu(buttons, on_back=lambda: to_menu(self.app), sound=self.app.play_sound, focus=focus)
 
     def _then(self, fn: Any) -> None:
         self.stack.pop()
@@ -397,6 +414,8 @@ class ResultScene(Scene):
             title = "TIME'S UP" if r["time_up"] else "NO MORE MOVES"
         theme.draw_text(surface, title, (box.centerx, box.y + 18), theme.TITLE, theme.ACCENT if r["won"] else
                         theme.ACCENT_2, bold=True, anchor="midtop", shadow=True)
+        theme.draw_text(surface, self.game.deal_label, (box.right - 16, box.y + 10), theme.SMALL, theme.TEXT_DIM,
+                        anchor="topright")
         if r["mode"] == "arcade":
             self._draw_arcade(surface)
         elif r["mode"] == "classic":
@@ -407,7 +426,7 @@ class ResultScene(Scene):
             theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
         touched = [t for t in self.game.records_touched   # Arcade says its level's best itself
                    if not (r["mode"] == "arcade" and t.startswith("New best score"))]
-        draw_touched(surface, touched, (box.centerx, box.bottom - 80))
+        draw_touched(surface, touched, (box.centerx, box.bottom))
         if self.menu is not None:
             self.menu.draw(surface)
 
@@ -421,13 +440,17 @@ class ResultScene(Scene):
         theme.draw_text(surface, "Bank", (box.x + 120, box.y + 200), theme.LARGE, theme.TEXT)
         theme.draw_text(surface, money(r["bank"]), (box.right - 120, box.y + 200), theme.LARGE, theme.ACCENT,
                         bold=True, anchor="topright")
-        theme.draw_text(surface, "The bank carries over to the next hand.", (box.centerx, box.y + 270),
-                        theme.BODY, theme.TEXT_DIM, anchor="midtop")
+        note = "The bank carries over to the next hand."
+        if r.get("daily"):
+            best = r["hand"] if r["best_before"] is None else max(r["hand"], r["best_before"])
+            note = f"Daily challenge {r['daily']}: today's best hand {money(best)}."
+        theme.draw_text(surface, note, (box.centerx, box.y + 270), theme.BODY, theme.TEXT_DIM, anchor="midtop")
 
     def _draw_arcade(self, surface: pygame.Surface) -> None:
         box, r = self.box, self.r
         level = r["level"]
-        theme.draw_text(surface, level.name, (box.centerx, box.y + 94), theme.BODY, theme.TEXT_DIM, anchor="midtop")
+        name = f"{level.name} · {r['daily']}" if r.get("daily") else level.name
+        theme.draw_text(surface, name, (box.centerx, box.y + 94), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         y = box.y + 130
         total = 0
         for i, (label, amount, detail) in enumerate(self.lines):
@@ -449,9 +472,11 @@ class ResultScene(Scene):
         self._draw_stars(surface, (box.x + 240, y + 100))
         if not self.counting:
             notes = []
-            if r["score"] > r["best_before"]:
-                notes.append(("NEW BEST!", theme.ACCENT_2))
-            if r["stars"] >= 1:
+            if r["score"] > (r["best_before"] or 0):
+                notes.append(("NEW BEST TODAY!" if r.get("daily") else "NEW BEST!", theme.ACCENT_2))
+            if r.get("daily"):
+                pass
+            elif r["stars"] >= 1:
                 nxt = self.game.next_level_id()
                 idx = [e.id for e in self.game.entries].index(level.id)
                 if nxt is not None and idx + 1 < len(r["was_unlocked"]) and not r["was_unlocked"][idx + 1]:
@@ -469,6 +494,12 @@ class ResultScene(Scene):
             controls.draw_prompt(surface, self.app, controls.for_device(
                 self.app, "Type your initials, {act} to keep", pad="{updown}: letter   {leftright}: move   {act}: keep"),
                 (box.centerx, box.bottom - 48), theme.BODY, theme.TEXT, anchor="midtop")
+        elif r.get("daily"):
+            best = max(r["score"], r["best_before"] or 0)
+            theme.draw_text(surface, "TODAY'S BEST", (table_rect.centerx, table_rect.y), theme.BODY, theme.ACCENT,
+                            bold=True, anchor="midtop")
+            theme.draw_text(surface, f"{best:,}", (table_rect.centerx, table_rect.y + 40), theme.HEADING,
+                            theme.TEXT, bold=True, anchor="midtop")
         elif not self.counting:
             stats = self.app.storage.stats("tripeaks")
             table = levels.level_record(stats, level.id)["table"]

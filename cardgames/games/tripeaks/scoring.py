@@ -241,3 +241,10 @@ class ArcadeScore:
 def stars(score: int, targets: Sequence[int]) -> int:
     """How many of the level's target scores (ascending) the score reaches: 0 to 3."""
     return sum(1 for t in targets if score >= t)
+
+
+def level_stars(score: int, targets: Sequence[int], cleared: bool) -> int:
+    """The stars a finished level earns: a clear always earns at least one (and so opens the next level);
+    the second and third come with the score targets."""
+    got = stars(score, targets)
+    return max(1, got) if cleared else got

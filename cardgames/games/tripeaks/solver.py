@@ -27,33 +27,34 @@ Two engines, used in turn by solve():
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
      the position is lost.
-2. A table. Proving a deal lost means looking at nearly every set of cards
-   that can be left, and there are only 22,932 of those for the classic
-   layout. So when the search has not settled the deal after SEARCH_FIRST
-   positions, the solver fills in, for every such set (smallest first), the
-   most stock cards that may already be turned for a win to remain
-   possible, per waste rank: about 30 ms for any deal. The winning line is
-   read back from the table.
+2. A table (solver_table.py). Proving a deal lost means looking at nearly
+   every set of cards that can be left, and there are only 22,932 of those
+   for the classic layout. So when the search has not settled the deal
+   after SEARCH_FIRST positions, the solver fills in, for every such set
+   (smallest first), the most stock cards that may already be turned for a
+   win to remain possible, per waste rank: 20 to 30 ms of CPU for any deal.
+   The winning line is read back from the table. The table is filled for
+   the whole deal and kept for the session, so every later position of the
+   same deal (the live sign after each move, hints, undo to a winnable
+   position) is a lookup.
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
-(seconds); when one runs out the answer is None ("unknown"), so a scene never
-blocks for long.
+(seconds of CPU time of the calling thread, never wall time); when one runs
+out the answer is None ("unknown"). The scenes pass no limit: they run the
+solver in a background thread and show a spinner until it answers.
 """
 from __future__ import annotations
 
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from cardgames.core.rng import child_seed
-from cardgames.games.tripeaks import rules
-from cardgames.games.tripeaks.layout import Layout
+from cardgames.games.tripeaks import rules, solver_table
+from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
+from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of
 
-WILD = 14      # rank code of the Joker on the waste: anything plays on it
-EMPTY = 0      # rank code of an empty waste: anything plays on it too
 ALL_RANKS = (1 << 14) - 2   # bits 1..13
 NEVER = 1 << 30              # no stock count proved lost yet
 
@@ -139,7 +140,7 @@ class _Search:
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.deadline = None if time_limit is None else time.thread_time() + time_limit
         self.line: list[Action] = []
 
     # ------------------------------------------------------------ search
@@ -189,7 +190,7 @@ class _Search:
                     return False
             self.nodes += 1
             if self.nodes > budget or (deadline is not None and not self.nodes & 255
-                                        and time.perf_counter() > deadline):
+                                        and time.thread_time() > deadline):
                 raise _OutOfBudget
             # Cards whose rank no stock card left can precede: each needs a tableau card that can go
             # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
@@ -249,159 +250,15 @@ class _Search:
         return search(rem, k, w)
 
 
-def _start(state: State) -> tuple[int, int]:
-    """The cards left (bitmask) and the waste rank code of a rules state."""
-    rem = sum(1 << i for i, c in enumerate(state.tableau) if c is not None)
-    if not state.waste:
-        return rem, EMPTY
-    top = state.waste[-1]
-    return rem, WILD if top.is_joker else int(top.rank)
-
-
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
     """The depth-first search alone."""
     s = _Search(state, max_nodes, time_limit)
-    rem, w = _start(state)
+    rem, w = start_of(state)
     try:
         ok = s.wins(rem, 0, w)
     except _OutOfBudget:
         return Result(None, (), s.nodes)
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
-
-
-# ---------------------------------------------------------------- the table of every position
-
-MAX_IDEALS = 300_000   # layouts with more sets of cards left than this use the search alone
-
-
-@lru_cache(maxsize=16)
-def _ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], dict] | None:
-    """Every set of slots that can be left in play, smallest first, with its moves.
-
-    A set is closed: a card can only be gone once every card lying on it is
-    gone. The classic layout has 22,932 of them (the other shipped layouts
-    fewer). Returns (sets as bitmasks, for each the pairs (exposed slot,
-    index of the set without it), index of each set), or None when the
-    layout has more than MAX_IDEALS.
-    """
-    n = layout.size
-    cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
-    full = (1 << n) - 1
-    seen = {full}
-    order = [full]
-    frontier = [full]
-    while frontier:
-        found = []
-        for rem in frontier:
-            m = rem
-            while m:
-                low = m & -m
-                m ^= low
-                if not rem & cover[low.bit_length() - 1] and rem ^ low not in seen:
-                    seen.add(rem ^ low)
-                    found.append(rem ^ low)
-        if len(seen) > MAX_IDEALS:
-            return None
-        order.extend(found)
-        frontier = found
-    order.reverse()
-    index = {rem: i for i, rem in enumerate(order)}
-    moves = []
-    for rem in order:
-        out = []
-        m = rem
-        while m:
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            if not rem & cover[i]:
-                out.append((i, index[rem ^ low]))
-        moves.append(tuple(out))
-    return tuple(order), tuple(moves), index
-
-
-def _table(state: State, deadline: float | None) -> Result | None:
-    """Solves by filling in, for every set of cards left, the latest stock count that still wins.
-
-    best(cards, waste) = the most stock cards that may already be turned for
-    the position to be winnable (-1: never). Filled smallest set first:
-    - a play of exposed card x on the waste: best(cards - x, rank of x);
-    - turning: the latest k with k + 1 <= best(cards, stock[k]), which only
-      needs the plays' values, since a turn never helps the turn after it.
-    Each set stores, per waste rank, the best over its plays, and the turn's
-    value once. The deal is winnable when best(start, waste) >= 0. None when
-    this layout (or position) has no table; raises _OutOfBudget at the deadline.
-    """
-    tables = _ideals(state.layout)
-    rem0, w0 = _start(state)
-    if tables is None or rem0 not in tables[2]:
-        return None
-    order, moves, index = tables
-    search = _Search(state, None, None)
-    rank, ns, stock, adj_rank_bits = search.rank, len(search.stock), search.stock, search.adj_rank_bits
-    adjacent = [tuple(q for q in range(1, 14) if adj_rank_bits[r] >> q & 1) for r in range(15)]
-    # last_before[q][a + 1]: the last stock index p holding rank q with p < a, else -1.
-    last_before = []
-    for q in range(15):
-        row, last = [-1], -1
-        for a in range(ns + 1):
-            if a > 0 and stock[a - 1] == q:
-                last = a - 1
-            row.append(last)
-        last_before.append(row)
-    plays: list[list[int] | None] = [None] * len(order)   # plays[i][q]: best over the plays on waste rank q
-    turns = [0] * len(order)                               # turns[i]: best when turning the stock
-    nobody = [-1] * 15
-    everything = [ns] * 15
-    outside = ~rem0
-    # The hot loop of the whole solver: plain comparisons rather than max() calls, for speed.
-    for i, rem in enumerate(order):
-        if rem & outside:
-            continue                                       # not reachable from this position
-        if deadline is not None and not i & 1023 and time.perf_counter() > deadline:
-            raise _OutOfBudget
-        if not rem:
-            plays[i], turns[i] = everything, ns
-            continue
-        best = nobody[:]
-        anything = turn = -1
-        for slot, child in moves[i]:
-            r = rank[slot]
-            value = plays[child][r]
-            if turns[child] > value:  # noqa: PLR1730
-                value = turns[child]
-            if value > anything:  # noqa: PLR1730
-                anything = value
-            for q in adjacent[r]:
-                if value > best[q]:  # noqa: PLR1730
-                    best[q] = value
-                # turning a stock card of rank q can lead to this play (last_before rises with value)
-                if last_before[q][value + 1] > turn:  # noqa: PLR1730
-                    turn = last_before[q][value + 1]
-        best[EMPTY] = best[WILD] = anything
-        if last_before[WILD][anything + 1] > turn:  # noqa: PLR1730
-            turn = last_before[WILD][anything + 1]
-        plays[i], turns[i] = best, turn
-
-    def value(rem: int, w: int) -> int:
-        j = index[rem]
-        return max(plays[j][w], turns[j])
-
-    if value(rem0, w0) < 0:
-        return Result(False, (), len(order))
-    # The line: plays first (cards lying on the most others first), else turn, keeping best >= k.
-    line: list[Action] = []
-    rem, k, w = rem0, 0, w0
-    while rem:
-        for slot, _ in sorted(moves[index[rem]], key=lambda m: search.order_key(m[0])):
-            if adj_rank_bits[w] >> rank[slot] & 1 and value(rem ^ 1 << slot, rank[slot]) >= k:
-                line.append(Play(slot))
-                rem, w = rem ^ 1 << slot, rank[slot]
-                break
-        else:
-            line.append(Turn())
-            k, w = k + 1, stock[k]
-    return Result(True, tuple(line), len(order))
 
 
 SEARCH_FIRST = 2_000   # nodes the depth-first search gets before the table takes over
@@ -411,15 +268,25 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
           method: str = "auto") -> Result:
     """Whether `state` can still be won and, if so, a winning line of actions.
 
-    method "auto": a short depth-first search (most winnable deals take a
-    few hundred positions), then the table of every position (about 30 ms
-    for the classic layout, whatever the deal). "search" or "table": one of
-    them alone. The table counts as one node per set of cards left. Without
-    limits it always answers; with them, winnable is None when a limit ran out.
+    method "auto": a position of a deal whose table this session already
+    filled is a lookup; else a short depth-first search (most winnable deals
+    take a few hundred positions), then the table (20 to 30 ms of CPU for the
+    classic layout from the deal, less from later positions), kept for the
+    later positions of the same deal. "search" or "table": one of them alone. The
+    table counts as one node per set of cards left. time_limit is seconds of
+    CPU time of the calling thread (time.thread_time), so a busy machine
+    does not make it run out sooner. Without limits it always answers; with
+    them, winnable is None when a limit ran out.
     """
     if method not in ("auto", "search", "table"):
         raise ValueError(f"unknown solver method {method!r}")
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = None if time_limit is None else time.thread_time() + time_limit
+    rem, w = start_of(state)
+    deal = solver_table.deal_of(state) if method != "search" else None
+    if deal is not None and method == "auto":
+        kept = solver_table.lookup(deal[0], rem, deal[1], w)
+        if kept is not None:
+            return _from_table(kept[0], rem, kept[1], w, 0)
     used = 0
     if method != "table":
         first = SEARCH_FIRST
@@ -429,20 +296,31 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
         if result.winnable is not None or method == "search":
             return result
         used = result.nodes
-    tables = _ideals(state.layout)
-    if tables is None or _start(state)[0] not in tables[2]:
+    tables = solver_table.ideals(state.layout)
+    if tables is None or rem not in tables[2]:
         # No table (a huge layout, or a scripted position no game reaches): the search alone.
         rest = None if max_nodes is None else max_nodes - used
-        remaining = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        remaining = None if deadline is None else max(0.0, deadline - time.thread_time())
         result = _search(state, rest, remaining)
         return Result(result.winnable, result.line, used + result.nodes)
     if max_nodes is not None and used + len(tables[0]) > max_nodes:
         return Result(None, (), used)
     try:
-        result = _table(state, deadline)
-    except _OutOfBudget:
+        table = solver_table.Table(state, _Search(state, None, None), deadline)
+        if deal is not None:
+            solver_table.remember(deal[0], deal[1], rem, table)
+    except solver_table.OutOfBudget:
         return Result(None, (), used)
-    return Result(result.winnable, result.line, used + result.nodes)
+    return _from_table(table, rem, 0, w, used + len(tables[0]))
+
+
+def _from_table(table: solver_table.Table, rem: int, k: int, w: int, nodes: int) -> Result:
+    if not table.wins(rem, k, w):
+        return Result(False, (), nodes)
+    return Result(True, table.line(rem, k, w), nodes)
+
+
+clear_session = solver_table.clear_session
 
 
 def is_winnable(state: State, max_nodes: int | None = 200_000, time_limit: float | None = 0.25) -> bool | None:
@@ -471,7 +349,7 @@ def hint(state: State, max_nodes: int | None = 200_000, time_limit: float | None
 
 def winnable_seed(options: Mapping[str, Any], seed: int, max_tries: int = 300,
                   max_nodes: int = 200_000) -> int:
-    """The first seed among seed, child_seed(seed, "deal", 1), child_seed(seed, "deal", 2) ... whose deal wins.
+    """The first deal number among seed, seed + 1, seed + 2 ... whose deal wins (after DEAL_MAX: 1, 2 ...).
 
     Deterministic (the node budget, not a clock, limits each try), so the
     same seed always gives the same winnable deal; deal it with
@@ -483,7 +361,7 @@ def winnable_seed(options: Mapping[str, Any], seed: int, max_tries: int = 300,
     """
     candidate = seed
     for k in range(max_tries):
-        candidate = seed if k == 0 else child_seed(seed, "deal", k)
+        candidate = clamp_number(seed + k) if 1 <= seed <= DEAL_MAX else seed + k
         if solve(rules.new_game(options, candidate), max_nodes).winnable:
             return candidate
     return candidate
