@@ -387,10 +387,10 @@ class StatsScene(Scene):
             self._draw_summary(surface, colour, edge)
             self._draw_history(surface, edge)
         self.menu.draw(surface)
-        hint = "{leftright}: game   {updown}: move   {act}: select   {back}: back"
+        hint = N_("{leftright}: game   {updown}: move   {act}: select   {back}: back")
         if self.menu.focused is self.history:
-            hint = "{updown}, PgUp/PgDn, wheel: scroll   {act}: play this deal   {back}: back" \
-                if self.replay_button.enabled else "{updown}, PgUp/PgDn, wheel: scroll   {back}: back"
+            hint = N_("{updown}, PgUp/PgDn, wheel: scroll   {act}: play this deal   {back}: back") \
+                if self.replay_button.enabled else N_("{updown}, PgUp/PgDn, wheel: scroll   {back}: back")
         draw_hints(surface, hint, self.app)
 
     def _draw_summary(self, surface: pygame.Surface, colour: theme.Colour, edge: theme.Colour) -> None:
