@@ -34,6 +34,7 @@ import pygame
 
 from cardgames import config, datafiles
 from cardgames.engine.canvas import Canvas
+from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.scene import Scene
 from cardgames.engine.scene_stack import SceneStack
 from cardgames.launch import Launch
@@ -41,9 +42,10 @@ from cardgames.storage import Storage
 from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
-AI_DELAYS = {"fast": 0.25, "normal": 0.7, "slow": 1.4}                # seconds a computer "thinks"
+AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}  # seconds a computer "thinks"
 TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
+MODE_CHANGE_QUIET = 1.0  # seconds after a full-screen switch whose focus-loss events are not the player leaving
 
 
 class App:
@@ -80,6 +82,9 @@ class App:
         self.running = True
         self.frame = 0
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
+        self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
+        self.input = InputTracker()
+        self._since_mode_change = MODE_CHANGE_QUIET
 
     # ---------------------------------------------------------------- window
     def _initial_window_size(self) -> tuple[int, int]:
@@ -118,6 +123,7 @@ class App:
                 self._windowed_size = self.window.get_size()
             self.window = self._open_window(full)
         self.settings["fullscreen"] = full
+        self._since_mode_change = 0.0
         self._saved_fullscreen = None  # the player chose: this choice is the one to keep
         self.save_settings()
 
@@ -162,12 +168,22 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    @property
+    def input_device(self) -> str:
+        """The device the player used last: "keyboard", "mouse" or "pad" (ui/controls.py names its controls)."""
+        return self.input.device
+
     # ----------------------------------------------------------------- frame
     def step(self, dt: float, events: Any = ()) -> None:
         """Run one frame: events -> update(dt) -> draw -> present -> pending scene changes."""
         dt = max(0.0, min(dt, MAX_DT))
         for event in events:
             self.handle_event(event)
+        for event in self.pads.update(dt, self.stack.top):   # a held D-pad or stick repeats
+            self.handle_event(event)
+        self._since_mode_change += dt
+        while self.pads.notices:
+            self.notify(self.pads.notices.pop(0))
         for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
@@ -191,6 +207,16 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWFOCUSGAINED):
+            self.pads.release()
+            if self._since_mode_change < MODE_CHANGE_QUIET:
+                return   # a full-screen switch moves the focus about: the player has not left
+        made = self.pads.translate(event, self.stack.top)
+        if made is not None:   # a controller event: its commands, as the keys a keyboard sends
+            for command in made:
+                self.handle_event(command)
+            return
+        self.input.saw(event)
         event = self.canvas.map_event(event)
         if self.demo is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.demo.stop()
@@ -390,7 +416,6 @@ def run(launch: Launch) -> int:
     else:
         app.stack.push(first_scene(app))
     app.stack.apply_pending()
-    clock = pygame.time.Clock()
     if launch.frames:
         for _ in range(launch.frames):
             app.step(1 / config.FPS, pygame.event.get())
@@ -406,12 +431,9 @@ def run(launch: Launch) -> int:
     # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
     # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
     sys.setswitchinterval(0.001)
-    clock.tick()
     code = 0
     try:
-        while app.running:
-            dt = clock.tick(config.FPS) / 1000.0
-            app.step(dt, pygame.event.get())
+        loop(app)
     except Exception:  # noqa: BLE001 - a bug: the details go to a log file, never a traceback on screen
         where = app.storage.log_error("the main loop")
         print(f"{config.TITLE} stopped after an internal error; your game was saved. Details: {where}",
@@ -427,6 +449,16 @@ def run(launch: Launch) -> int:
         app.storage.flush()
         pygame.quit()
     return code
+
+
+def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
+    """The real loop: step the app at up to 60 FPS until it quits (or `should_stop()`, checked
+    before every frame, says so: the real-window benchmark uses it)."""
+    clock = pygame.time.Clock()
+    clock.tick()
+    while app.running and not (should_stop is not None and should_stop()):
+        dt = clock.tick(config.FPS) / 1000.0
+        app.step(dt, pygame.event.get())
 
 
 # --------------------------------------------------------------- benchmarks

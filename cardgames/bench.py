@@ -18,6 +18,8 @@ What is measured, and how:
   the exit); target under 0.5 s.
 - Peak memory: the maximum resident set size of that process, and of one
   running the demo for a few seconds.
+- Real window: cardgames/bench_window.py (Xvfb at 1920x1080 and 1280x720: idle CPU
+  of all threads, per-frame CPU, memory per scene); skipped with a line without Xvfb.
 - Then `cardgames.games.<g>.bench.main(quick)` for every game that has one.
 Benchmarks print figures; they never fail on a slow machine.
 """
@@ -238,13 +240,19 @@ def game_benchmarks(quick: bool, out=print) -> None:
         sys.stdout.flush()
 
 
-def main(quick: bool = False, frames: int | None = None, games: bool = True) -> None:
+def main(quick: bool = False, frames: int | None = None, games: bool = True, window: bool = True) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     t0 = time.perf_counter()
     frame_benchmarks(frames or (60 if quick else 400))
     print()
+    if window:
+        from cardgames import bench_window
+
+        sys.stdout.flush()
+        bench_window.main(quick)
+        print()
     startup_benchmarks(1 if quick else 5)
     print()
     if games:
@@ -258,10 +266,12 @@ def _cli(argv: list[str] | None = None) -> None:
     p.add_argument("--quick", action="store_true", help="a small run (a smoke test)")
     p.add_argument("--frames", type=int, metavar="N", help="frames timed per scene (default 400, quick 60)")
     p.add_argument("--no-games", dest="games", action="store_false", help="skip the games' own benchmarks")
+    p.add_argument("--no-window", dest="window", action="store_false",
+                   help="skip the real-window section (Xvfb; cardgames/bench_window.py)")
     a = p.parse_args(argv)
     if a.frames is not None and a.frames < 1:
         p.error("argument --frames: must be at least 1")
-    main(quick=a.quick, frames=a.frames, games=a.games)
+    main(quick=a.quick, frames=a.frames, games=a.games, window=a.window)
 
 
 if __name__ == "__main__":

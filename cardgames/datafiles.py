@@ -34,7 +34,7 @@ from cardgames.schema import (
 
 NAME = r"[a-z0-9_]{1,40}"   # a game, card back, level or layout name; also keeps save paths inside saves/
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
-AI_SPEEDS = ("fast", "normal", "slow")
+AI_SPEEDS = ("instant", "fast", "normal", "slow")
 MAX_ACTIONS = 20000         # far beyond any real game (a long Skyjo match is about 2,000 moves)
 
 SETTINGS = Record({
@@ -107,6 +107,13 @@ declare("settings.json", "settings", SETTINGS, what="settings")
 declare("stats.json", "stats", STATS, what="statistics")
 declare("saves/{game}.json", "save", save_schema,
         what=lambda game: f"saved {_game_title(game)} game")
+
+# Achievements and tutorials (cardgames/achievements/book.py): a bad entry is dropped, the rest kept.
+ACHIEVEMENTS = Record({
+    "unlocked": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=NAME, drop_bad=True),
+    "tutorials": MapOf(Choice("finished", ("finished", "skipped")), key=NAME, drop_bad=True),
+})
+declare("achievements.json", "achievements", ACHIEVEMENTS, what="achievements")
 
 # ------------------------------------------------------------------ shipped level files
 LAYOUT = Record({

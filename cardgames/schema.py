@@ -290,11 +290,13 @@ class ListOf(Field):
 @dataclass
 class MapOf(Field):
     """An object whose keys are free (matching `key`) and whose every value is `value`.
-    A bad value is replaced by the value field's default, a bad key is dropped."""
+    A bad value is replaced by the value field's default (drop_bad=True: its entry is dropped),
+    a bad key is dropped."""
 
     value: Field = field(default_factory=Anything)
     key: str | None = None
     default: dict = field(default_factory=dict)
+    drop_bad: bool = False      # a bad value drops its entry instead of taking the default
     vital: bool = False
 
     def check(self, value, path, problems):
@@ -305,6 +307,12 @@ class MapOf(Field):
             sub = _join(path, k)
             if self.key is not None and not re.fullmatch(self.key, k):
                 problems.append(Problem(sub, "not an allowed name (left out)"))
+                continue
+            if self.drop_bad:
+                try:
+                    out[k] = _check_child(self.value, v, sub, problems, replace=False)
+                except _Bad as e:
+                    problems.append(Problem(sub, f"{e.problem} (left out)"))
                 continue
             out[k] = _check_child(self.value, v, sub, problems)
         return out
@@ -461,22 +469,23 @@ class Sample:
     replaced: str
     default: Any
     untrusted: bool
+    dropped: bool = False   # the entry at `replaced` is left out instead (a drop_bad list or map)
 
 
 def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None = None,
-                vital_above: bool = False) -> Iterator[Sample]:
+                dropped: bool = False) -> Iterator[Sample]:
     """Every bad value the declaration implies (wrong JSON types, values out of range), for every
     field path, nested fields included (a list's first item, a map's entry named "sample")."""
     target_path, target = owner or (path, schema)
-    untrusted = vital_above or schema.vital or target.vital
+    untrusted = schema.vital or target.vital
     for kind, values in (("type", schema.wrong_types()), ("range", schema.out_of_range())):
         for v in values:
             if path:
-                yield Sample(path, kind, v, target_path, target.fresh_default(), untrusted)
+                yield Sample(path, kind, v, target_path, target.fresh_default(), untrusted, dropped)
     for rel, child in schema.children():
         sub = f"{path}{rel}" if rel.startswith("[") else _join(path, rel)
         inner = (path, schema) if isinstance(schema, ListOf) and not schema.drop_bad else None
-        yield from bad_samples(child, sub, inner, vital_above)
+        yield from bad_samples(child, sub, inner, bool(getattr(schema, "drop_bad", False)) and not child.vital)
 
 
 def example(schema: Field) -> Any:
@@ -508,6 +517,16 @@ def set_path(doc: Any, path: str, value: Any) -> None:
         target[int(last[1:-1])] = value
     else:
         target[last] = value
+
+
+def del_path(doc: Any, path: str) -> None:
+    """Remove the entry at a field path ("a.b", "a[0]")."""
+    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
+    target = doc
+    for p in parts[:-1]:
+        target = target[int(p[1:-1])] if p.startswith("[") else target[p]
+    last = parts[-1]
+    del target[int(last[1:-1]) if last.startswith("[") else last]
 
 
 def get_path(doc: Any, path: str) -> Any:

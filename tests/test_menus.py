@@ -188,7 +188,7 @@ def test_select_keyboard_moves_over_tiles_and_changes_options(app, stub_registry
     key(app, pygame.K_DOWN)
     assert sel.menu.focused is sel.start_button
     key(app, pygame.K_DOWN)
-    assert sel.menu.focused is sel.bar[2]  # Settings lies right under Start
+    assert sel.menu.focused is sel.bar[3]  # Settings lies right under Start
     key(app, pygame.K_UP)
     assert sel.menu.focused is sel.start_button
     key(app, pygame.K_UP)
@@ -256,7 +256,10 @@ def test_select_mouse_click_on_tile_and_buttons(app, stub_registry):
     click(app, sel.bar[1].rect.center)  # Statistics, on the selected game's page
     assert isinstance(top(app), StatsScene) and top(app).index == 2
     key(app, pygame.K_ESCAPE)
-    click(app, sel.bar[3].rect.center)  # Quit
+    click(app, sel.bar[2].rect.center)  # Achievements, on the selected game's page
+    assert type(top(app)).__name__ == "AchievementsScene" and top(app).page == "three_thirteen"
+    key(app, pygame.K_ESCAPE)
+    click(app, sel.bar[4].rect.center)  # Quit
     assert not app.running
 
 
@@ -269,7 +272,7 @@ def test_select_esc_goes_back_to_title(app):
 def test_select_shows_the_record(app, stub_registry):
     app.storage.update_stats("stub", lambda d: {"games": 12, "win_rate": "50%", "best": {"1": 3}})
     sel = start(app, SelectScene(app))
-    assert sel.record == "Your record: Games played 12  ·  Win rate 50%"
+    assert sel.record == "Your record: 12 played  ·  0 won (0%)"   # the old shape, migrated
 
 
 def test_remembered_options_are_checked():
@@ -388,9 +391,7 @@ def test_pause_overlay_resume_restart_rules_quit(app, stub_registry):
     key(app, pygame.K_ESCAPE)
     pause = top(app)
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # Restart asks again
-    assert top(app) is pause and game.restarts == 0
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)  # Restart: nothing played yet, so nothing to ask
     assert top(app) is game and game.restarts == 1
     key(app, pygame.K_ESCAPE)
     pause = top(app)
@@ -409,19 +410,6 @@ def test_pause_overlay_resume_restart_rules_quit(app, stub_registry):
     assert isinstance(top(app), SelectScene) and len(app.stack) == 1
     assert game.exited and app.storage.load_game("stub") is not None
     assert top(app).info is STUB and top(app).continue_button.enabled
-
-
-def test_pause_restart_confirmation_expires(app, stub_registry):
-    game = start(app, StubGame(app, {}))
-    key(app, pygame.K_ESCAPE)
-    pause = top(app)
-    pause.menu.set_focus(pause.restart_button)
-    key(app, pygame.K_RETURN)
-    for _ in range(200):  # more than the 3 s it waits
-        app.step(DT)
-    assert pause.restart_button.text == "Restart"
-    key(app, pygame.K_RETURN)
-    assert top(app) is pause and game.restarts == 0
 
 
 def test_pause_with_the_mouse(app, stub_registry):

@@ -10,7 +10,7 @@ from cardgames import datafiles, schema
 from cardgames.games import registry
 from cardgames.storage import Storage
 
-DATA_FILES = ["settings.json", "stats.json"] + [f"saves/{g.name}.json" for g in registry.GAMES]
+DATA_FILES = ["settings.json", "stats.json", "achievements.json"] + [f"saves/{g.name}.json" for g in registry.GAMES]
 
 
 def _cases():
@@ -63,7 +63,10 @@ def test_bad_field_is_replaced_or_the_file_moved_aside(tmp_path, name, sample, c
         assert "could not be used" in notices[0]
     else:
         want = copy.deepcopy(good)
-        schema.set_path(want, sample.replaced, sample.default)
+        if sample.dropped:       # a drop_bad map or list: that entry is left out, the rest kept
+            schema.del_path(want, sample.replaced)
+        else:
+            schema.set_path(want, sample.replaced, sample.default)
         assert got == want  # the field has its default, nothing else changed
         assert Storage(tmp_path).load(name, absent=None) == want  # the file itself still holds the rest
     assert "Traceback" not in capsys.readouterr().err

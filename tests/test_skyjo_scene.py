@@ -6,6 +6,7 @@ import pytest
 from scene_events import FRAME, centre, click, drag, key, settle, table_app, wait_for_human
 from scene_events import play_round as play_a_round
 
+from cardgames import records
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.rules import Phase
 from cardgames.games.skyjo.scene import SUMMARY_DELAY, SkyjoScene
@@ -173,9 +174,10 @@ def test_game_over_records_statistics(app):
     scene = open_scene(app)
     end_a_scripted_game(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
-    stats = app.storage.stats("skyjo")
-    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == scene.state.totals[0]
-    assert stats["average_round"] == scene.state.rounds[0].scores[0]
+    stats = records.load(app.storage, "skyjo")["modes"]["standard"]
+    assert stats["games"] == 1 and stats["wins"] == 1 and stats["figures"]["best_total"] == scene.state.totals[0]
+    assert stats["figures"]["average_round_sum"] == scene.state.rounds[0].scores[0]
+    assert stats["figures"]["average_round_n"] == 1 and stats["figures"]["average_total_n"] == 1
 
 
 def test_undo_takes_back_a_move_but_not_a_scored_round(app):

@@ -28,7 +28,6 @@ def test_easy_sometimes_forgets_to_call_last_card():
     s = pos("5C 6C", "3D 4D")
     kinds = {decide(s, "easy", seed).kind for seed in range(60)}
     assert kinds == {R.K_CALL, R.K_PLAY}
-    assert all(decide(s, level, seed).kind is R.K_CALL for level in ("normal", "hard") for seed in range(30))
 
 
 def test_normal_keeps_twos_aces_and_eights_as_answers():
@@ -142,3 +141,43 @@ def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, ste
                 e1 = redact(R.apply(state, action)[1], seat)
                 e2 = redact(R.apply(twin, action)[1], seat)
                 assert e1 == e2
+
+
+# --- "last card" habits from levels/ai/switch.json -------------------------------
+
+def test_every_level_forgets_to_call_at_the_rate_in_levels_ai():
+    from cardgames.games.switch import presets
+
+    shipped = presets.load(presets.PRESET_FILE)
+    assert [shipped[lv].forget_call for lv in ("easy", "normal", "hard")] == [0.30, 0.12, 0.04]
+    s = pos("5C 6C", "3D 4D")
+    for level in ("easy", "normal", "hard"):
+        n = 3000
+        forgot = sum(decide(s, level, seed).kind is not R.K_CALL for seed in range(n))
+        low, high = stats.wilson(forgot, n)
+        assert low <= presets.habits(level).forget_call <= high, (level, forgot)
+        assert forgot > 0                                 # even hard forgets sometimes
+
+
+def test_habits_come_from_the_preset_file(tmp_path, monkeypatch):
+    import json
+
+    from cardgames.games.switch import presets
+
+    path = tmp_path / "switch.json"
+    path.write_text(json.dumps({"hard": {"forget_call": 1.0, "reaction_time": 0.5, "notice": 0.0}}))
+    monkeypatch.setattr(presets, "PRESET_FILE", path)
+    presets.habits_table.cache_clear()
+    try:
+        assert decide(pos("5C 6C", "3D 4D"), "hard").kind is R.K_PLAY      # always forgets
+        assert ai.reaction_time("hard") == 0.5
+        assert presets.habits("easy") == presets.BUILT_IN["easy"]        # levels not in the file: built in
+        path.write_text(json.dumps({"hard": {"forget_call": 2}}))
+        import pytest
+        with pytest.raises(ValueError, match="needs exactly the fields"):
+            presets.load(path)
+        path.write_text(json.dumps({"hard": {"forget_call": 2, "reaction_time": 0.5, "notice": 0.0}}))
+        with pytest.raises(ValueError, match="hard.forget_call must be a number from 0.0 to 1.0"):
+            presets.load(path)
+    finally:
+        presets.habits_table.cache_clear()

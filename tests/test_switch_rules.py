@@ -66,10 +66,17 @@ def test_drawn_card_may_be_kept():
     assert s.turn == 1 and C("KC") in s.hands[0]
 
 
-def test_unplayable_drawn_card_ends_the_turn():
+def test_unplayable_drawn_card_is_kept_and_ends_the_turn():
     s, ev = run(two("5H 3D", "4D", stock="KC 4S"), "0 draw")
-    assert s.phase is R.PLAY and s.turn == 1 and s.hands[0][-1] == C("4S")
     assert CardMoved(C("4S"), "stock", "hand:0", False, (0,)) in ev
+    # The turn waits for the drawer's decision as after a playable card (the others cannot tell),
+    # but keeping it is the only choice.
+    assert s.phase is R.DRAWN and s.turn == 0 and s.drawn == C("4S")
+    assert [str(a) for a in R.turn_actions(s)] == ["0 pass"]
+    with pytest.raises(IllegalAction, match="cannot be played: keep it"):
+        R.apply(s, P(0, "4S"))
+    s, _ = run(s, "0 pass")
+    assert s.phase is R.PLAY and s.turn == 1 and s.hands[0][-1] == C("4S")
 
 
 # --- 2s ----------------------------------------------------------------------

@@ -6,9 +6,11 @@ import pytest
 import scene_events
 from scene_events import FRAME, click, drag, key, settle, table_app
 
+from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
-from cardgames.games.switch.scene import CALL_BUTTON, CATCH_WINDOW, MOVE_BUTTON, SwitchScene
+from cardgames.games.switch.catch import HOLD
+from cardgames.games.switch.scene import CALL_BUTTON, MOVE_BUTTON, SwitchScene
 from cardgames.games.switch.summary import SwitchSummary
 
 
@@ -105,8 +107,9 @@ def test_a_whole_hand_by_mouse(app):
     moves = play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=i % 2 == 0))
     assert moves > 3 and R.is_over(scene.state)
     assert isinstance(app.stack.top, SwitchSummary)
-    stats = app.storage.stats("switch")
-    assert stats["hands"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+    stats = records.load(app.storage, "switch")["modes"]["single"]
+    assert stats["games"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+    assert stats["figures"]["hands"] == 1 and stats["figures"]["hands_won"] == stats["wins"]
 
 
 def test_a_whole_hand_by_keys(app):
@@ -160,7 +163,9 @@ def test_forgotten_call_is_caught_by_the_computer(app):
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)      # no "Last card!" first
     assert scene.state.exposed == 0 and scene.actions == ["0 play 5C"]
     settle(app, 0.3)
-    assert scene.window_left > 0 and scene.actions == ["0 play 5C"]      # the countdown runs
+    assert scene.window.open and scene.actions == ["0 play 5C"]         # the countdown runs
+    text, frac = scene.window.countdown(0)
+    assert "A computer may catch you in 0.5s" in text and 0 < frac < 1  # hard reacts in 0.8 s, not 3
     settle(app, 1.2)                                                     # hard reacts in 0.8 s
     assert scene.actions[:2] == ["0 play 5C", "1 catch 0"]
     assert len(scene.state.hands[0]) == 3
@@ -189,17 +194,48 @@ def test_human_catches_a_computer_by_double_clicking_its_panel(app):
     assert scene.actions[-1] == "0 catch 1" and len(scene.state.hands[1]) == 3
 
 
-def test_missed_call_not_caught_once_the_countdown_is_over(app):
+def test_a_catch_is_accepted_5_s_after_the_play_while_the_human_is_next(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"), turn=1)
     scene = open_table(app, state=state, wait=0)
     assert scene.act(R.parse_action("1 play 5C"))
-    settle(app, CATCH_WINDOW + 0.3)
-    assert scene.window_left == 0
+    settle(app, 5.0)
+    assert scene.window.open and scene.state.exposed == 1
+    text, frac = scene.window.countdown(0)
+    assert text == "Catch! (double-click or C) before you move" and frac is None   # no time limit
     key(app, pygame.K_c)
-    assert scene.actions == ["1 play 5C"] and any("Too late" in t[0] for t in app.toasts.queue)
-    key(app, pygame.K_p)                                                 # the human acts: the window closes
-    assert scene.state.exposed == -1 and len(scene.state.hands[1]) == 1
+    assert scene.actions == ["1 play 5C", "0 catch 1"] and len(scene.state.hands[1]) == 3
+
+
+def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
+    from cardgames.games.switch import ai, presets
+
+    blind = presets.Habits(forget_call=0.0, reaction_time=0.8, notice=0.0)      # nobody catches
+    monkeypatch.setattr(ai, "habits", lambda level: blind)
+    hands = [parse_cards("3D 4D 7H"), parse_cards("5C 6C"), parse_cards("KC 9D 2S")]
+    state = R.deal({}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=1)
+    scene = open_table(app, {"players": 3}, state=state, wait=0)
+    assert scene.act(R.parse_action("1 play 5C"))
+    settle(app, 0.5)
+    text, _frac = scene.window.countdown(0)
+    assert text.startswith("Catch! (double-click or C)  2.") and len(scene.actions) == 1   # seat 2 holds back
+    settle(app, HOLD + 0.5)
+    assert len(scene.actions) == 2 and scene.actions[1].startswith("2 ")      # seat 2 moved: closed
+    key(app, pygame.K_c)
+    assert len(scene.actions) == 2
+    assert any(t[0] == "Nobody can be caught now: nobody is left with one card without calling."
+               for t in app.toasts.queue)
+
+
+def test_catch_and_call_messages_read_correctly(app):
+    scene = open_table(app, {"players": 3})
+    scene.catch()
+    scene.catch(1)
+    scene.call_last_card()
+    texts = [t[0] for t in app.toasts.queue]
+    assert "Nobody can be caught now: nobody is left with one card without calling." in texts
+    assert f"{scene.seat_name(1)} cannot be caught now." in texts
+    assert not any("Nobody cannot" in t or "You cannot be caught" in t for t in texts)
 
 
 def test_start_mode_shows_every_hand_and_the_stock_in_order(app):

@@ -212,3 +212,47 @@ def test_the_card_just_taken_cannot_be_the_discard():
     hand = parse_cards("9C 9D 9S KS")
     assert melds.go_out_discards(hand, 3) == parse_cards("KS")
     assert not melds.can_go_out(hand, 3, forbidden=Card(Rank.KING, Suit.SPADES))
+
+
+# -- going out with high Aces (the quick "cannot go out" proof once refused these) ----------
+
+def test_ace_high_run_with_two_wilds_goes_out():
+    """Round 2 (4s wild), Ace high: JH 4D 4S 7C + AH goes out as J-Q-K-A of hearts, throwing 7C."""
+    hand = parse_cards("JH 4D 4S 7C AH")
+    assert melds.can_go_out(hand, 4, True)
+    assert melds.go_out_discards(hand, 4, True) == (Card(Rank.SEVEN, Suit.CLUBS),)
+    assert not melds.can_go_out(hand, 4, False)           # Ace low: J and A are far apart
+
+
+@st.composite
+def high_ace_hands(draw):
+    """Hands built around high Aces: Aces, court cards and 10s of few suits, some wilds, a stray card."""
+    decks = draw(st.integers(1, 2))
+    wild = draw(st.integers(2, 9))
+    suits = draw(st.lists(st.sampled_from(list(Suit)), min_size=1, max_size=2, unique=True))
+    high = [Card(Rank(r), s) for s in suits for r in (1, 10, 11, 12, 13)] * decks
+    aces = draw(st.lists(st.sampled_from([Card(Rank.ACE, s) for s in suits]), min_size=1, max_size=2))
+    tops = draw(st.lists(st.sampled_from(high), min_size=0, max_size=4))
+    n_wild = draw(st.integers(0, 3))
+    wilds = draw(st.lists(st.sampled_from([Card(Rank(wild), s) for s in Suit]), min_size=n_wild, max_size=n_wild))
+    filler = draw(st.lists(st.sampled_from([c for c in standard_deck(1) if int(c.rank) != wild]),
+                           min_size=0, max_size=2))
+    counts = Counter(aces + tops + wilds + filler)
+    hand = [c for c, k in counts.items() for _ in range(min(k, decks))]
+    return hand, wild
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(high_ace_hands(), st.data())
+def test_go_out_with_high_aces_matches_brute_force_and_the_exact_search(case, data):
+    hand, wild = case
+    forbidden = data.draw(st.sampled_from([None] + hand))
+    outs = {c for c in set(hand) if c != forbidden and brute_penalty(remove_one(hand, c), wild, True) == 0}
+    expect = bool(outs) and len(hand) >= 4
+    assert melds.can_go_out(hand, wild, True, forbidden) == expect
+    # The exact search alone (no quick proof) agrees too.
+    naturals = [c for c in hand if int(c.rank) != wild]
+    search = melds._Search(naturals, [c for c in hand if int(c.rank) == wild], 0, True, forbidden)
+    assert (search.fits(search.full, len(hand) - len(naturals), 1, 0) and len(hand) >= 4) == expect
+    if len(hand) >= 4:
+        assert set(melds.go_out_discards(hand, wild, True, forbidden)) == outs

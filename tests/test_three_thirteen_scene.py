@@ -7,6 +7,7 @@ import pygame
 import pytest
 from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
+from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.engine.scene import Scene
 from cardgames.games.three_thirteen import ai
@@ -194,8 +195,9 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     settle(app, 4.0)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     assert app.stack.top.title() == "Game over: You win!"
-    stats = app.storage.stats("three_thirteen")
-    assert stats["games"] == 1 and stats["wins"] == 1 and stats["best_total"] == 40 and stats["rounds_out"] == 1
+    stats = records.load(app.storage, "three_thirteen")["modes"]["standard"]
+    assert stats["games"] == 1 and stats["wins"] == 1
+    assert stats["figures"]["best_total"] == 40 and stats["figures"]["rounds_out"] == 1
 
 
 def test_an_autosaved_game_resumes_where_it_was(app):
@@ -286,3 +288,53 @@ def test_the_round_summary_waits_its_delay_before_opening(app):
     assert app.stack.top is scene          # the table stays in view for the delay...
     settle(app, delay * 0.6)
     assert isinstance(app.stack.top, Marker)  # ...then the summary opens
+
+
+# --- issue 9 fixes ------------------------------------------------------------------------
+
+def test_laying_down_on_the_last_turn_counts_as_going_out(app):
+    """'Rounds gone out' counts every going out: here the computer goes out first and you lay
+    everything down on your last turn (the old count only knew the first to go out)."""
+    scene = open_scene(app)
+    state = R.deal(None, ["AH AC AD", "9C 9D 9S"], stock="5C QH", discard="JD", round_no=11, dealer=0,
+                   totals=(40, 45))
+    scripted(app, scene, state)
+    wait_for_human(app, scene)
+    assert scene.state.out_seat == 1
+    drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
+    settle(app, 0.5)
+    key(app, pygame.K_g)
+    settle(app, 0.5)
+    drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
+    settle(app, 4.0)
+    assert scene.over and scene.state.rounds[-1].scores == (0, 0)
+    assert records.load(app.storage, "three_thirteen")["modes"]["standard"]["figures"]["rounds_out"] == 1
+
+
+def test_throwing_back_the_card_just_taken_says_why(app):
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=1)
+    scripted(app, scene, state)
+    drag(app, centre(scene, "discard"), centre(scene, "hand:0"))
+    settle(app, 0.6)
+    taken = parse_cards("JD")[0]
+    drag(app, grip(scene, taken), centre(scene, "discard"))
+    settle(app, 0.6)
+    assert scene.state.phase == Phase.DISCARD and taken in scene.state.hands[0]
+    assert any("You took the Jack of diamonds from the discard pile" in t[0] for t in app.toasts.queue)
+    assert "invalid" in app.sounds
+
+
+def test_a_game_resumed_mid_turn_keeps_the_other_hands_in_their_boxes(app):
+    scene = ThreeThirteenScene(app, {"players": 4, "level": "normal"}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    wait_for_human(app, scene)
+    scene.act(R.STOCK)
+    settle(app, 1.0)
+    again = ThreeThirteenScene(app, {}, resume=scene.save_data())
+    assert again.state.phase == Phase.DISCARD
+    for seat in (1, 2, 3):
+        box = again._box(seat)
+        for sprite in again.board.sprites(f"hand:{seat}"):
+            assert box.contains(sprite.rect), (seat, sprite.rect, box)

@@ -5,11 +5,9 @@ import pytest
 
 from cardgames.games.tripeaks import levels as lv
 from cardgames.games.tripeaks.levels import (
-    GameResult,
     LevelError,
     load_levels,
     parse_level,
-    record_game,
     record_level,
     table_rank,
     unlocked,
@@ -197,19 +195,10 @@ def test_initials_are_three_arcade_characters(text, expected):
     assert lv.clean_initials(text) == expected
 
 
-def test_game_statistics_and_classic_bank():
-    stats = {}
-    record_game(stats, GameResult("classic", won=False, longest_streak=4, money=-30))
-    record_game(stats, GameResult("classic", won=True, longest_streak=9, money=75))
-    record_game(stats, GameResult("arcade", won=True, longest_streak=6))
-    assert stats == {"games": 3, "wins": 2, "win_rate": "67%", "longest_streak": 9, "bank": 45}
-
-
 def test_corrupt_progress_data_is_read_as_nothing_played():
     assert lv.level_record({"levels": "garbage"}, "L") == {"stars": 0, "best": 0, "table": []}
     assert lv.level_record({"levels": {"L": [1]}}, "L") == {"stars": 0, "best": 0, "table": []}
     bad = {"levels": {"L": {"stars": "3", "best": None, "table": [{"score": "9"}, 5]}}}
     assert lv.level_record(bad, "L") == {"stars": 0, "best": 0, "table": []}
-    assert record_game({"games": "x", "bank": [1]}, GameResult("classic", True, money=5))["bank"] == 5
     stats = record_level({"levels": []}, "L", 100, 1, initials="ZZZ")
     assert lv.level_record(stats, "L")["stars"] == 1

@@ -13,6 +13,7 @@ import pygame
 import pytest
 from scene_events import FRAME, click, key, mouse
 
+from cardgames import records
 from cardgames.app import headless_app
 from cardgames.games.tripeaks import levels, rules, solver
 from cardgames.games.tripeaks.rules import Play, Turn
@@ -28,6 +29,11 @@ def app(tmp_path):
     app.sounds = []
     app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
     yield app
+
+
+def section(app, mode):
+    """The statistics of one TriPeaks mode (cardgames.records), empty when none is played."""
+    return records.load(app.storage, "tripeaks")["modes"].get(mode, records.empty_section())
 
 
 def open_scene(app, seed=7, **options):
@@ -98,7 +104,8 @@ def test_a_level_played_by_mouse_clicks_to_a_clear(app):
     stats = app.storage.stats("tripeaks")
     record = levels.level_record(stats, "level_01")
     assert record["best"] == r["score"] and record["stars"] == r["stars"]
-    assert stats["games"] == 1 and stats["wins"] == 1
+    arcade = section(app, "arcade")
+    assert arcade["games"] == 1 and arcade["wins"] == 1 and arcade["figures"]["best_score"] == r["score"]
     assert stats["best_scores"] == {"1. First Light": r["score"]}   # as the statistics page lists it
 
 
@@ -162,7 +169,7 @@ def test_the_clock_runs_out_ticks_and_ends_the_level(app):
     before = len(scene.actions)
     click(app, (640, 400))                                    # the table no longer takes moves
     assert len(scene.actions) == before
-    assert app.storage.stats("tripeaks")["games"] == 1 and app.storage.stats("tripeaks")["wins"] == 0
+    assert section(app, "arcade")["games"] == 1 and section(app, "arcade")["wins"] == 0
 
 
 def test_pause_freezes_the_clock_and_the_streak_timer(app):
@@ -302,8 +309,9 @@ def test_classic_bank_and_deal_next_hand(app):
     key(app, pygame.K_n)                                          # abandon the hand
     step(app, 2)
     assert scene.actions == [] and scene.classic.bank == -10 and scene.classic.hand == 0
-    stats = app.storage.stats("tripeaks")
-    assert stats["bank"] == -10 and stats["games"] == 1 and stats["wins"] == 0
+    classic = section(app, "classic")
+    assert classic["figures"]["bank"] == -10 and classic["games"] == 1 and classic["wins"] == 0
+    assert classic["abandoned"] == 1
     play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), None)
     if play is not None:
         click(app, where(scene, play))
@@ -367,8 +375,7 @@ def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     key(app, pygame.K_n)                                         # a new deal: the hand counts, once
     settle_deal(app, scene)
     assert scene.actions == [] and solver.solve(scene.state).winnable
-    stats = app.storage.stats("tripeaks")
-    assert stats["games"] == 1 and stats["wins"] == 0
+    assert section(app, "relaxed")["games"] == 1 and section(app, "relaxed")["wins"] == 0
 
 
 def test_levels_from_the_result_and_back_shows_the_result_again(app):
@@ -394,14 +401,15 @@ def test_restart_from_the_pause_menu_deals_a_new_winnable_hand(app):
     old = scene.state
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
-    pause.restart()
-    pause.restart()                                                 # asks twice before abandoning
+    pause.restart()                                                 # asks first before abandoning
+    step(app, 1)
+    app.stack.top.yes()
     step(app, 1)
     settle_deal(app, scene)
     assert scene.state != old and scene.actions == [] and scene.phase in ("ready", "play")
     assert solver.solve(scene.state).winnable
-    stats = app.storage.stats("tripeaks")
-    assert stats["games"] == 1 and stats["wins"] == 0               # the abandoned hand, once
+    arcade = section(app, "arcade")
+    assert arcade["games"] == 1 and arcade["wins"] == 0 and arcade["abandoned"] == 1   # the abandoned hand, once
     assert scene.arcade.time_left > scene.level.clock - 1           # a fresh clock
 
 

@@ -106,6 +106,21 @@ def cards_str(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
+_RANK_WORDS = {Rank.ACE: "Ace", Rank.JACK: "Jack", Rank.QUEEN: "Queen", Rank.KING: "King"}
+
+
+def card_words(card: Card) -> str:
+    """The card in words, for sentences on screen: "7 of spades", "Ace of hearts", "Joker"."""
+    if card.is_joker:
+        return "Joker"
+    return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.name.lower()}"
+
+
+def card_symbols(card: Card) -> str:
+    """The card with its suit symbol: "7\u2660", "A\u2665" (for text drawn with suit glyphs)."""
+    return "JK" if card.is_joker else f"{card.rank.label}{card.suit.symbol}"
+
+
 def standard_deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """`decks` full 52-card decks in a fixed order, then `jokers` Jokers."""
     one = tuple(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER)

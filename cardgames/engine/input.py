@@ -18,7 +18,8 @@ the first key press and hides again when the mouse moves.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+import math
+from collections.abc import Callable, Hashable, Iterable
 from typing import Any, Protocol
 
 import pygame
@@ -155,29 +156,97 @@ KEY_DIRECTIONS: dict[int, Direction] = {
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class FocusRing:
-    """Keyboard focus over `keys`; rect_of(key) tells where each one is now (None: not shown)."""
+def nearest_in_direction(here: pygame.Rect, items: Iterable[tuple[Hashable, pygame.Rect]],
+                         direction: Direction) -> Hashable | None:
+    """The item an arrow key should reach from `here`: the nearest whose centre lies that way.
 
-    COLOUR = (90, 200, 255)
+    The one geometry of the arrow keys (the card tables' FocusRing and the menus' Menu both
+    use it). Distances are measured between edges, so a wide button or a long row is reached
+    as easily as a card. An item that lines up with `here` across the move (overlaps it
+    sideways) beats one off to the side unless that one is much nearer: each pixel off to the
+    side counts three along. Ties go to the nearer centre sideways, then along, so in a fan of
+    overlapping cards Right is the next card, and Down from a grid's card is the card below,
+    never a card two columns over.
+    """
+    dx, dy = direction
+    best, best_score = None, None
+    for key, r in items:
+        if dx:
+            gap = (r.left - here.right) if dx > 0 else (here.left - r.right)
+            centre_along = (r.centerx - here.centerx) * dx
+            side = max(0, r.top - here.bottom, here.top - r.bottom)
+            centre_side = abs(r.centery - here.centery)
+        else:
+            gap = (r.top - here.bottom) if dy > 0 else (here.top - r.bottom)
+            centre_along = (r.centery - here.centery) * dy
+            side = max(0, r.left - here.right, here.left - r.right)
+            centre_side = abs(r.centerx - here.centerx)
+        if centre_along <= 0:
+            continue
+        score = (max(0, gap) + 3 * side, centre_side, centre_along)
+        if best_score is None or score < best_score:
+            best, best_score = key, score
+    return best
+
+
+class FocusRing:
+    """Keyboard (and gamepad) focus over `keys`; rect_of(key) tells where each one is now (None: not shown).
+
+    Arrows move to the nearest item in that direction (nearest_in_direction), Tab and
+    Shift+Tab step through the list, Enter/Space return the focused key to activate. The
+    ring hides when the mouse moves; the first arrow or Tab after that only shows it where
+    the focus is (so nothing is skipped), while Enter acts at once on the focused item.
+
+    The focus policy (set_keys): when the focused item goes away (a card was played), the
+    focus goes to the nearest `preferred` item (a card that plays) to where it was, and to
+    the others (the stock) only when no preferred item is left; after a move
+    (`after_move=True`) it also leaves a non-preferred item for a preferred one.
+    """
+
+    COLOUR = (90, 230, 255)
+    OUTLINE = (8, 20, 40)
+    SLIDE = 0.09   # seconds the ring takes to glide to a new item
 
     def __init__(self, rect_of: Callable[[Hashable], pygame.Rect | None]) -> None:
         self.rect_of = rect_of
         self.keys: list[Hashable] = []
         self.current: Hashable | None = None
         self.visible = False
+        self.anchor: pygame.Rect | None = None   # where the focused item was last seen
+        self.time = 0.0
+        self._shown: list[float] | None = None   # the ring's drawn rect (x, y, w, h) while it glides
 
-    def set_keys(self, keys: list[Hashable]) -> None:
-        """New focusable items; focus stays on the same key, else moves to the nearest one."""
-        old_rect = self.rect_of(self.current) if self.current is not None else None
+    def set_keys(self, keys: list[Hashable], preferred: Callable[[Hashable], bool] | None = None,
+                 after_move: bool = False) -> None:
+        """New focusable items; focus stays on the same key, else goes to the nearest (preferred) one."""
         self.keys = [k for k in keys if self.rect_of(k) is not None]
         if self.current in self.keys:
-            return
+            stay = not after_move or preferred is None or preferred(self.current)
+            if stay or not any(preferred(k) for k in self.keys):
+                self._remember()
+                return
         if not self.keys:
             self.current = None
-        elif old_rect is None:
-            self.current = self.keys[0]
+            return
+        pool = [k for k in self.keys if preferred(k)] if preferred is not None else []
+        pool = pool or self.keys
+        if self.anchor is None:
+            self.current = pool[0]
         else:
-            self.current = min(self.keys, key=lambda k: _distance(self.rect_of(k).center, old_rect.center))
+            here = self.anchor.center
+            self.current = min(pool, key=lambda k: _distance(self.rect_of(k).center, here))
+        self._remember()
+
+    def focus(self, key: Hashable) -> None:
+        """Put the focus on `key` (e.g. the card under the mouse), if it is one of the keys."""
+        if key in self.keys:
+            self.current = key
+            self._remember()
+
+    def _remember(self) -> None:
+        rect = self.rect_of(self.current) if self.current is not None else None
+        if rect is not None:
+            self.anchor = pygame.Rect(rect)
 
     def handle_event(self, event: pygame.event.Event) -> Hashable | None:
         """Move on arrows/Tab; on Enter/Space return the key to activate. Mouse motion hides the ring."""
@@ -187,50 +256,80 @@ class FocusRing:
         if event.type != pygame.KEYDOWN or not self.keys:
             return None
         if event.key in ACTIVATE_KEYS:
+            self.visible = True
+            return self.current
+        if event.key == pygame.K_TAB or event.key in KEY_DIRECTIONS:
             was_visible, self.visible = self.visible, True
-            return self.current if was_visible else None  # the first press only shows where focus is
-        if event.key == pygame.K_TAB:
-            self.visible = True
-            self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
-        elif event.key in KEY_DIRECTIONS:
-            self.visible = True
-            self.move(KEY_DIRECTIONS[event.key])
+            if not was_visible and self.current in self.keys:
+                self._shown = None
+                return None   # the first press shows where the focus is; it skips nothing
+            if event.key == pygame.K_TAB:
+                self.step(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            else:
+                self.move(KEY_DIRECTIONS[event.key])
         return None
 
     def step(self, delta: int) -> None:
         if self.current not in self.keys:
             self.current = self.keys[0]
-            return
-        self.current = self.keys[(self.keys.index(self.current) + delta) % len(self.keys)]
+        else:
+            self.current = self.keys[(self.keys.index(self.current) + delta) % len(self.keys)]
+        self._remember()
 
     def move(self, direction: Direction) -> None:
-        """Go to the nearest item whose centre lies in `direction` (straight lines preferred)."""
+        """Go to the nearest item that way (nearest_in_direction); stay put if there is none."""
         if self.current not in self.keys:
             self.current = self.keys[0]
+        else:
+            here = self.rect_of(self.current)
+            others = ((k, self.rect_of(k)) for k in self.keys if k != self.current)
+            best = nearest_in_direction(here, others, direction)
+            if best is not None:
+                self.current = best
+        self._remember()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        if not self.visible or self.current is None:
+            self._shown = None
             return
-        here = self.rect_of(self.current).center
-        best, best_score = None, float("inf")
-        for key in self.keys:
-            if key == self.current:
-                continue
-            c = self.rect_of(key).center
-            dx, dy = c[0] - here[0], c[1] - here[1]
-            along = dx * direction[0] + dy * direction[1]
-            if along <= 0:
-                continue
-            across = abs(dx * direction[1]) + abs(dy * direction[0])
-            score = along + 2.5 * across
-            if score < best_score:
-                best, best_score = key, score
-        if best is not None:
-            self.current = best
+        rect = self.rect_of(self.current)
+        if rect is None:
+            return
+        target = [float(rect.x), float(rect.y), float(rect.w), float(rect.h)]
+        if self._shown is None:
+            self._shown = target
+            return
+        k = min(1.0, dt / self.SLIDE) if self.SLIDE > 0 else 1.0
+        self._shown = [a + (b - a) * k for a, b in zip(self._shown, target)]
 
     def draw(self, surface: pygame.Surface) -> None:
+        """A thick cyan ring with a dark edge (it reads on any felt and is never the gold glow of a
+        legal target), breathing in and out, with a small marker bobbing above it."""
         if not self.visible or self.current is None:
             return
         rect = self.rect_of(self.current)
-        if rect is not None:
-            pygame.draw.rect(surface, self.COLOUR, rect.inflate(12, 12), width=3, border_radius=12)
+        if rect is None:
+            return
+        if self._shown is not None:
+            rect = pygame.Rect(*(round(v) for v in self._shown))
+        draw_focus(surface, rect, self.time, self.COLOUR, self.OUTLINE)
+
+
+def draw_focus(surface: pygame.Surface, rect: pygame.Rect, t: float,
+               colour: tuple[int, int, int] = FocusRing.COLOUR,
+               outline: tuple[int, int, int] = FocusRing.OUTLINE) -> None:
+    """The card tables' focus ring around `rect` at time `t` (seconds)."""
+    pulse = (1 + math.sin(t * 6.0)) / 2
+    grow = 7 + round(3 * pulse)
+    ring = rect.inflate(grow * 2, grow * 2)
+    pygame.draw.rect(surface, outline, ring.inflate(4, 4), width=8, border_radius=14 + grow)
+    pygame.draw.rect(surface, colour, ring, width=5, border_radius=12 + grow)
+    bob = round(4 * pulse)
+    cx, top = ring.centerx, ring.top - 6 - bob
+    marker = [(cx - 11, top - 12), (cx + 11, top - 12), (cx, top)]
+    pygame.draw.polygon(surface, outline, [(cx - 15, top - 14), (cx + 15, top - 14), (cx, top + 3)])
+    pygame.draw.polygon(surface, colour, marker)
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> float:

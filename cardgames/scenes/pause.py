@@ -2,7 +2,7 @@
 
 It is an overlay: the game stays visible, dimmed, and frozen (the stack gives
 it no updates, so its clock, animations and computer players all stop).
-Restart asks for a second press, since it abandons the game in progress.
+Restart asks first (the shared confirm dialog) when it would abandon a hand in progress.
 Quitting to the menu keeps the game: the game scene autosaves when it leaves
 the stack, and "Continue" on the menu picks it up.
 """
@@ -14,12 +14,11 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
 W, H = config.CANVAS_SIZE
 BOX = pygame.Rect((W - 460) // 2, 110, 460, 500)
-CONFIRM_SECONDS = 3.0
 
 _dim: pygame.Surface | None = None
 
@@ -44,7 +43,6 @@ class PauseScene(Scene):
         info = getattr(game_scene, "info", None)
         self.title = getattr(info, "title", "Game")
         self.game_name = getattr(info, "name", None)
-        self.confirm_left = 0.0  # > 0: Restart was pressed once and waits for a second press
         x, w = BOX.x + 40, BOX.width - 80
         entries = [("Resume", self.resume, True), ("Restart", self.restart, False), ("Rules", self.rules, False),
                    ("Settings", self.settings, False), ("Quit to menu", self.quit_to_menu, False)]
@@ -60,10 +58,15 @@ class PauseScene(Scene):
         self.stack.pop()
 
     def restart(self) -> None:
-        if self.confirm_left <= 0:
-            self.confirm_left = CONFIRM_SECONDS
-            self.restart_button.text = "Restart: press again"
+        if not _in_progress(self.game):
+            self.restart_now()
             return
+        from cardgames.scenes.confirm import ConfirmScene
+
+        self.stack.push(ConfirmScene(self.app, "Restart?", "The game in progress will be lost.",
+                                     "Restart", on_yes=self.restart_now))
+
+    def restart_now(self) -> None:
         self.stack.pop()
         self.game.restart()  # a new deal with the same options; it clears the old autosave
 
@@ -84,18 +87,13 @@ class PauseScene(Scene):
 
     # Frame -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_p:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_p, pygame.K_PAUSE):
             self.resume()
             return
         self.menu.handle_event(event)
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
-        if self.confirm_left > 0:
-            self.confirm_left -= dt
-            if self.confirm_left <= 0 or self.menu.focused is not self.restart_button:
-                self.confirm_left = 0.0
-                self.restart_button.text = "Restart"
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(dim_surface(), (0, 0))
@@ -105,5 +103,10 @@ class PauseScene(Scene):
         theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 74), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         self.menu.draw(surface)
         # the hint goes inside the box: the game's own bottom line is still visible under the dim
-        theme.draw_text(surface, "Up/Down: choose   Enter: select   Esc: resume", (BOX.centerx, BOX.bottom - 12),
-                        theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+        controls.draw_prompt(surface, self.app, "{move}: choose   {act}: select   {back}: resume",
+                             (BOX.centerx, BOX.bottom - 12), theme.SMALL, theme.TEXT_DIM)
+
+
+def _in_progress(game: Any) -> bool:
+    """Whether the game has moves a restart would throw away (not over, someone has played)."""
+    return bool(getattr(game, "actions", None)) and not getattr(game, "over", False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from cardgames import config
+from cardgames import config, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.scenes import markdown
@@ -38,7 +38,10 @@ class RulesScene(Scene):
         self.target = 0.0
         self._dragging = False
         back = Button((1090, 24, 150, 48), "Back", self.back, px=theme.BODY)
-        self.menu = Menu([back], on_back=self.back, sound=getattr(app, "play_sound", None))
+        widgets = [back]
+        if tutorial.module(game_name) is not None:   # the guided hand, at any time
+            widgets.insert(0, Button((910, 24, 170, 48), "Tutorial", self.tutorial, px=theme.BODY))
+        self.menu = Menu(widgets, on_back=self.back, sound=getattr(app, "play_sound", None))
 
     @property
     def inner(self) -> pygame.Rect:
@@ -53,6 +56,9 @@ class RulesScene(Scene):
 
     def back(self) -> None:
         self.stack.pop()
+
+    def tutorial(self) -> None:
+        tutorial.start(self.app, self.info.name)
 
     def _section(self, step: int) -> None:
         """Jump to the next (+1) or previous (-1) ## heading."""

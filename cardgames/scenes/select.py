@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import config
+from cardgames import config, records, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo, OptionSpec
@@ -75,13 +75,15 @@ def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, An
     return out
 
 
-def record_line(info: GameInfo, stats: dict[str, Any], most: int = 3) -> str:
-    """"Your record: Games played 12 · Games won 5": the first few plain statistics of the game."""
-    from cardgames.scenes.stats import format_value
-
-    parts = [f"{label} {format_value(key, stats[key])}" for key, label in info.stats
-             if key in stats and isinstance(stats[key], (int, float, str))][:most]
-    return "Your record: " + "  ·  ".join(parts) if parts else ""
+def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
+    """"Your record: 12 played  ·  5 won (42%)  ·  best streak 3", over every mode but practice."""
+    t = records.totals(recs)
+    if not t["games"]:
+        return ""
+    parts = [f"{t['games']:,} played", f"{t['wins']:,} won ({t['wins'] / t['games']:.0%})"]
+    if t["best_streak"] >= 2:
+        parts.append(f"best streak {t['best_streak']}")
+    return "Your record: " + "  ·  ".join(parts)
 
 
 class SelectScene(Scene):
@@ -112,7 +114,7 @@ class SelectScene(Scene):
         focused = self.menu.focused
         self.options = remembered_options(self.app.settings, info)
         self.has_save = info.available and self.app.storage.load_game(info.name) is not None
-        self.record = record_line(info, self.app.storage.stats(info.name))
+        self.record = record_line(info, records.load(self.app.storage, info.name))
         for tile in self.tiles:
             tile.selected = tile.info is info
             tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
@@ -130,12 +132,15 @@ class SelectScene(Scene):
         self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), "Continue", self.resume,
                                       primary=self.has_save)
         self.continue_button.enabled = self.has_save
-        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Settings", self.settings), ("Quit", self.quit)]
-        bw = (W - 72 - 3 * 16) // 4
+        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Achievements", self.achievements),
+               ("Settings", self.settings), ("Quit", self.quit)]
+        bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
         self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
         self._link_neighbours()
+        if focused is not None and focused not in self.menu.widgets:   # rebuilt: the widget in its place
+            focused = next((w for w in self.menu.widgets if w.rect == focused.rect), focused)
         if focused in self.menu.widgets and focused.enabled:
             self.menu.set_focus(focused)
         else:
@@ -192,10 +197,29 @@ class SelectScene(Scene):
             cycler.enabled = self.info.available and option_applies(self.info, spec.key, self.options)
 
     def start(self) -> None:
+        """New game: asks first when it would replace a saved game."""
+        if self._save_exists(self.info):
+            from cardgames.scenes.confirm import ConfirmScene
+
+            self.stack.push(ConfirmScene(self.app, "Start a new game?",
+                                         f"Your saved {self.info.title} game will be lost.", "New game",
+                                         on_yes=self.start_now))
+            return
+        self.start_now()
+
+    def start_now(self) -> None:
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
-        self._open(lambda cls: cls(self.app, dict(self.options), seed=seed))
+        options = dict(self.options)
+        had_save = self.has_save
+
+        def open_game() -> None:
+            if self._open(lambda cls: cls(self.app, options, seed=seed)) and had_save:
+                records.abandon_saved(self.app.storage, self.info.name)   # played and lost, like a restart
+
+        if not tutorial.first_play(self.app, self.info.name, open_game):   # the first time: the tutorial first
+            open_game()
 
     def resume(self) -> None:
         data = self.app.storage.load_game(self.info.name)
@@ -227,6 +251,11 @@ class SelectScene(Scene):
         from cardgames.scenes.stats import StatsScene
 
         self.stack.push(StatsScene(self.app, self.info.name))
+
+    def achievements(self) -> None:
+        from cardgames.scenes.achievements import AchievementsScene
+
+        self.stack.push(AchievementsScene(self.app, self.info.name))
 
     def settings(self) -> None:
         from cardgames.scenes.settings import SettingsScene

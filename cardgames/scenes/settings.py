@@ -23,7 +23,7 @@ except ImportError:  # the assets module not there yet (early development)
 
 ON_OFF = ((False, "Off"), (True, "On"))
 ANIM = (("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
-AI = (("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
+AI = (("instant", "Instant"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))  # Instant: no thinking pause
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 60, 104, 700, 52, 10
 PREVIEW = pygame.Rect(800, 104, 420, 486)
 BACK_SIZE = (150, 210)

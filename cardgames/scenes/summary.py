@@ -33,6 +33,13 @@ W, H = config.CANVAS_SIZE
 DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
 
+def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple[int, int]) -> None:
+    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one line, gold."""
+    if lines:
+        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY, theme.ACCENT_2, bold=True,
+                        anchor="midbottom", shadow=True)
+
+
 class SummaryOverlay(Scene):
     overlay = True
     game_name = ""                                   # for "Menu": the select screen opens on this game
@@ -140,5 +147,8 @@ class SummaryOverlay(Scene):
         theme.draw_text(surface, self.title(), (box.centerx, box.y + self.title_dy), self.title_px, theme.ACCENT,
                         bold=True, anchor="midtop", shadow=self.title_shadow)
         self.draw_body(surface)
+        if self.final:   # the records this game touched, from records.record_game
+            draw_touched(surface, getattr(self.game, "records_touched", ()),
+                         (box.centerx, box.bottom - self.button_dy - 8))
         self.menu.draw(surface)
         draw_hints(surface, self.hints())

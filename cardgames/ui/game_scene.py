@@ -43,6 +43,8 @@ Hooks (override; the first three are required):
     sound_for(self, event)       the sound name for an event (default: moved -> place,
                                  flipped -> flip, shuffled -> shuffle); None for silence.
     on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
+    game_result(self, abandoned) the result for the statistics (cardgames/ui/recording.py); call
+                                 self.record_result() at the end, its lines are self.records_touched.
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
     begin(self)                  a game starts (new, resumed or after restart(), which clears the
                                  scheduler): start your timers here.
@@ -93,6 +95,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import achievements
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
@@ -104,19 +107,23 @@ from cardgames.ui import words
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
+from cardgames.ui.move_log import SceneLog
+from cardgames.ui.recording import RecordsMixin
 
 STAGGER = 0.07        # seconds between cards of one action (a deal fans out card by card)
 DEAL_STAGGER = 0.045  # between cards of the opening deal
 LONGEST_RUN = 1.4     # a many-card action (a new round's deal) squeezes its stagger to fit this
 SOUND_GAP = 0.06      # the same sound is not started twice within this many seconds
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
+PACE_PLAYERS = 3      # with more players than this, each computer thinks for PACE_PLAYERS / players of the delay
+FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
 
 # Computer players choose in one background thread, so a slow search never freezes the
 # animation. One thread: choices are made one at a time, in order (deterministic per seat).
 _AI_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
 
-class GameScene(Scene):
+class GameScene(RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
     info: Any = None
@@ -126,6 +133,10 @@ class GameScene(Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
+    log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
+    think_while_animating = False    # True: a computer's thinking delay runs during the last move's animation
+    anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -138,7 +149,7 @@ class GameScene(Scene):
         self.viewer = self.humans[0] if self.humans else 0
         self.seed = new_seed() if seed is None else int(seed)
         self.scheduler = Scheduler()
-        self.animator = Animator(lambda: self.app.anim_scale)
+        self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.stagger = STAGGER
         self._text_cache: dict[tuple, pygame.Surface] = {}
         self.fx = Effects(self.app.assets.font, self.seed)
@@ -147,6 +158,7 @@ class GameScene(Scene):
         if resume is not None:
             self._replay(resume.get("actions", ()))
             self.load_extra(resume.get("extra") or {})
+            self.load_play_time(resume.get("extra") or {})
         self._build_board(deal=resume is None)
         self.begin()
 
@@ -163,7 +175,9 @@ class GameScene(Scene):
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
         self._moves_for: Any = None            # the state _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
+        self.reset_records()
         self.on_new_game()
+        self.move_log = SceneLog(self)
 
     def _build_board(self, deal: bool) -> None:
         self.board = Board(self.art_class(self.app), self.card_size)
@@ -175,6 +189,7 @@ class GameScene(Scene):
         if deal and self.deal_from in self.board.piles:
             self.animator.queue(self._deal_animation())
         self._focus_dirty = True
+        self._focus_moved = False   # a move was made since the keys were last set (the focus policy)
 
     def _replay(self, actions: Any) -> None:
         """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
@@ -187,6 +202,7 @@ class GameScene(Scene):
                 break
             self.history.append(self.state)
             self.actions.append(str(action))
+            self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
         self.over = self.rules.is_over(self.state)
 
@@ -250,6 +266,14 @@ class GameScene(Scene):
 
     def load_extra(self, extra: dict[str, Any]) -> None:
         pass
+
+    def log_section(self, obs: Any) -> str:
+        """The move log's section title for this observation ("Round 3"); a new title starts a section."""
+        return ""
+
+    def log_viewer(self) -> int | None:
+        """The seat the move log is written for; None (public lines only) with several humans."""
+        return self.viewer if len(self.humans) <= 1 else None
 
     # ------------------------------------------------------------------ queries
     @property
@@ -316,25 +340,40 @@ class GameScene(Scene):
 
         Returns False (with a toast and the "invalid" sound) if the rules refuse it.
         """
+        return self.act_then(action)
+
+    def act_then(self, action: Any, more: Any = None) -> bool:
+        """act(action), then the actions `more()` returns one by one until None (each asked after
+        the one before is applied), all animated as one batch: e.g. the computer seats' set-up
+        flips at once. A refused later action just ends the batch."""
         self.animator.finish_all()
-        try:
-            state, events = self.rules.apply(self.state, action)
-        except IllegalAction as exc:
-            self.app.notify(words.sentence(str(exc)))
-            self.app.play_sound("invalid")
-            return False
-        self.history.append(self.state)
-        self.actions.append(str(action))
-        self.state = state
+        self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
+        events: list[Any] = []
+        while action is not None:
+            try:
+                state, new = self.rules.apply(self.state, action)
+            except IllegalAction as exc:
+                if events:
+                    break
+                self.app.notify(words.sentence(str(exc)))
+                self.app.play_sound("invalid")
+                return False
+            self.history.append(self.state)
+            self.actions.append(str(action))
+            self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
+            self.state = state
+            events.extend(new)
+            action = more() if more is not None and not self.rules.is_over(state) else None
         self._clear_selection()
         self.drag.cancel()
         self._set_hover(None)
         self.animate_events(redact(events, self.viewer))
         self.animator.queue(self.sync(animate=True))
-        self._focus_dirty = True
-        if self.rules.is_over(state):
+        self._focus_dirty = self._focus_moved = True
+        if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
+        achievements.after_move(self, action, self.history[-1], events)
         self.save()
         return True
 
@@ -458,6 +497,7 @@ class GameScene(Scene):
             self.actions.pop()
             if self.rules.current_player(self.state) in self.humans:
                 break
+        self.move_log.truncate(len(self.actions))
         self.over = False
         self._clear_selection()
         self.drag.cancel()
@@ -470,13 +510,14 @@ class GameScene(Scene):
 
     def restart(self, seed: int | None = None) -> None:
         """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
+        self.abandon()   # a game in progress thrown away counts as played and lost
         self.clear_save()
         self.redeal(seed)
 
     def redeal(self, seed: int | None = None) -> None:
         """Deal again in place without touching the autosave (restart() clears it first)."""
         self.scheduler.clear()
-        self.animator = Animator(lambda: self.app.anim_scale)
+        self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.seed = new_seed() if seed is None else seed
         self._new_game()
         self.fx.clear()
@@ -487,7 +528,7 @@ class GameScene(Scene):
     def save_data(self) -> dict[str, Any]:
         options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
         return {"game": self.info.name, "options": options, "seed": self.seed,
-                "actions": list(self.actions), "extra": self.save_extra()}
+                "actions": list(self.actions), "extra": self.play_time_extra(self.save_extra())}
 
     def save(self) -> None:
         """Autosave (only games with a human player, and not once it is over)."""
@@ -519,7 +560,9 @@ class GameScene(Scene):
     def _maybe_start_ai(self) -> None:
         """Start a computer seat's turn: the dots appear, the choice is made in a worker thread,
         and the move is played once both the thinking delay has passed and the choice is ready."""
-        if self.over or self._ai_job is not None or self.animator.busy or not self.computer_may_move():
+        if self.over or self._ai_job is not None or not self.computer_may_move():
+            return
+        if self.animator.busy and not self.think_while_animating:
             return
         seat = self.current
         if seat is None or seat in self.humans:
@@ -527,7 +570,21 @@ class GameScene(Scene):
         self.thinking = seat
         state = self.state
         self._ai_future = _AI_WORKER.submit(self.choose_for_computer, seat)
-        self._ai_job = self.scheduler.after(self.app.ai_delay, lambda: self._ai_ready(seat, state))
+        self._ai_job = self.scheduler.after(self.ai_delay(seat), lambda: self._ai_ready(seat, state))
+
+    def computer_anim_pace(self) -> float:
+        """How much faster than the animation setting a computer's move animates (1.0: not at all);
+        a game may speed up a big table's computer moves."""
+        return 1.0
+
+    def ai_delay(self, seat: int) -> float:
+        """Seconds computer `seat` visibly thinks before this move: the speed setting's delay
+        (0 at Instant), shorter at a big table, and shorter again for the rest of a turn it
+        has begun (a draw, then where the card goes)."""
+        delay = self.app.ai_delay * min(1.0, PACE_PLAYERS / max(1, self.players))
+        if self.history and self.rules.current_player(self.history[-1]) == seat:
+            delay *= FOLLOW_UP
+        return delay
 
     def _ai_ready(self, seat: int, state: Any) -> None:
         """The thinking delay is over: play the choice.
@@ -536,6 +593,9 @@ class GameScene(Scene):
         yet, the frame waits for it. So the move always lands on the same frame
         (deterministic screenshots and tests), and a fast machine never notices.
         """
+        if self.animator.busy and self.state is state and not self.over:   # thought while the last move
+            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))  # flew: land after it
+            return
         future = self._ai_future
         self._ai_job, self.thinking, self._ai_future = None, None, None
         if self.state is not state or self.over:  # undone or restarted meanwhile: forget it
@@ -546,6 +606,10 @@ class GameScene(Scene):
             self.app.storage.log_error(f"{self.info.name} computer player")
             self.app.notify("A computer player made an error; it plays its first legal move.")
             action = self.rules.legal_actions(self.state)[0]
+        self.act_computer(seat, action)
+
+    def act_computer(self, seat: int, action: Any) -> None:
+        """A computer seat's chosen move lands (override to batch several, with act_then)."""
         self.act(action)
 
     # ------------------------------------------------------------------ input
@@ -645,6 +709,16 @@ class GameScene(Scene):
             return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
         return None
 
+    def focus_playable(self, key: Hashable) -> bool:
+        """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
+        that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
+        does. Keys that are not cards or piles (a scene's buttons) count as playable."""
+        if isinstance(key, CardSprite):
+            return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
+        if isinstance(key, str) and key in self.board.piles:
+            return key != self.deal_from and bool(self.actions_from(self.board.top(key), key))
+        return True
+
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
         if isinstance(key, CardSprite):
@@ -653,6 +727,8 @@ class GameScene(Scene):
             self.click(self.board.top(key), key)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.move_log.handle_event(event):   # J or a click on the log's corner
+            return
         if event.type == pygame.WINDOWFOCUSLOST:  # the player looked away: stop the clocks
             if self.humans and not self.over and self.app.demo is None:
                 self.open_pause()
@@ -663,6 +739,9 @@ class GameScene(Scene):
                     self._clear_selection()
                 else:
                     self.open_pause()
+                return
+            if event.key == pygame.K_PAUSE:   # the Pause key, a gamepad's Start
+                self.open_pause()
                 return
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
@@ -692,6 +771,8 @@ class GameScene(Scene):
         sprite = self.board.hit_test(pos) if pos is not None and self.human_turn else None
         if sprite is not None and not self.actions_from(sprite, sprite.pile):
             sprite = None
+        if sprite is not None:
+            self.focus.focus(sprite)   # the keys carry on from the card under the pointer
         if sprite is self._hover:
             return
         if self._hover is not None and self._hover.layer == 0:
@@ -712,18 +793,21 @@ class GameScene(Scene):
         """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:
             self._focus_dirty = False
-            self.focus.set_keys(self.focus_keys())
+            self.focus.set_keys(self.focus_keys(), self.focus_playable, after_move=self._focus_moved)
+            self._focus_moved = False
 
     _refresh_focus = refresh_focus   # the older private name
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self.tick_play_time(dt)
         self.scheduler.update(dt)
         self.animator.update(dt)
         self.fx.update(dt)
         self._maybe_start_ai()
         if self._focus_dirty and self.focus.visible:
             self.refresh_focus()
+        self.focus.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
@@ -734,6 +818,7 @@ class GameScene(Scene):
                 surface.scroll(dx, dy)  # the table shakes; the HUD drawn next stays steady
             self.fx.draw(surface)
         self.draw_hud(surface)
+        self.move_log.draw(surface)
         self._draw_thinking(surface)
         self.focus.draw(surface)
 

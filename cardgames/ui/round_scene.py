@@ -1,7 +1,7 @@
 """The shared base of the card tables played in rounds where the lowest total wins.
 
 Skyjo and Three Thirteen subclass RoundGameScene: they set names, summary_class
-and summary_delay, add their own statistics in round_stats, and start their
+and summary_delay, add their own statistics in result_figures, and start their
 prompt with waiting_prompt().
 
 What it does on top of GameScene:
@@ -10,8 +10,9 @@ What it does on top of GameScene:
 - the prompt while the human waits (waiting_prompt);
 - between rounds nobody moves: the rules module's Phase.ROUND_OVER waits for
   the summary's "Next round", which plays rules.NEXT;
-- at the end of the game: the statistics once (games, wins, best total, plus
-  the game's own figures from round_stats), a win or lose sound, and the last
+- at the end of the game: the result for the statistics once (won, the best
+  final total of the human seats, plus the game's own figures from
+  result_figures) through cardgames.records, a win or lose sound, and the last
   summary after `summary_delay` seconds.
 The rules module must have Phase.ROUND_OVER, NEXT and winners(state), and its
 state `totals`.
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.engine.tween import Call, Sequence, Wait
+from cardgames.records import GameResult
 from cardgames.ui.game_scene import GameScene
 
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
@@ -30,11 +32,6 @@ class RoundGameScene(GameScene):
     names: tuple[str, ...] = ()    # the computer seats' names, by seat
     summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
     summary_delay = 1.4            # seconds to look at the table before the summary opens
-
-    def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
-                 resume: dict[str, Any] | None = None) -> None:
-        self._recorded = False     # this game's statistics are counted
-        super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ who is who
     def level_label(self, seat: int) -> str:
@@ -112,27 +109,19 @@ class RoundGameScene(GameScene):
             self.app.play_sound("win" if won else "lose")
         self.show_summary_later()
 
-    def restart(self, seed: int | None = None) -> None:
-        self._recorded = False
-        super().restart(seed)
+    def result_figures(self) -> dict[str, Any]:
+        """The game's own figures for its statistics at the end of a game (override)."""
+        return {}
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Add the game's own figures to its statistics at the end of a game (override)."""
+    def game_result(self, abandoned: bool) -> GameResult | None:
+        """Won when a human seat has the lowest total; the best human total is the game's score."""
+        if not self.humans:
+            return None
+        state = self.state
+        won = not abandoned and any(s in self.humans for s in self.rules.winners(state))
+        total = min(state.totals[s] for s in self.humans)
+        return GameResult(won=won, score=total, figures=dict(self.result_figures(), total=total))
 
     def record_game(self) -> None:
-        """Games, wins, best (lowest) final total of the human seats, and round_stats; once a game."""
-        if self._recorded or not self.humans or self.app.demo is not None:
-            return
-        self._recorded = True
-        state = self.state
-        winners = self.rules.winners(state)
-
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            stats["games"] = stats.get("games", 0) + 1
-            stats["wins"] = stats.get("wins", 0) + int(any(s in winners for s in self.humans))
-            best = min(state.totals[s] for s in self.humans)
-            stats["best_total"] = min(stats.get("best_total", best), best)
-            self.round_stats(stats)
-            return stats
-
-        self.app.storage.update_stats(self.info.name, update)
+        """The statistics of this game, once (records.record_game; the summary shows what it touched)."""
+        self.record_result()

@@ -31,6 +31,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.engine.input import nearest_in_direction
 from cardgames.ui import theme
 
 Rect = pygame.Rect
@@ -351,29 +352,8 @@ class Menu:
         if link is not None and link in self.widgets and link.focusable and link.enabled:
             self._move_to(self.widgets.index(link))
             return True
-        cx, cy = current.rect.center
-        best, best_score = None, None
-        for i in self.focusable_indices():
-            if i == self.focus:
-                continue
-            r = self.widgets[i].rect
-            # how far along the direction, how far off to the side (edges, so wide rows work),
-            # and, to break ties between widgets that both overlap, how far apart their centres are
-            if dx:
-                along = (r.left - current.rect.right) if dx > 0 else (current.rect.left - r.right)
-                centre_along = (r.centerx - cx) * dx
-                side = max(0, r.top - current.rect.bottom, current.rect.top - r.bottom)
-                centre_side = abs(r.centery - cy)
-            else:
-                along = (r.top - current.rect.bottom) if dy > 0 else (current.rect.top - r.bottom)
-                centre_along = (r.centery - cy) * dy
-                side = max(0, r.left - current.rect.right, current.rect.left - r.right)
-                centre_side = abs(r.centerx - cx)
-            if centre_along <= 0 or along < -min(r.width if dx else r.height, 8):
-                continue
-            score = max(0, along) + 3 * side + 0.1 * centre_side
-            if best_score is None or score < best_score:
-                best, best_score = i, score
+        others = ((i, self.widgets[i].rect) for i in self.focusable_indices() if i != self.focus)
+        best = nearest_in_direction(current.rect, others, (dx, dy))
         if best is None:
             best = self._wrap_target(dx, dy) if self.wrap else None
         if best is None:

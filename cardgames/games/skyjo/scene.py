@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from cardgames.core.events import Announced, CardFlipped, CardMoved
-from cardgames.games.skyjo import INFO, ai, rules
+from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.ui import theme, words
@@ -46,6 +46,7 @@ NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 SUMMARY_DELAY = 1.4              # seconds to look at the revealed grids before the summary
 REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
+LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
 
 
@@ -71,6 +72,9 @@ class SkyjoScene(RoundGameScene):
     names = NAMES
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
+    describe_move = staticmethod(log.describe)
+    think_while_animating = True   # the next computer thinks while the last move lands
+    log_rect = pygame.Rect(*LOG_RECT)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -90,6 +94,9 @@ class SkyjoScene(RoundGameScene):
     @property
     def human_turn(self) -> bool:
         return super().human_turn and self.curtain is None and self.current == self.viewer
+
+    def log_section(self, obs: rules.Observation) -> str:
+        return f"Round {obs.round_no}"
 
     # ------------------------------------------------------------------ the board
     def _box(self, seat: int) -> tuple[int, int] | None:
@@ -221,6 +228,24 @@ class SkyjoScene(RoundGameScene):
             self.banner = ""
         return done
 
+    def computer_anim_pace(self) -> float:
+        """Up to four players the computers' cards move at the animation speed; at a bigger table a
+        little faster (8 players: 0.7 of the time), so a round of eight stays brisk."""
+        return min(1.0, (4 / self.players) ** 0.5)
+
+    def act_computer(self, seat: int, action: Any) -> None:
+        """The computer seats' set-up flips land all at once, one batch for every computer in a row."""
+        if self.state.phase == Phase.SETUP:
+            self.act_then(action, self._next_setup_flip)
+        else:
+            self.act(action)
+
+    def _next_setup_flip(self) -> Any:
+        seat = self.state.current
+        if self.state.phase != Phase.SETUP or seat in self.humans:
+            return None
+        return self.choose_for_computer(seat)
+
     def animate_events(self, events: tuple[Any, ...]) -> None:
         """Note what kind of batch this is: the round's end reveal and a new deal have their own pace."""
         kinds = {ev.kind for ev in events if isinstance(ev, Announced)}
@@ -318,13 +343,11 @@ class SkyjoScene(RoundGameScene):
             self.viewer = self.humans[0]
         super().restart(seed)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Beside games, wins and the best total: the average round score of the human seats."""
+    def result_figures(self) -> dict[str, Any]:
+        """Beside the final total: the human seats' round scores, for the average round score."""
         state = self.state
-        stats["rounds"] = stats.get("rounds", 0) + len(state.rounds) * len(self.humans)
-        stats["round_points"] = stats.get("round_points", 0) + sum(
-            r.scores[s] for r in state.rounds for s in self.humans)
-        stats["average_round"] = round(stats["round_points"] / max(1, stats["rounds"]), 1)
+        return {"rounds": len(state.rounds) * len(self.humans),
+                "round_points": sum(r.scores[s] for r in state.rounds for s in self.humans)}
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:

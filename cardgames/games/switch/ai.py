@@ -1,8 +1,7 @@
 """Switch computer players. They see an Observation only, never the State.
 
-- easy: plays the first legal card, names the suit it holds most after a Jack,
-  and forgets to call "last card" three times in ten.
-- normal: always calls; keeps its 2s, Aces and 8s as answers (plays them when
+- easy: plays the first legal card, names the suit it holds most after a Jack.
+- normal: keeps its 2s, Aces and 8s as answers (plays them when
   answering or when nothing else goes), plays a Jack only when stuck and names
   the suit it holds most.
 - hard: scores every move. It counts the unseen cards (what is neither in its
@@ -14,6 +13,10 @@
 `random_choice` is the arena's baseline: a uniformly random playable card
 (drawing only when it must), a random suit for a Jack, always calls.
 
+Every level sometimes forgets to call "last card" (often at easy, rarely at hard), and
+catches others who forget after a reaction time, if it notices: these habits are in
+levels/ai/switch.json (presets.py).
+
 Catching a player who did not call is not a turn move: the scene (or the arena)
 asks `catch_action` after `reaction_time(level)` seconds of real time.
 """
@@ -24,6 +27,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardgames.core.cards import standard_deck
+from cardgames.games.switch.presets import habits
 from cardgames.games.switch.rules import (
     ACE,
     EIGHT,
@@ -44,23 +48,20 @@ from cardgames.games.switch.rules import (
 )
 
 LEVELS = ("easy", "normal", "hard")
-FORGET_CALL = {"easy": 0.3, "normal": 0.0, "hard": 0.0}
-REACTION_TIME = {"easy": 2.2, "normal": 1.4, "hard": 0.8, "random": 1.4}   # seconds before catching
-NOTICE = {"easy": 0.5, "normal": 0.85, "hard": 1.0, "random": 0.85}     # chance of noticing a missed call
 SPECIALS = (TWO, ACE, EIGHT, JACK)
 _DECKS = {1: standard_deck(1), 2: standard_deck(2)}
 
 
 def reaction_time(level: str) -> float:
     """Seconds a computer player of `level` takes to catch a player who did not call "last card"."""
-    return REACTION_TIME.get(level, REACTION_TIME["normal"])
+    return habits(level).reaction_time
 
 
 def catch_action(obs: Observation, rng: random.Random, level: str) -> Action | None:
     """The catch this seat makes on the exposed player, if it notices; None otherwise."""
     if obs.exposed < 0 or obs.exposed == obs.seat:
         return None
-    if rng.random() >= NOTICE.get(level, NOTICE["normal"]):
+    if rng.random() >= habits(level).notice:
         return None
     return Action(K_CATCH, obs.seat, target=obs.exposed)
 
@@ -75,7 +76,7 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
     if level == "random":
         return random_choice(obs, mine, rng)
     call = next((a for a in mine if a.kind is K_CALL), None)
-    if call is not None and rng.random() >= FORGET_CALL.get(level, 0.0):
+    if call is not None and rng.random() >= habits(level).forget_call:
         return call
     moves = [a for a in mine if a.kind is not K_CALL]
     if level == "easy":

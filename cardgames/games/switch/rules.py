@@ -44,7 +44,7 @@ HAND_PILES = tuple(f"hand:{seat}" for seat in range(6))     # event pile names, 
 
 class Phase(IntEnum):
     PLAY = 0         # the current player plays, draws, takes a pick-up or passes
-    DRAWN = 1        # the current player drew a playable card: play it or keep it
+    DRAWN = 1        # the current player drew: play the drawn card if it goes, or keep it (pass)
     HAND_OVER = 2    # match only: someone went out; the next hand is dealt on NEXT
     OVER = 3         # the game (single hand or whole match) is over
 
@@ -180,7 +180,7 @@ class State(NamedTuple):
     pending: int              # cards the current player must pick up unless they answer
     pending_rank: Rank | None  # TWO or ACE while a pick-up is pending
     skip: bool                # the current player faces an 8
-    drawn: Card | None        # the playable card just drawn (phase DRAWN)
+    drawn: Card | None        # the card just drawn (phase DRAWN), playable or not
     called: tuple             # bool by seat: has called "last card" since last taking cards
     exposed: int              # seat with one card who did not call, catchable now; -1 none
     voids: tuple              # int bitmask of suits each seat was seen unable to follow
@@ -387,7 +387,9 @@ def turn_actions(state: State) -> list:
         return out
     if phase is DRAWN:
         hand = state.hands[seat]
-        return _play_actions(seat, state.drawn, len(hand) == 1) + [Action(K_PASS, seat)]
+        drawn = state.drawn
+        plays = _play_actions(seat, drawn, len(hand) == 1) if can_play(drawn, state.discard[-1], state.suit) else []
+        return plays + [Action(K_PASS, seat)]
     if phase is HAND_OVER:
         return [Action(K_NEXT, 0)]
     return []
@@ -474,7 +476,7 @@ def _check_play(state: State, action: Action) -> int:
             i = _hand_index(hand, card)
             if i >= 0 and not _answers(state, card):
                 i = -1
-        elif state.phase is DRAWN and card == state.drawn:
+        elif state.phase is DRAWN and card == state.drawn and can_play(card, state.discard[-1], state.suit):
             i = len(hand) - 1          # the drawn card is the last one in the hand
         if card.rank is not JACK:
             ok = suit is None
@@ -528,6 +530,8 @@ def _why(state: State, action: Action) -> str:
     if kind is K_PLAY:
         if state.phase is DRAWN and action.card != state.drawn:
             return f"only the drawn card {state.drawn} may be played now (or pass to keep it)"
+        if state.phase is DRAWN and not can_play(action.card, state.discard[-1], state.suit):
+            return f"the drawn card {action.card} cannot be played: keep it (pass)"
         if action.card not in state.hands[seat]:
             return f"{action.card} is not in player {seat}'s hand"
         if action.card.rank is JACK and action.suit is None:
@@ -565,13 +569,12 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
         return _deal_hand(state)
     # A turn move: the catch window of the previous play closes.
     nxt = _next(state, seat)
-    if kind is K_DRAW:          # they could not follow: remember publicly that they had none of the suit
+    if kind is K_DRAW:
+        # Everyone sees that they could not follow (the void) and that the turn waits for their
+        # decision, whether the card they drew can be played or not: nothing else is public.
         hand, stock, discard, reshuffles = _take(state, seat, 1, events)
-        card = hand[-1]
-        playable = can_play(card, discard[-1], state.suit)
-        new = State(_with(state.hands, seat, hand), stock, discard, seat if playable else nxt,
-                    DRAWN if playable else PLAY, state.suit, 0, None, False, card if playable else None,
-                    _not_called(state.called, seat), -1,
+        new = State(_with(state.hands, seat, hand), stock, discard, seat, DRAWN, state.suit, 0, None, False,
+                    hand[-1], _not_called(state.called, seat), -1,
                     _with(state.voids, seat, state.voids[seat] | (1 << state.suit)), reshuffles, state.table)
         return new, tuple(events)
     if kind is K_TAKE:
@@ -581,13 +584,11 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
                              reshuffles=reshuffles, exposed=-1, voids=_with(state.voids, seat, 0),
                              called=_not_called(state.called, seat), pending=0, pending_rank=None, turn=nxt)
         return new, tuple(events)
-    # K_PASS: keep the drawn card, miss the turn facing an 8, or nothing to draw.
-    voids = state.voids
+    # K_PASS: keep the drawn card, miss the turn facing an 8, or nothing to draw. (Keeping a drawn
+    # card leaves the void as it was: whether it could have been played is not public.)
     if state.skip:
         events.append(Announced("skipped", seat, text=f"Player {seat} misses a turn"))
-    elif state.phase is DRAWN:        # the kept card may be of the suit they could not follow
-        voids = _with(voids, seat, voids[seat] & ~(1 << state.suit))
-    return state._replace(phase=PLAY, drawn=None, skip=False, exposed=-1, turn=nxt, voids=voids), tuple(events)
+    return state._replace(phase=PLAY, drawn=None, skip=False, exposed=-1, turn=nxt), tuple(events)
 
 
 def _play(state: State, action: Action, i: int) -> tuple[State, tuple]:

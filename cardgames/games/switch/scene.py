@@ -11,10 +11,10 @@ countdown runs; the computer players catch too, after a reaction time by
 level. P (or the second button) draws, takes the pick-up, keeps a drawn
 card, misses the turn facing an 8, or passes.
 
-The catch window is the one real-time part of the game: the rules keep it
-open until the next player acts; the table gives it CATCH_WINDOW seconds,
-holds the next computer player back meanwhile, and closes it for catching
-when the countdown ends.
+The catch window is the one real-time part of the game (catch.py): the rules
+keep it open until the next player acts; a computer who plays next holds back
+for a few seconds, a human who plays next may catch before moving, however
+long they take.
 """
 from __future__ import annotations
 
@@ -22,17 +22,19 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.cards import Suit
+from cardgames.core.cards import Suit, card_words
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
-from cardgames.core.rng import make_rng
-from cardgames.games.switch import INFO, ai, rules
-from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.games.switch import INFO, ai, log, rules
+from cardgames.games.switch.catch import CatchWindow
+from cardgames.games.switch.figures import game_figures
+from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.records import GameResult
 from cardgames.ui import theme, words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.game_scene import GameScene
 
-CATCH_WINDOW = 3.0          # seconds to catch a player who did not call "last card"
+KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
 SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
 NAMES = ("Sam", "Ada", "Ben", "Cleo", "Dev", "Eve")   # computer players (seat 0 is "You" when human)
@@ -56,16 +58,18 @@ class SwitchScene(GameScene):
     ai = ai
     info = INFO
     table = "felt_blue"
+    describe_move = staticmethod(log.describe)
+    log_rect = pygame.Rect(884, 196, 380, 182)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
         self.choosing: list[Action] | None = None       # the Jack plays while the suit chooser is open
-        self.window_left = 0.0                           # seconds left to catch the exposed player
-        self._window_key: tuple | None = None
+        self.window = CatchWindow(self)                  # the "last card" catch window
         self._last_click: tuple[int | None, float] = (None, -1.0)
         self._summary_for: Any = None
         self._stats_for: Any = None
         self._marked: list[Any] = []                     # the hand's sprites as _mark_playable last left them
+        self._keep_for: Any = None                       # the state whose unplayable drawn card is being kept
         super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ board
@@ -73,6 +77,9 @@ class SwitchScene(GameScene):
         if seat in self.humans:
             return "You" if seat == self.viewer else f"Player {seat + 1}"
         return NAMES[seat]
+
+    def log_section(self, obs: rules.Observation) -> str:
+        return f"Hand {obs.hand_no + 1}" if obs.match else "This hand"
 
     def others(self) -> list[int]:
         """The other seats, in play order after the viewer (drawn left to right along the top)."""
@@ -189,23 +196,14 @@ class SwitchScene(GameScene):
 
     def catch(self, target: int | None = None) -> None:
         """The human catches `target` (None: whoever can be caught)."""
-        exposed = self.state.exposed
         if not self.humans or self.over:
             return
-        if exposed < 0 or (target is not None and target != exposed):
-            if target is None:
-                self.app.notify("Nobody can be caught now.")
-            else:
-                self.app.notify(f"{self.seat_name(target)} cannot be caught now.")
-            self.app.play_sound("invalid")
-        elif exposed == self.viewer:
-            self.app.notify("You cannot catch yourself: call \"Last card!\" quickly.")
-            self.app.play_sound("invalid")
-        elif self.window_left <= 0:
-            self.app.notify("Too late to catch.")
+        action, why = self.window.human_catch(self.viewer, target)
+        if action is None:
+            self.app.notify(why)
             self.app.play_sound("invalid")
         else:
-            self.act(Action(K_CATCH, self.viewer, target=exposed))
+            self.act(action)
 
     def targets(self, sprite: Any) -> dict[str, Any]:
         """Any card of your hand may be dragged on your turn; an illegal one flies back with the reason."""
@@ -248,35 +246,7 @@ class SwitchScene(GameScene):
     def computer_may_move(self) -> bool:
         """Computer players wait while the suit chooser is open, while a catch window runs
         (everyone gets the chance to catch), and at the end of a hand (the summary deals on)."""
-        return self.choosing is None and self.window_left <= 0 and self.state.phase is not rules.HAND_OVER
-
-    def _track_window(self, dt: float) -> None:
-        exposed = self.state.exposed
-        if exposed < 0:
-            self._window_key, self.window_left = None, 0.0
-            return
-        if self._window_key is None or self._window_key[0] != exposed:
-            self._window_key = (exposed, len(self.actions))
-            self.window_left = CATCH_WINDOW
-            self._schedule_catches(self._window_key)
-        else:
-            self.window_left = max(0.0, self.window_left - dt)
-
-    def _schedule_catches(self, key: tuple) -> None:
-        for seat in range(self.players):
-            if seat == key[0] or seat in self.humans:
-                continue
-            delay = ai.reaction_time(self.ai_level(seat))
-            if delay < CATCH_WINDOW:
-                self.scheduler.after(delay, lambda s=seat: self._computer_catch(s, key))
-
-    def _computer_catch(self, seat: int, key: tuple) -> None:
-        if self._window_key != key or self.window_left <= 0 or self.over:
-            return
-        rng = make_rng(self.seed, "catch", seat, len(self.actions))
-        action = ai.catch_action(rules.observe(self.state, seat), rng, self.ai_level(seat))
-        if action is not None and action in rules.legal_actions(self.state):
-            self.act(action)
+        return self.choosing is None and self.window.next_may_move() and self.state.phase is not rules.HAND_OVER
 
     # ------------------------------------------------------------------ events
     def animate_event(self, ev: Any, at: float, ready: dict[int, float], anims: list[Any]):
@@ -334,13 +304,9 @@ class SwitchScene(GameScene):
             fx.pop_text("Caught! +2", at, (255, 110, 100), 40)
             fx.shake(7, 0.3)
             self.app.play_sound("timer_warning")
-            self._record(lambda s: _bump(s, "catches") if event.value == self.viewer else
-                         _bump(s, "caught") if seat == self.viewer else s)
         elif kind == "pickup":
             fx.pop_text(f"Picks up {event.value}" if seat != self.viewer else f"+{event.value} cards",
                         at, (255, 170, 120), 32)
-            if seat == self.viewer:
-                self._record(lambda s: _most(s, "longest_pickup", event.value))
         elif kind == "skipped":
             fx.pop_text("Misses a turn", at, (200, 220, 255), 30)
         elif kind == "suit":
@@ -352,27 +318,23 @@ class SwitchScene(GameScene):
             self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
 
     # ------------------------------------------------------------------ hands and matches ending
-    def _record(self, fn) -> None:
-        if self.humans and self.app.demo is None:
-            self.app.storage.update_stats(self.info.name, fn)
+    def game_result(self, abandoned: bool) -> GameResult | None:
+        """A single hand or a whole match: won by a human seat; a match's score is its points."""
+        state = self.state
+        figures = game_figures([*self.history, state], self.actions, self.humans)
+        won = not abandoned and any(s in self.humans for s in rules.winners(state))
+        score = min(state.totals[s] for s in self.humans) if state.match else None
+        if score is not None and state.phase is rules.OVER:
+            figures["total"] = score
+        return GameResult(won=won, score=score, figures=figures)
 
     def _record_hand(self) -> None:
         state = self.state
         if self._stats_for is state:
             return
         self._stats_for = state
-        won = state.winner == self.viewer
-
-        def update(s: dict) -> dict:
-            s["hands"] = int(s.get("hands", 0)) + 1
-            s["wins"] = int(s.get("wins", 0)) + int(won)
-            s["win_rate"] = s["wins"] / s["hands"]
-            if state.phase is rules.OVER and state.match:
-                s["matches"] = int(s.get("matches", 0)) + 1
-                s["match_wins"] = int(s.get("match_wins", 0)) + int(self.viewer in rules.winners(state))
-            return s
-
-        self._record(update)
+        if state.phase is rules.OVER:
+            self.record_result()     # the statistics count a single hand or a whole match
 
     def _show_summary(self) -> None:
         from cardgames.games.switch.summary import SwitchSummary
@@ -413,9 +375,22 @@ class SwitchScene(GameScene):
             if s.layer == RESTING:
                 s.lift = 1.0 if s.card in playable else 0.0
 
+    def _auto_keep(self) -> None:
+        """You drew a card that cannot be played: once you have seen it land, it is kept and the turn
+        passes (the rules ask for the "keep" move so the others cannot tell it from a playable card)."""
+        st = self.state
+        if st.phase is not rules.DRAWN or not self.human_turn or self.animator.busy or self._keep_for is st:
+            return
+        if any(a.kind is K_PLAY for a in self.my_actions()):
+            return
+        self._keep_for = st
+        keep = Action(K_PASS, st.turn)
+        self.scheduler.after(KEEP_PAUSE, lambda: self.state is st and self.act(keep))
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self._track_window(dt)
+        self.window.track(dt)
+        self._auto_keep()
         self._mark_playable()
         if self.state.phase is rules.HAND_OVER and self._summary_for is not self.state \
                 and not self.animator.busy and self._stats_for is not self.state:
@@ -423,7 +398,8 @@ class SwitchScene(GameScene):
             self.scheduler.after(SUMMARY_DELAY, self._show_summary)
 
     def restart(self, seed: int | None = None) -> None:
-        self.choosing, self.window_left, self._window_key = None, 0.0, None
+        self.choosing = None
+        self.window.reset()
         self._summary_for = self._stats_for = None
         super().restart(seed)
 
@@ -543,7 +519,7 @@ class SwitchScene(GameScene):
         edge = theme.PANEL_EDGE
         if obs.turn == seat and obs.phase in (rules.PLAY, rules.DRAWN):
             edge = theme.ACCENT
-        if obs.exposed == seat and self.window_left > 0:
+        if obs.exposed == seat and self.window.open:
             edge = theme.BAD if int(t * 6) % 2 else theme.lighten(theme.BAD, 0.4)
         theme.draw_panel(surface, rect, theme.PANEL, edge, width=3)
         name = self.seat_name(seat)
@@ -566,21 +542,8 @@ class SwitchScene(GameScene):
         if mine:
             self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
                            (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
-        if obs.exposed == seat and self.window_left > 0:
-            self._draw_countdown(surface, rect, seat)
-
-    def _draw_countdown(self, surface: pygame.Surface, rect: pygame.Rect, seat: int) -> None:
-        """How long there is left to catch `seat`: a shrinking bar and the seconds."""
-        frac = self.window_left / CATCH_WINDOW
-        bar = pygame.Rect(rect.x, rect.bottom + 4 if seat != self.viewer else rect.y - 12, rect.width, 8)
-        pygame.draw.rect(surface, (40, 20, 24), bar, border_radius=4)
-        pygame.draw.rect(surface, theme.BAD, (bar.x, bar.y, round(bar.width * frac), bar.height), border_radius=4)
-        text = "Catch! (double-click or C)" if seat != self.viewer else "Call now! (L)"
-        y = bar.bottom + 3 if seat != self.viewer else bar.y - 3
-        label = theme.text_surface(f"{text} {self.window_left:.1f}s", 18, (255, 214, 204), bold=True)
-        box = label.get_rect(**{"midtop" if seat != self.viewer else "midbottom": (rect.centerx, y)}).inflate(14, 6)
-        theme.draw_panel(surface, box, (70, 12, 20, 235), theme.BAD, radius=8)
-        surface.blit(label, label.get_rect(center=box.center))
+        if obs.exposed == seat and self.window.open:
+            self.window.draw(surface, rect, seat, self.viewer)
 
     def _draw_suit(self, surface: pygame.Surface, obs: rules.Observation) -> None:
         """The suit to follow, always in view (after a Jack, the suit its player named)."""
@@ -605,6 +568,8 @@ class SwitchScene(GameScene):
         if obs.skip:
             return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
         if obs.phase is rules.DRAWN and me:
+            if not any(a.kind is K_PLAY for a in self.my_actions()):
+                return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
             return "You drew a card you can play: play it or keep it"
         if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
             return "Nothing to play: draw from the stock (click it, or P)"
@@ -650,13 +615,4 @@ class SwitchScene(GameScene):
             self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
                            15, theme.TEXT_DARK, anchor="midbottom", bold=True)
 
-
-def _bump(stats: dict, key: str) -> dict:
-    stats[key] = int(stats.get(key, 0)) + 1
-    return stats
-
-
-def _most(stats: dict, key: str, value: int) -> dict:
-    stats[key] = max(int(stats.get(key, 0)), int(value))
-    return stats
 

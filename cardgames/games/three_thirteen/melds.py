@@ -372,10 +372,20 @@ def _cannot_go_out(naturals: Sequence[Card], wilds: int, ace_high: bool) -> bool
         suits = Counter(int(c.suit) for c in needy)
         group = max(max(ranks.values(), default=0), max(suits.values(), default=0))
         return len(isolated) + len(needy) - group > 1
-    isolated.sort()
-    clusters = sum(1 for k, (su, r) in enumerate(isolated)
-                   if k == 0 or isolated[k - 1][0] != su or r - isolated[k - 1][1] > wilds + 1)
+    clusters = _clusters(isolated, wilds)
+    if ace_high and any(r == 1 for _su, r in isolated):
+        # An isolated Ace may sit above the King instead: it may share a run with a Q or K there.
+        high = [(su, HIGH_ACE if r == 1 else r) for su, r in isolated]
+        clusters = min(clusters, _clusters(high, wilds))
     return 2 * (clusters - 1) > wilds
+
+
+def _clusters(isolated: list[tuple[int, int]], wilds: int) -> int:
+    """How many groups the isolated (suit, place) cards fall into, when cards of one suit closer
+    than `wilds` + 2 places may share a run."""
+    isolated = sorted(isolated)
+    return sum(1 for k, (su, r) in enumerate(isolated)
+               if k == 0 or isolated[k - 1][0] != su or r - isolated[k - 1][1] > wilds + 1)
 
 
 def arrange(cards: Iterable[Card], wild_rank: int | None, ace_high: bool = False,

@@ -25,9 +25,9 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.cards import Card
+from cardgames.core.cards import Card, card_words
 from cardgames.core.events import Announced
-from cardgames.games.three_thirteen import INFO, ai, melds, rules
+from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.ui import theme, words
@@ -79,6 +79,8 @@ class ThreeThirteenScene(RoundGameScene):
     info = INFO
     card_size = BIG
     table = "felt_green"
+    describe_move = staticmethod(log.describe)
+    log_rect = pygame.Rect(1030, 166, 240, 156)
     deal_from = "stock"
     allow_undo = True
     names = NAMES
@@ -109,6 +111,9 @@ class ThreeThirteenScene(RoundGameScene):
     def rules_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k in ("players", "ace_high")}
 
+    def log_section(self, obs: rules.Observation) -> str:
+        return f"Round {obs.round_no}"
+
     # ------------------------------------------------------------------ the board
     def _box(self, seat: int) -> pygame.Rect:
         """Another seat's box along the top, clockwise from the viewer's left."""
@@ -131,7 +136,7 @@ class ThreeThirteenScene(RoundGameScene):
             else:
                 box = self._box(seat)
                 board.add_pile(f"hand:{seat}", (box.centerx, box.y + 66), "fan", dx=16,
-                               span=box.width - 16, center=True)
+                               span=box.width - 16, center=True, size=SMALL)
 
     def _size_of(self, pile: str | None) -> tuple[int, int]:
         if pile and pile.startswith("hand:") and int(pile.split(":")[1]) != self.viewer:
@@ -252,6 +257,8 @@ class ThreeThirteenScene(RoundGameScene):
     def targets(self, sprite: Any) -> dict[str, Any]:
         out = super().targets(sprite)
         mine = f"hand:{self.viewer}"
+        if sprite.pile == mine and self.human_turn and self.state.phase in (Phase.DISCARD, Phase.GOING_OUT):
+            out.setdefault("discard", None)      # a card that may not be thrown flies back with the reason
         if sprite.pile == mine and self.viewer not in self.state.laid:
             out.setdefault(mine, REORDER)
         return out
@@ -266,13 +273,34 @@ class ThreeThirteenScene(RoundGameScene):
             if targets:
                 self.pick_up(sprite, targets)
                 return
+            if self.state.phase in (Phase.DISCARD, Phase.GOING_OUT):
+                self.explain_refusal(sprite.card)
+                self.animator.play(sprite.shake())
+                return
         super().click(sprite, pile)
 
     def drop(self, sprite: Any, pile: str, action: Any) -> None:
         if action == REORDER:
             self._reorder(sprite)
             return
+        if action is None:
+            self.explain_refusal(sprite.card)
+            self.animator.play(sprite.go_home())
+            return
         super().drop(sprite, pile, action)
+
+    def explain_refusal(self, card: Card) -> None:
+        """Say why this card of yours may not be thrown now, and buzz."""
+        state = self.state
+        if card == state.taken:
+            text = f"You took the {card_words(card)} from the discard pile: throw another card this turn."
+        elif state.phase == Phase.GOING_OUT:
+            outs = ", ".join(f"the {card_words(c)}" for c in state.outs)
+            text = f"Going out: throw a card the others meld without ({outs})."
+        else:
+            text = "That card cannot be thrown now."
+        self.app.notify(text)
+        self.app.play_sound("invalid")
 
     def _reorder(self, sprite: Any) -> None:
         """Put the dragged card where it was dropped among the others."""
@@ -448,10 +476,12 @@ class ThreeThirteenScene(RoundGameScene):
         self.order = []
         super().restart(seed)
 
-    def round_stats(self, stats: dict[str, Any]) -> None:
-        """Beside games, wins and the best total: the rounds in which a human went out."""
-        stats["rounds_out"] = stats.get("rounds_out", 0) + sum(
-            1 for r in self.state.rounds if r.out_seat in self.humans)
+    def result_figures(self) -> dict[str, Any]:
+        """Beside the final total: every time a human went out (first, or laying everything
+        down on a last turn)."""
+        outs = sum(1 for before, text in zip(self.history, self.actions)
+                   if text == str(OUT) and before.current in self.humans)
+        return {"rounds_out": outs}
 
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -489,7 +519,8 @@ class ThreeThirteenScene(RoundGameScene):
                        theme.ACCENT if mine else theme.TEXT, bold=True)
         self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
                        anchor="topright", bold=True)
-        self.draw_text(surface, "Penalty now", (BUTTON_X, 376), 18, theme.TEXT_DIM)
+        self.draw_text(surface, "Points outside melds", (BUTTON_X, 366), 17, theme.TEXT_DIM)
+        self.draw_text(surface, "if the round ended now", (BUTTON_X, 384), 15, theme.TEXT_DIM)
         self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, 360), 40,
                        theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
         for name, button in self.buttons.items():
@@ -553,6 +584,8 @@ class ThreeThirteenScene(RoundGameScene):
         self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)
         self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
         self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
+        aces = "Aces high or low (15 pts)" if obs.ace_high else "Aces low (1 pt)"
+        self.draw_text(surface, aces, (x, y - 26), 16, theme.TEXT_DIM)
         if obs.reshuffles:
             self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 148), 16, theme.ACCENT_2)
         prompt = self.prompt()

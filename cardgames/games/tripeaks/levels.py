@@ -14,7 +14,7 @@ entry carries an error that names the file and the field, and the level is
 shown as unavailable.
 
 Progress lives in the game's statistics dict (Storage.update_stats("tripeaks",
-fn)) under "levels": {level id: {"stars", "best", "table"}}, where "table" is
+fn); the game's results go through cardgames.records) under "levels": {level id: {"stars", "best", "table"}}, where "table" is
 the level's high-score table, a list of {"initials", "score"} best first.
 The functions here take and return that dict, so they can be passed to
 update_stats and tested without a disk.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -253,29 +253,7 @@ def total_stars(entries: Iterable[LevelEntry], stats: Mapping[str, Any]) -> int:
     return sum(level_record(stats, e.id)["stars"] for e in entries if e.available)
 
 
-@dataclass
-class GameResult:
-    """One finished (or abandoned) hand, for the statistics."""
-
-    mode: str                 # "arcade" | "classic" | "relaxed"
-    won: bool
-    longest_streak: int = 0
-    money: int = 0            # Classic: the hand's money (added to the bank)
-    extra: dict = field(default_factory=dict)
-
-
 def _count(stats: Mapping[str, Any], key: str) -> int:
     """A stored whole number, or 0 when it is missing or damaged."""
     value = stats.get(key, 0)
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-def record_game(stats: dict[str, Any], result: GameResult) -> dict[str, Any]:
-    """Count a hand in the statistics: games, wins, win rate, longest streak, Classic bank."""
-    stats["games"] = _count(stats, "games") + 1
-    stats["wins"] = _count(stats, "wins") + (1 if result.won else 0)
-    stats["win_rate"] = f"{round(100 * stats['wins'] / stats['games'])}%"
-    stats["longest_streak"] = max(_count(stats, "longest_streak"), result.longest_streak)
-    if result.mode == "classic":
-        stats["bank"] = _count(stats, "bank") + result.money
-    return stats

@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import records
 from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.core.rng import new_seed
 from cardgames.games.tripeaks import INFO, levels, rules, solver
@@ -197,8 +198,7 @@ class TriPeaksScene(GameScene):
                                       peak_count=peaks)
             self.hints_left = self.level.hints
         self.phase, self.ready_hold = "ready", 0.0
-        bank = self.app.storage.stats("tripeaks").get("bank", 0)
-        self.all_time_bank = bank if isinstance(bank, int) else 0
+        self.all_time_bank = int(records.figure(self.app.storage, "tripeaks", "classic", "bank") or 0)
         self.hud_score = float(self._score_value())
         self.result = None
         self.hint_target = None
@@ -496,23 +496,29 @@ class TriPeaksScene(GameScene):
         return self.app.demo is not None or not self.humans
 
     def _record_hand(self, won: bool) -> None:
-        if self.watching:
-            return
-        mode = self.mode
-        streak = self.classic.longest_run if mode == "classic" else (
-            self.arcade.longest_streak if self.arcade is not None else 0)
-        result = levels.GameResult(mode, won, longest_streak=streak, money=self.classic.hand)
-        arcade = self.result if (mode == "arcade" and self.result is not None) else None
+        """Count the hand through records.record_game (a hand not won and not over is abandoned)."""
+        if not self.watching:
+            self.record_result(abandoned=not won and not self.over)
+
+    def game_result(self, abandoned: bool) -> records.GameResult | None:
+        """The hand for the statistics: Arcade its score, Classic its money (into the bank), the run."""
+        mode, won = self.mode, rules.is_won(self.state) and not abandoned
+        figures: dict[str, Any] = {}
+        score: int | None = None
+        if mode == "classic":
+            score = figures["money"] = self.classic.hand
+            figures["run"] = self.classic.longest_run
+        elif self.arcade is not None:
+            score, figures["run"] = self.arcade.score, self.arcade.longest_streak
+        arcade = self.result if (mode == "arcade" and self.result is not None and "level" in self.result) else None
         entries = self.entries
 
-        def update(stats: dict[str, Any]) -> dict[str, Any]:
-            levels.record_game(stats, result)
-            if arcade is not None:
+        def progress(stats: dict[str, Any]) -> None:   # the Arcade level's stars and best score
+            if arcade is not None and not abandoned:
                 levels.record_level(stats, arcade["level"].id, arcade["score"], arcade["stars"])
                 summarize_levels(stats, entries)
-            return stats
 
-        self.app.storage.update_stats("tripeaks", update)
+        return records.GameResult(won=won, score=score, figures=figures, progress=progress)
 
     def save_initials(self, initials: str) -> None:
         """The player typed their initials for the high-score table."""

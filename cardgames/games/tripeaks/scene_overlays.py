@@ -23,6 +23,7 @@ import pygame
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import out_back
 from cardgames.games.tripeaks import levels, solver
+from cardgames.scenes.summary import draw_touched
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu, Widget
 
@@ -403,6 +404,9 @@ class ResultScene(Scene):
             text = "Every card cleared. Well played." if r["won"] else \
                 "The stock is empty and nothing plays. Undo and try another way, or deal again."
             theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
+        touched = [t for t in self.game.records_touched   # Arcade says its level's best itself
+                   if not (r["mode"] == "arcade" and t.startswith("New best score"))]
+        draw_touched(surface, touched, (box.centerx, box.bottom - 80))
         if self.menu is not None:
             self.menu.draw(surface)
 

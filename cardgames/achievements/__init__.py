@@ -1,0 +1,96 @@
+"""Achievements across the collection: the catalogue, the player's book, and the hook scenes call.
+
+The hook API (one line in a scene):
+    achievements.after_move(scene, action, before_state, events)
+        called by GameScene.act after every applied action (any seat's). It
+        turns the states into the viewer's observations, redacts the events,
+        runs checks.check and unlocks what is new: a toast (and a chime) after
+        the move's animation, and the book is written at once.
+    achievements.tutorial_ended(app, game, how)   a tutorial was "finished" or "skipped".
+    achievements.book(app)                         the player's Book (loaded once per app).
+
+Nothing is earned in the demo, with no human seat, in a tutorial, or in a
+Practice game (options["practice"]: undo allowed).
+"""
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from cardgames.achievements.book import Book
+from cardgames.achievements.catalogue import ACHIEVEMENTS, BY_ID, WIN_IDS, Achievement
+from cardgames.achievements.checks import Move, check
+from cardgames.core.events import redact
+
+__all__ = ["ACHIEVEMENTS", "BY_ID", "Achievement", "Book", "after_move", "book", "tutorial_ended"]
+
+_MEMORY: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()   # scene -> what checks remember
+GAMES = ("tripeaks", "skyjo", "three_thirteen", "switch")
+
+
+def book(app: Any) -> Book:
+    """The app's book of achievements, read from its storage the first time it is asked for."""
+    existing = getattr(app, "achievement_book", None)
+    if existing is None:
+        existing = Book(app.storage)
+        app.achievement_book = existing
+    return existing
+
+
+def counts(scene: Any) -> bool:
+    """Whether this scene's moves may earn anything."""
+    return (bool(scene.humans) and scene.app.demo is None and not getattr(scene, "tutorial", None)
+            and not scene.options.get("practice"))
+
+
+def after_move(scene: Any, action: Any, before_state: Any, events: Any) -> list[str]:
+    """The hook: what `action` (from before_state to scene.state) earned; unlock and announce it."""
+    if not counts(scene):
+        return []
+    try:
+        rules, viewer = scene.rules, scene.viewer
+        move = Move(scene.info.name, viewer, action, rules.observe(before_state, viewer),
+                    rules.observe(scene.state, viewer), redact(events, viewer),
+                    _MEMORY.setdefault(scene, {}))
+        return announce(scene, check(move))
+    except Exception:  # noqa: BLE001 - an achievement must never break a game
+        import traceback
+
+        traceback.print_exc()
+        return []
+
+
+def announce(scene: Any, ids: list[str]) -> list[str]:
+    """Unlock `ids` (and Grand Tour when it follows); toast each new one after the move's animation."""
+    app = scene.app
+    b = book(app)
+    new = b.unlock(ids)
+    if new and all(b.unlocked(i) for i in WIN_IDS):
+        new += b.unlock(["all_wins"])
+    for i in new:
+        _toast(scene, BY_ID.get(i))
+    return new
+
+
+def _toast(scene: Any, achievement: Achievement | None) -> None:
+    if achievement is None:
+        return
+    from cardgames.engine.tween import Call
+
+    def show() -> None:
+        scene.app.notify(f"Achievement unlocked: {achievement.name}. {achievement.text}")
+        scene.app.play_sound("win", 0.5)
+
+    scene.animator.queue(Call(show))
+
+
+def tutorial_ended(app: Any, game: str, how: str) -> list[str]:
+    """Remember the tutorial's end; every tutorial finished earns Quick Study (returned if new)."""
+    b = book(app)
+    b.end_tutorial(game, how)
+    if all(b.tutorial_state(g) == "finished" for g in GAMES):
+        new = b.unlock(["all_tutorials"])
+        for i in new:
+            app.notify(f"Achievement unlocked: {BY_ID[i].name}. {BY_ID[i].text}")
+        return new
+    return []

@@ -1,0 +1,96 @@
+"""The Skyjo tutorial: the two flips, take or draw, exchange or discard and flip, a column of three,
+the last lap and doubling (two players: you and one scripted computer seat).
+
+Part one is a fresh round: you turn two 7s (the highest sum starts, so you do), take the
+discard's 7 below them and the column of three is cleared; you draw and discard a 10 and
+turn a card; you draw a -2 and exchange it. Part two jumps later into the round: you turn
+your last card, the computer has its last turn, the round is scored and your score doubles
+because you ended it without the lowest total. No summary overlay: the table shows it.
+"""
+from __future__ import annotations
+
+from cardgames.games.skyjo import rules
+from cardgames.games.skyjo.scene import NAMES, SkyjoScene
+from cardgames.tutorial.engine import Script, Step, TutorialMode
+
+OPPONENT = NAMES[1]
+# slot = 3 * column + row
+MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
+THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
+DRAW = [11, 10, 4, -2, 5, 6, 8, 9]          # top card first: the computer's, yours, the computer's, yours
+DISCARD = [7]
+
+LATER_MINE = [1, 2, 0, -1, 3, 4, 2, 5, 1, 0, 3, 6]      # 26 once the last card (slot 11) is up
+LATER_THEIRS = [0, 1, 2, -1, 0, 3, 1, 2, 0, 1, 0, 3]    # 12 after the exchange below
+LATER_DRAW = [12, 0, 5, 6]
+LATER_DISCARD = [8]
+
+
+def deal() -> rules.State:
+    return rules.deal({"players": 2}, [MINE, THEIRS], DRAW, DISCARD)
+
+
+def later() -> rules.State:
+    return rules.deal({"players": 2}, [LATER_MINE, LATER_THEIRS], LATER_DRAW, LATER_DISCARD,
+                      face_up=[range(11), (0, 3, 5, 8)], current=0)
+
+
+def _points(seat_grid: list[int]) -> int:
+    return sum(seat_grid)
+
+
+MY_LATER = _points(LATER_MINE)
+THEIR_LATER = _points(LATER_THEIRS[1:]) + LATER_DRAW[1]   # their first card is exchanged for the drawn 0
+
+STEPS = (
+    Step("Skyjo: the lowest total wins. These twelve face-down cards are your grid; cards count from "
+         "-2 to 12.", highlight=tuple(f"grid:0:{i}" for i in range(12))),
+    Step("A round starts with everyone turning two cards face up. Click the glowing card.",
+         expect=("flip 0",), wrong="Turn the glowing card first."),
+    Step("And a second one.", expect=("flip 1",), wrong="Turn the glowing card."),
+    Step(f"{OPPONENT} turns two cards too. The highest sum of face-up cards starts: you.",
+         auto=("flip 0", "flip 4")),
+    Step("On your turn, take the discard pile's top card or draw from the draw pile. Take the 7: drag it "
+         "onto the glowing card below your two 7s (it replaces that card, which goes on the discard).",
+         expect=("take 2",), wrong="Take the discard pile's 7 onto the glowing card."),
+    Step("Three equal cards in a column: the whole column is cleared and counts nothing.",
+         highlight=("grid:0:0", "grid:0:1", "grid:0:2", "discard")),
+    Step(f"{OPPONENT} draws a card, throws it away and turns a card.", auto=("draw", "discard", "flip 1")),
+    Step("Now draw: click the draw pile. You will see the card before deciding.", expect=("draw",),
+         wrong="Click the draw pile."),
+    Step("A 10 is high. Exchange it with a card of your grid, or throw it on the discard pile. "
+         "Throw it away: click the discard pile.", expect=("discard",), highlight=("discard",),
+         wrong="Click the discard pile to throw the 10 away."),
+    Step("After throwing away a drawn card you must turn one of your face-down cards. Turn this one.",
+         expect=("flip 3",), wrong="Turn the glowing face-down card."),
+    Step(f"{OPPONENT} draws and keeps a card.", auto=("draw", "swap 8")),
+    Step("Draw again.", expect=("draw",), wrong="Click the draw pile."),
+    Step("A -2! Keep it: click the glowing face-down card and the -2 takes its place (the old card, "
+         "whatever it was, goes on the discard pile).", expect=("swap 4",),
+         highlight=("held:0", "grid:0:4"), wrong="Put the -2 on the glowing card."),
+    Step("Later in the round: one face-down card is left in your grid. Draw.", expect=("draw",),
+         jump=later, wrong="Click the draw pile."),
+    Step("A 12: throw it away.", expect=("discard",), highlight=("discard",),
+         wrong="Click the discard pile."),
+    Step("Turn your last card. When all your cards are face up, everyone else has one last turn: the "
+         "last lap.", expect=("flip 11",), wrong="Turn your last face-down card."),
+    Step(f"Last lap: {OPPONENT} plays a last turn, then every card turns over and the round is scored.",
+         auto=("draw", "swap 0")),
+    Step(f"You ended the round with {MY_LATER}, but {OPPONENT} has {THEIR_LATER}. Who ends a round without "
+         f"the lowest score gets it doubled: {2 * MY_LATER} for you. End a round only when you are sure to be "
+         "lowest!"),
+    Step("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!"),
+)
+
+SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+
+
+class SkyjoTutorial(TutorialMode, SkyjoScene):
+    def show_summary_later(self) -> None:
+        pass      # the lesson explains the scored round on the table itself
+
+    def record_game(self) -> None:
+        pass
+
+
+SCENE = SkyjoTutorial

@@ -1,0 +1,114 @@
+"""The achievements screen: one page per game (and one for the collection), a tile per achievement.
+
+Earned tiles show the medal in the game's colour, the name, what it
+celebrates and the day it was earned; locked tiles are grey with a padlock
+and say how to earn them. The tabs along the top choose the page (click, or
+focus one with the arrows); arrows move between tiles and tabs; Esc or Back
+returns. Reachable from the game-select screen's bottom bar.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cardgames import achievements
+from cardgames.engine.scene import Scene
+from cardgames.games import registry
+from cardgames.scenes.achievement_icons import icon
+from cardgames.scenes.common import backdrop, draw_header, draw_hints
+from cardgames.ui import theme
+from cardgames.ui.widgets import Button, Menu, Widget, draw_wrapped
+
+PAGES = (*((g.name, g.title) for g in registry.GAMES), ("all", "Collection"))
+TAB_Y, TAB_H = 96, 44
+GRID_X, GRID_Y, TILE_W, TILE_H, GAP = 60, 166, 570, 140, 18
+COLLECTION = theme.ACCENT
+
+
+def colour_of(game: str) -> theme.Colour:
+    return theme.GAME_COLOURS.get(game, COLLECTION)
+
+
+class Tab(Button):
+    def __init__(self, rect, text, game, scene) -> None:
+        super().__init__(rect, text, lambda: scene.show(game), px=theme.BODY)
+        self.game, self.scene = game, scene
+
+    def draw(self, surface, focused):
+        self.primary = self.scene.page == self.game
+        super().draw(surface, focused)
+
+
+class AchievementTile(Widget):
+    """One achievement: medal, name, a line, and when it was earned (or how to earn it)."""
+
+    def __init__(self, rect, achievement, when: str | None) -> None:
+        super().__init__(rect)
+        self.a, self.when = achievement, when
+
+    def draw(self, surface, focused):
+        a, earned = self.a, self.when is not None
+        colour = colour_of(a.game)
+        fill = theme.PANEL_SOLID if earned else (26, 28, 38)
+        edge = colour if earned else theme.PANEL_EDGE
+        theme.draw_panel(surface, self.rect, fill, theme.FOCUS if focused else edge)
+        medal = icon(a.icon, 96, colour, locked=not earned)
+        surface.blit(medal, (self.rect.x + 18, self.rect.centery - 48))
+        x = self.rect.x + 132
+        width = self.rect.right - x - 16
+        theme.draw_text(surface, a.name, (x, self.rect.y + 14), theme.LARGE, theme.TEXT if earned else theme.TEXT_DIM,
+                        bold=True)
+        line = a.text if earned else a.how
+        draw_wrapped(surface, line, (x, self.rect.y + 50), width, theme.SMALL + 1,
+                     theme.TEXT if earned else theme.TEXT_DIM)
+        note = f"Earned {self.when}" if earned else "Locked"
+        theme.draw_text(surface, note, (x, self.rect.bottom - 12), theme.SMALL,
+                        theme.GOOD if earned else theme.TEXT_DIM, anchor="bottomleft")
+
+
+class AchievementsScene(Scene):
+    def __init__(self, app, game: str | None = None) -> None:
+        super().__init__(app)
+        self.book = achievements.book(app)
+        self.page = game if game in dict(PAGES) else PAGES[0][0]
+        tab_w = (1280 - 120 - 16 * (len(PAGES) - 1)) // len(PAGES)
+        self.tabs = [Tab((60 + i * (tab_w + 16), TAB_Y, tab_w, TAB_H), title, name, self)
+                     for i, (name, title) in enumerate(PAGES)]
+        self.back_button = Button((1090, 24, 150, 48), "Back", self.back, px=theme.BODY)
+        self.menu = Menu([], on_back=self.back, sound=getattr(app, "play_sound", None))
+        self.build()
+        self.menu.set_focus(next(t for t in self.tabs if t.game == self.page))
+
+    def build(self) -> None:
+        items = [a for a in achievements.ACHIEVEMENTS if a.game == self.page]
+        self.tiles = []
+        for i, a in enumerate(items):
+            col, row = i % 2, i // 2
+            rect = (GRID_X + col * (TILE_W + GAP), GRID_Y + row * (TILE_H + GAP), TILE_W, TILE_H)
+            self.tiles.append(AchievementTile(rect, a, self.book.when(a.id)))
+        self.menu.widgets = [*self.tabs, self.back_button, *self.tiles]
+
+    def show(self, game: str) -> None:
+        if game != self.page:
+            self.page = game
+            self.build()
+
+    def back(self) -> None:
+        self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        self.menu.handle_event(event)
+
+    def update(self, dt: float) -> None:
+        self.menu.update(dt)
+        focused = self.menu.focused
+        if isinstance(focused, Tab) and focused.game != self.page:   # arrows along the tabs turn the pages
+            self.show(focused.game)
+            self.menu.set_focus(focused)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        total = len(achievements.ACHIEVEMENTS)
+        got = sum(self.book.unlocked(a.id) for a in achievements.ACHIEVEMENTS)
+        draw_header(surface, "Achievements", theme.ACCENT, f"{got} of {total} earned")
+        self.menu.draw(surface)
+        draw_hints(surface, "Arrows: move   Enter or click: open a page   Esc: back")

@@ -1,0 +1,277 @@
+"""The tutorial engine: a script of steps run over the real game scene.
+
+A Script is a scripted deal plus Steps. Each Step is one sentence and one of:
+- expect: the human's move(s) that step teaches (str of the action). Only those
+  are offered (moves(), clicks, drags, keys); they are played through the real
+  rules; any other move gets the step's friendly `wrong` sentence, nothing else.
+- auto: moves the computer seats play now, in order (the scene's usual
+  "thinking" pace); the step moves on when they are all played.
+- neither: a "Next" button (or Enter / Space) moves on.
+`highlight` lists what glows: pile names, (pile, card text) pairs, or functions
+scene -> pygame.Rect; by default the cards the expected move uses. `after` is a
+predicate over the viewer's observation that must hold before the step shows
+(e.g. "the summary is closed"); until then the panel waits. `jump` moves the
+lesson on to a later scripted position ("later in the round"): the cards fly
+to their new places before the step shows.
+
+TutorialMode is mixed in before a game's scene class (games/<g>/tutorial.py):
+    class SkyjoTutorial(TutorialMode, SkyjoScene): ...
+It deals the script's position instead of a shuffled one, never autosaves,
+records no statistics and earns no achievements (scene.tutorial is set), and
+draws the panel where it covers none of the highlighted cards (panel.py).
+Skip (the button or Esc) and the last step's Finish end it; the book remembers
+which, so it does not open by itself again.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from cardgames import achievements
+from cardgames.engine.tween import Call
+from cardgames.tutorial import panel
+
+WRONG = "Not that one this time: try the glowing card."
+WRONG_SECONDS = 3.5
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    expect: tuple[str, ...] = ()
+    auto: tuple[str, ...] = ()
+    highlight: tuple[Any, ...] | None = None
+    wrong: str = ""
+    after: Callable[[Any], bool] | None = None
+    jump: Callable[[], Any] | None = None    # "later in the game": a new scripted position first
+
+
+@dataclass(frozen=True)
+class Script:
+    game: str
+    title: str
+    deal: Callable[[], Any]              # the scripted position (a rules.deal(...) state)
+    steps: tuple[Step, ...]
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+class TutorialMode:
+    """Mixed in before the game's scene class: the scene plays the script's lesson."""
+
+    def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
+        self.tutorial = script
+        self.step_no = 0
+        self.auto_done = 0            # auto moves of this step already played
+        self.ended: str | None = None
+        self.on_end = on_end
+        self.wrong_text, self.wrong_left = "", 0.0
+        self.panel = panel.Panel()
+        options = dict(script.options, humans=(0,))
+        super().__init__(app, options, seed=0)
+
+    # ------------------------------------------------------------ the scripted deal, no saves
+    def _new_game(self) -> None:
+        super()._new_game()
+        self.state = self.tutorial.deal()
+
+    def save(self) -> None:
+        pass
+
+    def clear_save(self) -> None:
+        pass
+
+    # ------------------------------------------------------------ steps
+    @property
+    def step(self) -> Step | None:
+        steps = self.tutorial.steps
+        return steps[self.step_no] if self.step_no < len(steps) and self.ended is None else None
+
+    @property
+    def step_ready(self) -> bool:
+        """The step shows once the table is still and its `after` condition holds."""
+        step = self.step
+        if step is None or self.animator.busy:
+            return False
+        return step.after is None or bool(step.after(self.observation()))
+
+    def allowed(self, action: Any) -> bool:
+        step = self.step
+        return step is not None and self.step_ready and str(action) in step.expect
+
+    def advance(self) -> None:
+        self.step_no += 1
+        self.auto_done = 0
+        self.wrong_text = ""
+        self.refresh_moves()
+        if self.step_no >= len(self.tutorial.steps):
+            self.finish()
+        elif self.tutorial.steps[self.step_no].jump is not None:
+            self.state = self.tutorial.steps[self.step_no].jump()
+            self.history.clear()
+            self.actions.clear()
+            self.animator.queue(self.sync(animate=True))
+
+    def finish(self) -> None:
+        self._end("finished")
+
+    def skip(self) -> None:
+        self._end("skipped")
+
+    def _end(self, how: str) -> None:
+        if self.ended is not None:
+            return
+        self.ended = how
+        self.scheduler.clear()
+        achievements.tutorial_ended(self.app, self.tutorial.game, how)
+        self.app.play_sound("win" if how == "finished" else "button", 0.6)
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+        elif self.stack is not None and self in self.stack.scenes:   # an overlay (summary) is up
+            for _ in range(len(self.stack.scenes) - self.stack.scenes.index(self)):
+                self.stack.pop()
+        if self.on_end is not None:
+            self.on_end()
+
+    def say_wrong(self, text: str = "") -> None:
+        step = self.step
+        self.wrong_text = text or (step.wrong if step is not None and step.wrong else WRONG)
+        self.wrong_left = WRONG_SECONDS
+
+    # ------------------------------------------------------------ the move filter
+    def moves(self) -> list[tuple[Any, Any, Any, Any]]:
+        return [m for m in super().moves() if self.allowed(m[0])]
+
+    def act(self, action: Any) -> bool:
+        step = self.step
+        if step is None:
+            return False
+        text = str(action)
+        auto = step.auto[self.auto_done] if self.auto_done < len(step.auto) else None
+        if text == auto:
+            if not super().act(action):
+                return False
+            self.auto_done += 1
+            if self.auto_done == len(step.auto):
+                self.animator.queue(Call(self.advance))
+            return True
+        if not self.allowed(action):
+            self.say_wrong()
+            self.app.play_sound("invalid")
+            return False
+        if not super().act(action):
+            return False
+        self.animator.queue(Call(self.advance))
+        return True
+
+    def invalid(self, sprite: Any) -> None:
+        super().invalid(sprite)
+        if self.step is not None and self.step.expect:
+            self.say_wrong()
+
+    # ------------------------------------------------------------ scripted computer seats
+    def computer_may_move(self) -> bool:
+        step = self.step
+        return (step is not None and self.auto_done < len(step.auto) and self.step_ready
+                and super().computer_may_move())
+
+    def choose_for_computer(self, seat: int) -> Any:
+        step = self.step
+        if step is not None and self.auto_done < len(step.auto):
+            return self.rules.parse_action(step.auto[self.auto_done])
+        return self.rules.legal_actions(self.state)[0]
+
+    # ------------------------------------------------------------ input
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.ended is not None:
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.skip()
+            return
+        step = self.step
+        waiting = step is not None and not step.expect and not step.auto and self.step_ready
+        if event.type == pygame.KEYDOWN and waiting and event.key in (pygame.K_RETURN, pygame.K_SPACE,
+                                                                      pygame.K_KP_ENTER, pygame.K_RIGHT):
+            self.app.play_sound("button", 0.5)
+            self.advance()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hit = self.panel.button_at(event.pos)
+            if hit == "skip":
+                self.skip()
+                return
+            if hit == "next" and waiting:
+                self.app.play_sound("button", 0.5)
+                self.advance()
+                return
+            if self.panel.rect is not None and self.panel.rect.collidepoint(event.pos):
+                return
+        if event.type == pygame.KEYDOWN and step is not None and step.auto:
+            return   # the computer is playing: keys wait
+        super().handle_event(event)
+
+    def open_pause(self) -> None:
+        self.skip()
+
+    # ------------------------------------------------------------ frame
+    def update(self, dt: float) -> None:
+        if self.ended is not None:
+            return
+        self.wrong_left = max(0.0, self.wrong_left - dt)
+        super().update(dt)
+
+    def highlight_rects(self) -> list[pygame.Rect]:
+        """Where the current step's glow goes (canvas rects)."""
+        step = self.step
+        if step is None or not self.step_ready:
+            return []
+        items = step.highlight
+        if items is None:
+            items = ()
+            for text in step.expect[:1]:
+                src, dst = self.action_ui(self.rules.parse_action(text))
+                items = tuple(i for i in (src, dst) if i is not None)
+        return [r for r in (self.rect_of(i) for i in items) if r is not None]
+
+    def rect_of(self, item: Any) -> pygame.Rect | None:
+        if callable(item):
+            return item(self)
+        if isinstance(item, tuple):
+            pile, card = item
+            for s in self.board.sprites(pile) if pile in self.board.piles else ():
+                if s.card is not None and str(s.card) == str(card):
+                    return s.rect
+            return None
+        if isinstance(item, str) and item in self.board.piles:
+            top = self.board.top(item)
+            return top.rect if top is not None else self.board.piles[item].base_rect(self.board.size_of(item))
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        step = self.step
+        if step is None:
+            return
+        ready = self.step_ready
+        rects = self.highlight_rects()
+        cards = [s.rect for sprites in self.board.cards.values() for s in sprites]
+        wrong = self.wrong_text if self.wrong_left > 0 else ""
+        waiting = ready and not step.expect and not step.auto
+        last = self.step_no == len(self.tutorial.steps) - 1
+        self.panel.draw(surface, text=step.text if ready else "", wrong=wrong, avoid=rects, cards=cards,
+                        counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
+                        next_label=("Finish" if last else "Next") if waiting else None,
+                        time=self.scheduler.time)
+
+    # ------------------------------------------------------------ no undo, restart or new deal here
+    def undo(self) -> bool:
+        self.say_wrong("There is no undo in the tutorial: every move it asks for is a good one.")
+        return False
+
+    def restart(self, seed: int | None = None) -> None:
+        self.say_wrong("The tutorial plays one scripted deal; Skip to play a real game.")
+
+    def redeal(self, seed: int | None = None) -> None:
+        self.restart(seed)

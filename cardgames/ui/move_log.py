@@ -1,0 +1,322 @@
+"""The move log of the multiplayer tables: every action in words, hand by hand or round by round.
+
+Three parts:
+- MoveLog, the model (pure, in cardgames/core/movelog.py, re-exported here): sections (one per hand or round, with a title such as
+  "Round 3"), each a list of LogLines. Undo trims it back with truncate().
+- LogCorner, the widget in a corner of the table: always the last few lines,
+  newest at the bottom, with a "Log (J)" button that opens the full view.
+- MoveLogScene, the overlay with the whole log, scrollable (wheel, arrows,
+  Page Up/Down, Home/End); J, Esc or a click outside closes it.
+Text may hold the suit symbols ♠♥♦♣ (card_text() writes a Card as "7♠"); the
+built-in font cannot draw them, so render_line() puts the suit images of
+sprites/ui in their place.
+
+How a game plugs in
+-------------------
+1. Write `describe(move: Move) -> Sequence[str | LogLine]` in its own package
+   (games/<game>/log.py, pure: no pygame). A Move holds who acted (seat), the
+   action, the viewer's observations before and after it, the events as the
+   viewer saw them (redacted), name(seat) ("You", "Ben") and viewer. Build
+   sentences ONLY from those: never from the State, and from the action only
+   what the whole table saw. Past tense reads the same for "You" and "Ben".
+   A LogLine(text, amends=True) replaces the line before it (a turn told in one
+   sentence as it unfolds: "Cy drew 11", then "Cy drew and discarded 11").
+2. In the scene class: `describe_move = staticmethod(log.describe)` and
+   `log_rect = pygame.Rect(...)` (the corner, on the 1280x720 canvas), and
+   optionally override `log_section(obs)` (the title of the hand or round the
+   observation is in; a new title starts a new section) and `log_viewer()`
+   (the seat lines are written for; None in pass-and-play, where every line
+   must be public: then observations are the viewer's but events are redacted
+   for nobody, so say only what every seat saw).
+3. The base GameScene (cardgames/ui/game_scene.py) does the rest: it calls
+   describe after every action (also while a saved game is replayed), trims
+   the log on undo, draws the corner, and opens the full view on the key LOG_KEY
+   or a click on the corner.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames.core.movelog import LogLine, Move, MoveLog, card_text, describe_lines  # noqa: F401 (re-exported)
+from cardgames.engine.scene import Scene
+from cardgames.scenes.pause import dim_surface
+from cardgames.ui import theme
+
+LOG_KEY = pygame.K_j            # J: free in every game (see README "Controls")
+SUIT_IMAGES = {"♠": "suit_spades", "♥": "suit_hearts", "♦": "suit_diamonds", "♣": "suit_clubs"}
+CORNER_PX = 15                  # the corner's text size
+VIEW_PX = 18                    # the full view's
+
+
+# ---------------------------------------------------------------- drawing text with suits
+_line_cache: dict[tuple, pygame.Surface] = {}
+
+
+def _split(text: str) -> list[str]:
+    """Text pieces and single suit symbols, in order."""
+    out, piece = [], ""
+    for ch in text:
+        if ch in SUIT_IMAGES:
+            if piece:
+                out.append(piece)
+            out.append(ch)
+            piece = ""
+        else:
+            piece += ch
+    if piece:
+        out.append(piece)
+    return out
+
+
+def _suit_image(app: Any, symbol: str, height: int) -> pygame.Surface:
+    name = SUIT_IMAGES[symbol]
+    if symbol in "♠♣":
+        name += "_white"     # the black suits in white: the log lies on a dark panel
+    elif app is not None and app.settings.get("four_colour"):
+        name += "_4"
+    if app is None:
+        return pygame.Surface((height, height), pygame.SRCALPHA)
+    return app.assets.image(name, (height, height))
+
+
+def render_line(app: Any, text: str, px: int, colour: theme.Colour, bold: bool = False) -> pygame.Surface:
+    """`text` in the theme font with suit images where ♠♥♦♣ stand (cached)."""
+    key = (text, px, colour, bold, bool(app and app.settings.get("four_colour")))
+    surf = _line_cache.get(key)
+    if surf is not None:
+        return surf
+    if len(_line_cache) > 400:
+        _line_cache.clear()
+    font = theme.font(px, bold)
+    h = font.get_height()
+    icon = max(6, round(h * 0.62))
+    parts = [(_suit_image(app, p, icon), True) if p in SUIT_IMAGES else (theme.text_surface(p, px, colour, bold),
+                                                                         False) for p in _split(text)]
+    width = sum(img.get_width() + (1 if is_suit else 0) for img, is_suit in parts)
+    surf = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
+    x = 0
+    for img, is_suit in parts:
+        surf.blit(img, (x, (h - img.get_height()) // 2 if is_suit else 0))
+        x += img.get_width() + (1 if is_suit else 0)
+    _line_cache[key] = surf
+    return surf
+
+
+INDENT = "   "   # rows after a line's first are indented by this
+
+
+def wrap(app: Any, text: str, width: int, px: int, bold: bool = False) -> list[str]:
+    """Split `text` at spaces into rows no wider than `width` (suit symbols measured as drawn);
+    every row after the first starts with INDENT."""
+    rows: list[str] = []
+    row = ""
+    for word in text.split(" "):
+        candidate = f"{row} {word}" if row else (INDENT + word if rows else word)
+        if row and render_line(app, candidate, px, theme.TEXT, bold).get_width() > width:
+            rows.append(row)
+            row = INDENT + word
+        else:
+            row = candidate
+    rows.append(row)
+    return rows
+
+
+def line_colour(line: LogLine, viewer: int | None) -> theme.Colour:
+    if line.seat is None:
+        return theme.ACCENT
+    return theme.lighten(theme.ACCENT, 0.45) if line.seat == viewer else theme.TEXT
+
+
+# ---------------------------------------------------------------- the corner
+class LogCorner:
+    """The last lines of the log in a panel; the newest at the bottom, older ones dimmer."""
+
+    HEADER = 22
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.button = pygame.Rect(self.rect.right - 74, self.rect.y + 3, 70, self.HEADER - 4)
+
+    def rows(self, app: Any, log: MoveLog, viewer: int | None, px: int = CORNER_PX) -> list[tuple[str, theme.Colour]]:
+        """The wrapped rows that fit, oldest first, with their colours."""
+        width = self.rect.width - 16
+        step = theme.font(px).get_height() + 1
+        room = max(1, (self.rect.height - self.HEADER - 8) // step)
+        out: list[tuple[str, theme.Colour]] = []
+        for line in reversed(log.lines):
+            colour = line_colour(line, viewer)
+            rows = wrap(app, line.text, width, px)
+            for row in reversed(rows):
+                out.append((row, colour))
+            if len(out) >= room:
+                break
+        return list(reversed(out[:room]))
+
+    def draw(self, surface: pygame.Surface, app: Any, log: MoveLog, viewer: int | None) -> None:
+        rect = self.rect
+        theme.draw_panel(surface, rect, theme.PANEL_SOLID + (200,), theme.PANEL_EDGE, radius=8, width=1)
+        title = log.sections[-1].title if log.sections else ""
+        theme.draw_text(surface, title or "Moves", (rect.x + 8, rect.y + 4), 14, theme.TEXT_DIM, bold=True)
+        theme.draw_panel(surface, self.button, theme.PANEL, theme.PANEL_EDGE, radius=6, width=1)
+        theme.draw_text(surface, "Log (J)", self.button.center, 13, theme.TEXT, anchor="center")
+        rows = self.rows(app, log, viewer)
+        step = theme.font(CORNER_PX).get_height() + 1
+        y = rect.bottom - 6 - len(rows) * step
+        for i, (row, colour) in enumerate(rows):
+            age = len(rows) - 1 - i
+            shade = colour if age < 3 else theme.lighten(colour, -0.25)
+            surface.blit(render_line(app, row, CORNER_PX, shade), (rect.x + 8, y))
+            y += step
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+
+# ---------------------------------------------------------------- the full view
+class MoveLogScene(Scene):
+    """The whole log over the dimmed table, newest at the bottom, scrolled to the end."""
+
+    overlay = True
+    box = pygame.Rect(240, 50, 800, 620)
+
+    def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = "Move log") -> None:
+        super().__init__(app)
+        self.log, self.viewer, self.title = log, viewer, title
+        self.rows = self._rows()
+        self.step = theme.font(VIEW_PX).get_height() + 3
+        self.view = pygame.Rect(self.box.x + 24, self.box.y + 70, self.box.width - 48, self.box.height - 110)
+        self.visible = max(1, self.view.height // self.step)
+        self.top = max(0, len(self.rows) - self.visible)
+
+    def _rows(self) -> list[tuple[str, theme.Colour, bool]]:
+        """(text, colour, is a section heading) for every wrapped row."""
+        out: list[tuple[str, theme.Colour, bool]] = []
+        width = self.box.width - 60
+        for sec in self.log.sections:
+            if sec.title:
+                out.append((sec.title, theme.ACCENT, True))
+            for line in sec.lines:
+                colour = line_colour(line, self.viewer)
+                for row in wrap(self.app, line.text, width, VIEW_PX):
+                    out.append((row, colour, False))
+        if not out:
+            out.append(("Nothing has happened yet.", theme.TEXT_DIM, False))
+        return out
+
+    def scroll(self, rows: int) -> None:
+        self.top = max(0, min(len(self.rows) - self.visible, self.top + rows))
+
+    def close(self) -> None:
+        if self.stack.top is self:
+            self.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -self.visible,
+                    pygame.K_PAGEDOWN: self.visible, pygame.K_HOME: -len(self.rows), pygame.K_END: len(self.rows)}
+            if event.key in keys:
+                self.scroll(keys[event.key])
+            elif event.key in (LOG_KEY, pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_BACKSPACE):
+                self.close()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-3 * event.y)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and (
+                not self.box.collidepoint(event.pos) or self._close_rect().collidepoint(event.pos)):
+            self.close()
+
+    def _close_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.box.right - 120, self.box.y + 16, 100, 34)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(dim_surface(), (0, 0))
+        box = self.box
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
+        theme.draw_text(surface, self.title, (box.x + 24, box.y + 18), theme.LARGE, theme.ACCENT, bold=True)
+        close = self._close_rect()
+        theme.draw_panel(surface, close, theme.PANEL, theme.PANEL_EDGE, radius=8, width=1)
+        theme.draw_text(surface, "Close", close.center, theme.SMALL, theme.TEXT, anchor="center")
+        y = self.view.y
+        for text, colour, heading in self.rows[self.top:self.top + self.visible]:
+            if heading:
+                surface.blit(theme.text_surface(text, VIEW_PX, colour, bold=True), (self.view.x, y))
+            else:
+                surface.blit(render_line(self.app, text, VIEW_PX, colour), (self.view.x + 10, y))
+            y += self.step
+        if len(self.rows) > self.visible:   # a scroll bar
+            bar = pygame.Rect(box.right - 14, self.view.y, 6, self.view.height)
+            pygame.draw.rect(surface, theme.PANEL, bar, border_radius=3)
+            h = max(20, bar.height * self.visible // len(self.rows))
+            y = bar.y + (bar.height - h) * self.top // max(1, len(self.rows) - self.visible)
+            pygame.draw.rect(surface, theme.TEXT_DIM, (bar.x, y, bar.width, h), border_radius=3)
+        theme.draw_text(surface, "Wheel / Up / Down / Page Up / Page Down: scroll    J or Esc: close",
+                        (box.centerx, box.bottom - 30), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+
+
+# ---------------------------------------------------------------- what a GameScene holds
+class SceneLog:
+    """The log of one game scene (scene.move_log): the model, the corner, the key and the click.
+
+    Asks the scene for describe_move, log_rect, log_section(obs), log_viewer() and
+    seat_name(seat) (see "How a game plugs in" above).
+    """
+
+    def __init__(self, scene: Any) -> None:
+        self.scene = scene
+        self.model = MoveLog()
+        self.describe = getattr(scene, "describe_move", None)
+        rect = getattr(scene, "log_rect", None)
+        self.corner = LogCorner(rect) if (rect is not None and self.describe is not None) else None
+        if self.describe is not None:
+            self.model.section(scene.log_section(scene.rules.observe(scene.state, scene.viewer)), 0)
+
+    @property
+    def enabled(self) -> bool:
+        return self.describe is not None
+
+    def _name(self, seat: int) -> str:
+        name = getattr(self.scene, "seat_name", None)
+        return name(seat) if name is not None else f"Player {seat + 1}"
+
+    def record(self, before: Any, action: Any, after: Any, events: tuple[Any, ...], index: int) -> None:
+        """Move number `index` (`action`) took `before` to `after` with these (unredacted) events."""
+        if self.describe is None:
+            return
+        from cardgames.core.events import redact
+
+        scene, rules = self.scene, self.scene.rules
+        viewer = scene.log_viewer()
+        seen = scene.viewer if viewer is None else viewer
+        move = Move(seat=rules.current_player(before), action=action, before=rules.observe(before, seen),
+                    after=rules.observe(after, seen), events=redact(events, viewer), name=self._name,
+                    viewer=viewer)
+        self.model.section(scene.log_section(move.after), index)   # a new hand or round: a new section
+        for line in describe_lines(self.describe, move):
+            self.model.add(line, index)
+
+    def truncate(self, moves: int) -> None:
+        self.model.truncate(moves)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.corner is not None:
+            self.corner.draw(surface, self.scene.app, self.model, self.scene.log_viewer())
+
+    def open(self) -> None:
+        scene = self.scene
+        if self.enabled and scene.stack.top is scene:
+            scene.stack.push(MoveLogScene(scene.app, self.model, scene.log_viewer()))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """J, or a click on the corner, opens the full log. True when the event was used."""
+        if not self.enabled:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == LOG_KEY and not event.mod & pygame.KMOD_CTRL:
+            self.open()
+            return True
+        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1
+                and self.corner is not None and self.corner.hit(event.pos)):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.open()
+            return True
+        return False

@@ -1,0 +1,228 @@
+"""Achievements: each earned by a scripted position (a deal() and moves through the real rules),
+and not earned when it should not be; the book survives a restart and a damaged file."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
+from cardgames.achievements.book import FILE
+from cardgames.core.cards import Rank, parse_card, parse_cards
+from cardgames.core.events import redact
+from cardgames.games.skyjo import rules as sk
+from cardgames.games.switch import rules as sw
+from cardgames.games.three_thirteen import rules as tt
+from cardgames.games.tripeaks import rules as tp
+from cardgames.storage import Storage
+
+
+def earned(game, rules, state, actions, viewer=0):
+    """Every id check() returns over the moves (the same way the scene hook calls it)."""
+    memory, out = {}, []
+    for text in actions:
+        before = state
+        state, events = rules.apply(state, rules.parse_action(text))
+        move = checks.Move(game, viewer, rules.parse_action(text), rules.observe(before, viewer),
+                           rules.observe(state, viewer), redact(events, viewer), memory)
+        out += checks.check(move)
+    return out
+
+
+def test_catalogue_has_twenty_to_thirty_with_names_texts_and_icons():
+    assert 20 <= len(ACHIEVEMENTS) <= 30
+    assert len(BY_ID) == len(ACHIEVEMENTS)
+    for a in ACHIEVEMENTS:
+        assert a.name and a.text and a.how and a.icon
+    from cardgames.scenes.achievement_icons import ICONS
+    assert {a.icon for a in ACHIEVEMENTS} <= set(ICONS)
+
+
+# ---------------------------------------------------------------- TriPeaks
+
+PLAY_ORDER = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
+
+
+def whole_run_deal(stock="KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C"):
+    """28 cards alternating 6 and 5 in play order on a 5: the whole tableau in one run."""
+    tableau = [None] * 28
+    for n, slot in enumerate(PLAY_ORDER):
+        tableau[slot] = parse_card("6H" if n % 2 == 0 else "5S")
+    return tp.deal({}, tableau, parse_cards(stock), [parse_card("5D")])
+
+
+def test_tripeaks_whole_deal_in_one_streak_earns_streak_peaks_clear_and_spare():
+    got = earned("tripeaks", tp, whole_run_deal(), [f"play {s}" for s in PLAY_ORDER])
+    assert {"tp_peak", "tp_streak10", "tp_three_peaks", "tp_clear", "tp_spare"} <= set(got)
+    assert "tp_wrap" not in got
+
+
+def test_tripeaks_a_stock_card_breaks_the_streak():
+    moves = [f"play {s}" for s in PLAY_ORDER[:9]] + ["turn"] + ["play 27"]
+    state = whole_run_deal("6C 5C")   # turning gives a 5: the run of 9 is broken, then one more card
+    got = earned("tripeaks", tp, state, moves)
+    assert "tp_streak10" not in got and "tp_clear" not in got
+
+
+def test_tripeaks_clear_with_few_stock_cards_is_not_room_to_spare():
+    got = earned("tripeaks", tp, whole_run_deal("KC QC"), [f"play {s}" for s in PLAY_ORDER])
+    assert "tp_clear" in got and "tp_spare" not in got
+
+
+def test_tripeaks_wrap_king_on_ace():
+    tableau = [parse_card("2C")] * 27 + [parse_card("KH")]
+    state = tp.deal({}, tableau, parse_cards("3C"), [parse_card("AD")])
+    assert "tp_wrap" in earned("tripeaks", tp, state, ["play 27"])
+    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("QH")], parse_cards("3C"), [parse_card("KD")])
+    assert "tp_wrap" not in earned("tripeaks", tp, state, ["play 27"])
+
+
+# ---------------------------------------------------------------- Skyjo
+
+HIGH = [3, 4, 5] * 4   # 48: a high round that does not reach the target
+
+
+def test_skyjo_negative_round_last_lap_and_clean_finish():
+    grid = [-1, 0, -2] * 4
+    state = sk.deal({"players": 2}, [grid, HIGH], [4, 4, 4, 4], [9], face_up=[range(11), range(12)],
+                    current=0)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 11", "draw", "discard"])
+    assert {"sk_negative", "sk_last_lap", "sk_clean_finish"} <= set(got)
+    assert "sk_win" not in got and "sk_column" not in got and "sk_two_columns" not in got
+
+
+def test_skyjo_doubled_finisher_is_not_a_clean_finish():
+    grid = [5, 6, 7] * 4
+    low = [1, 0, 2] * 4
+    state = sk.deal({"players": 2}, [grid, low], [4, 4, 4, 4], [9], face_up=[range(11), range(12)], current=0)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 11", "draw", "discard"])
+    assert "sk_last_lap" in got
+    assert "sk_clean_finish" not in got and "sk_negative" not in got
+
+
+def test_skyjo_two_columns_in_one_round_and_the_win():
+    grid = [5, 5, 5, 7, 7, 7, 1, 2, 3, 1, 2, 3]
+    up = [0, 1, 3, 4, 6, 7, 8, 9, 10, 11]
+    state = sk.deal({"players": 2, "target": 10}, [grid, HIGH], [4, 4, 4, 4, 4, 4], [9],
+                    face_up=[up, range(10)], current=0)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 2", "draw", "swap 0",
+                                      "draw", "discard", "flip 5", "draw", "swap 0"])
+    assert {"sk_column", "sk_two_columns", "sk_win"} <= set(got)
+
+
+def test_skyjo_one_column_is_not_double_clear():
+    grid = [5, 5, 5, 7, 8, 7, 1, 2, 3, 1, 2, 3]
+    up = [0, 1, 3, 4, 6, 7, 8, 9, 10, 11]
+    state = sk.deal({"players": 2}, [grid, HIGH], [4] * 6, [9], face_up=[up, range(10)], current=0)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 2", "draw", "swap 0",
+                                      "draw", "discard", "flip 5", "draw", "swap 0"])
+    assert "sk_column" in got and "sk_two_columns" not in got
+
+
+# ---------------------------------------------------------------- Three Thirteen
+
+def test_three_thirteen_out_in_the_first_round_with_two_wilds():
+    state = tt.deal({}, ["3C 3D 9H", "KC QD 8S"], "KS 4D 5D", "7C")
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard KS"])
+    assert {"tt_out", "tt_first_round", "tt_wilds"} <= set(got)
+    assert "tt_kings" not in got
+
+
+def test_three_thirteen_no_out_no_achievement_and_the_opponent_going_out_is_not_mine():
+    state = tt.deal({}, ["4C 9D KH", "5H 6H 7H"], "KS 4D 5D", "7C")
+    got = earned("three_thirteen", tt, state, ["stock", "discard KS", "stock", "out", "discard 4D"])
+    assert got == []
+
+
+def test_three_thirteen_last_round_out_and_the_win():
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
+    state = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    assert {"tt_out", "tt_kings", "tt_win"} <= set(got)
+    assert "tt_spotless" not in got   # one round played, not a whole game
+
+
+def test_three_thirteen_spotless_needs_every_round_at_zero():
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
+    base = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
+    moves = ["stock", "out", "discard 5C", "stock", "discard 4D"]
+    clean = tuple(tt.RoundResult(n, ((), ()), (0, 12), 0) for n in range(1, 11))
+    assert "tt_spotless" in earned("three_thirteen", tt, base._replace(rounds=clean), moves)
+    spotted = clean[:4] + (tt.RoundResult(5, ((), ()), (3, 0), 1),) + clean[5:]
+    assert "tt_spotless" not in earned("three_thirteen", tt, base._replace(rounds=spotted), moves)
+
+
+# ---------------------------------------------------------------- Switch
+
+def hands(*texts):
+    return [parse_cards(t) for t in texts]
+
+
+def test_switch_going_out_on_a_jack():
+    state = sw.deal({}, hands("JH", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    got = earned("switch", sw, state, ["0 play JH>H"])
+    assert {"sw_win", "sw_jack_out"} <= set(got) and "sw_parting_gift" not in got
+
+
+def test_switch_parting_gift_a_last_two_that_makes_eight():
+    state = sw.deal({}, hands("2H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("2S"),
+                    pending=6, pending_rank=Rank.TWO)
+    got = earned("switch", sw, state, ["0 play 2H"])
+    assert {"sw_win", "sw_parting_gift", "sw_stack"} <= set(got)
+    state = sw.deal({}, hands("2H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("2S"),
+                    pending=4, pending_rank=Rank.TWO)
+    assert "sw_parting_gift" not in earned("switch", sw, state, ["0 play 2H"])
+
+
+def test_switch_catching_a_forgotten_last_card():
+    state = sw.deal({}, hands("9C 9D 9H", "5H 6H"), parse_cards("KD KS QS QD"), parse_cards("5S"), turn=1)
+    assert "sw_catch" in earned("switch", sw, state, ["1 play 5H", "0 catch 1"])
+    state = sw.deal({}, hands("9C 9D 9H", "5H 6H", "4C 4D 4S"), parse_cards("KD KS QS QD"), parse_cards("5S"),
+                    turn=1)
+    assert "sw_catch" not in earned("switch", sw, state, ["1 play 5H", "2 catch 1"])
+
+
+def test_switch_match_won():
+    state = sw.deal({"match": True}, hands("9H", "5C 6C KC"), parse_cards("9D 9S"), parse_cards("5H"))
+    state = state._replace(table=state.table._replace(totals=(150, 180)))
+    got = earned("switch", sw, state, ["0 play 9H"])
+    assert "sw_match" in got
+    state = state._replace(table=state.table._replace(totals=(10, 20)))
+    assert "sw_match" not in earned("switch", sw, state, ["0 play 9H"])
+
+
+# ---------------------------------------------------------------- the book on disk
+
+def test_book_survives_a_restart(tmp_path):
+    book = Book(Storage(tmp_path))
+    assert book.unlock(["tp_peak", "sw_win"]) == ["tp_peak", "sw_win"]
+    assert book.unlock(["tp_peak"]) == []
+    book.end_tutorial("skyjo", "skipped")
+    again = Book(Storage(tmp_path))
+    assert again.unlocked("tp_peak") and again.unlocked("sw_win") and not again.unlocked("sk_win")
+    assert again.tutorial_seen("skyjo") and not again.tutorial_seen("switch")
+
+
+def test_a_damaged_book_is_moved_aside_with_a_notice(tmp_path):
+    (tmp_path / FILE).write_text("{not json", encoding="utf-8")
+    storage = Storage(tmp_path)
+    book = Book(storage)
+    assert not book.unlocked("tp_peak")
+    assert any("could not be used" in n for n in storage.notices)
+    assert any(p.name.startswith(FILE + ".corrupt") for p in tmp_path.iterdir())
+    book.unlock(["tp_peak"])
+    assert Book(Storage(tmp_path)).unlocked("tp_peak")
+
+
+def test_bad_entries_are_dropped_one_by_one(tmp_path):
+    doc = {"version": 1, "kind": "achievements",
+           "data": {"unlocked": {"tp_peak": "2026-12-01", "sk_win": 5, "../x": "2026-12-01"},
+                    "tutorials": {"switch": "finished", "skyjo": "maybe"}}}
+    (tmp_path / FILE).write_text(json.dumps(doc), encoding="utf-8")
+    storage = Storage(tmp_path)
+    book = Book(storage)
+    assert book.unlocked("tp_peak") and not book.unlocked("sk_win")
+    assert book.tutorial_state("switch") == "finished" and not book.tutorial_seen("skyjo")
+    assert storage.notices
+    with pytest.raises(ValueError):
+        book.end_tutorial("switch", "half")
