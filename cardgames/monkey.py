@@ -262,7 +262,10 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
             for event in monkey.events():
                 pygame.event.post(event)
                 report.events += 1
-            app.step(1 / config.FPS, pygame.event.get())
+            events = pygame.event.get()
+            if any(e.type == pygame.QUIT for e in events):
+                break    # never one of ours: SIGTERM, Ctrl+C or the window closed (SDL turns them into QUIT)
+            app.step(1 / config.FPS, events)
             top = app.stack.top
             name = type(top).__name__ if top is not None else "(none)"
             report.scenes[name] = report.scenes.get(name, 0) + 1

@@ -406,7 +406,8 @@ def problems_notice(what: str, name: str, problems: list[Problem], kept: str = "
     fields = [p.path for p in problems if p.path]
     if not fields:
         return f"Your {what} ({name}) could not be used: {problems[0].problem}. Defaults are used{kept}."
-    shown = ", ".join(repr(f) for f in fields[:4]) + (f" and {len(fields) - 4} more" if len(fields) > 4 else "")
+    named = [repr(f) for f in fields[:4]] + ([f"{len(fields) - 4} more"] if len(fields) > 4 else [])
+    shown = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     noun = "field" if len(fields) == 1 else "fields"
     return (f"Your {what} ({name}): the {noun} {shown} had {'a bad value' if len(fields) == 1 else 'bad values'}"
             f"; {'its default is' if len(fields) == 1 else 'their defaults are'} used{kept}.")
