@@ -1,7 +1,10 @@
 """The application: the window, the shared services and the ONE loop.
 
 Every frame is App.step(dt, events): events -> update(dt) -> draw -> present
--> apply pending scene changes. run() calls it from the real loop at 60 FPS;
+-> apply pending scene changes. Drawing and presenting happen only when the
+picture may have changed (cardgames/engine/redraw.py); otherwise the frame
+only runs the updates (timers, computer players) and the loop sleeps until
+the next event or IDLE_WAKE_MS. run() calls it from the real loop at 60 FPS;
 tests and benchmarks call it by hand with whatever dt and events they like
 (events are in window pixels, exactly as pygame delivers them; step maps
 mouse positions to the 1280x720 canvas before any scene sees them).
@@ -35,8 +38,10 @@ import pygame
 from cardgames import config, datafiles
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
+from cardgames.engine.redraw import RedrawPolicy
 from cardgames.engine.scene import Scene
 from cardgames.engine.scene_stack import SceneStack
+from cardgames.engine.window import set_minimum_size, wait_events
 from cardgames.launch import Launch
 from cardgames.storage import Storage
 from cardgames.ui.widgets import Toasts
@@ -45,6 +50,8 @@ ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multipl
 AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}  # seconds a computer "thinks"
 TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
+IDLE_WAKE_MS = 50   # an idle loop still steps this often to run timers (computer players, the attract mode)
+MIN_WINDOW = (960, 540)  # 3/4 of the canvas: the smallest text (15 px on the canvas) stays over 11 px
 MODE_CHANGE_QUIET = 1.0  # seconds after a full-screen switch whose focus-loss events are not the player leaving
 
 
@@ -61,6 +68,11 @@ class App:
         self.headless = headless
         if headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        elif sys.platform.startswith("linux"):
+            # Measured (tools/bench_present.py, Xvfb without a GPU, 1920x1080): SDL's default hands the
+            # window surface to OpenGL, 15 ms of CPU a frame in software GL threads; X shared memory
+            # takes 2 ms, the smoothscale included. Set the variable to 1 to get SDL's default back.
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
         pygame.display.init()
         pygame.font.init()
         self.storage = Storage(self.launch.data_dir)
@@ -81,9 +93,12 @@ class App:
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
         self.frame = 0
+        self.frames_drawn = 0    # frames drawn and presented (an idle frame draws nothing)
+        self.idle = False        # the last frame drew nothing: the loop may sleep until an event
+        self.redraw = RedrawPolicy()
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
         self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
-        self.input = InputTracker()
+        self.input = InputTracker("pad" if self.pads.connected else "keyboard")
         self._since_mode_change = MODE_CHANGE_QUIET
 
     # ---------------------------------------------------------------- window
@@ -97,7 +112,16 @@ class App:
         except (pygame.error, IndexError):
             return (w, h)
         scale = min(1.0, 0.9 * dw / w, 0.9 * dh / h)
-        return (max(320, int(w * scale)), max(180, int(h * scale)))
+        mw, mh = self._min_window()
+        return (max(mw, int(w * scale)), max(mh, int(h * scale)))
+
+    def _min_window(self) -> tuple[int, int]:
+        """MIN_WINDOW, or the desktop when that is smaller."""
+        try:
+            dw, dh = pygame.display.get_desktop_sizes()[0]
+        except (pygame.error, IndexError):
+            return MIN_WINDOW
+        return (min(MIN_WINDOW[0], dw), min(MIN_WINDOW[1], dh))
 
     def _open_window(self, fullscreen: bool) -> pygame.Surface:
         if fullscreen:
@@ -109,6 +133,7 @@ class App:
             was_fullscreen = pygame.display.get_surface() is not None and bool(
                 pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
             window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            set_minimum_size(self._min_window())
             if was_fullscreen:
                 dw, dh = pygame.display.get_desktop_sizes()[0]
                 _move_window(((dw - window.get_width()) // 2, (dh - window.get_height()) // 2))
@@ -177,7 +202,9 @@ class App:
     def step(self, dt: float, events: Any = ()) -> None:
         """Run one frame: events -> update(dt) -> draw -> present -> pending scene changes."""
         dt = max(0.0, min(dt, MAX_DT))
+        had_input = False
         for event in events:
+            had_input = True
             self.handle_event(event)
         for event in self.pads.update(dt, self.stack.top):   # a held D-pad or stick repeats
             self.handle_event(event)
@@ -188,8 +215,7 @@ class App:
             self.notify(text)
         self.stack.update(dt)
         self.toasts.update(dt)
-        self.draw(self.canvas.surface)
-        self.present()
+        self.idle = not self._draw_frame(dt, had_input)
         self.stack.apply_pending()
         if self.demo is not None:
             self.demo.update(dt)
@@ -201,7 +227,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.headless:
-                self.window = pygame.display.get_surface()
+                self.window = self._keep_minimum(pygame.display.get_surface())
             self.canvas.resize(self.window.get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -211,17 +237,44 @@ class App:
             self.pads.release()
             if self._since_mode_change < MODE_CHANGE_QUIET:
                 return   # a full-screen switch moves the focus about: the player has not left
+        self.input.saw(event)
         made = self.pads.translate(event, self.stack.top)
         if made is not None:   # a controller event: its commands, as the keys a keyboard sends
             for command in made:
                 self.handle_event(command)
             return
-        self.input.saw(event)
         event = self.canvas.map_event(event)
         if self.demo is not None and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.demo.stop()
             return
         self.stack.handle_event(event)
+
+    def _keep_minimum(self, window: pygame.Surface) -> pygame.Surface:
+        """A window made smaller than the minimum (a window manager that ignores the hint) grows back."""
+        (w, h), (mw, mh) = window.get_size(), self._min_window()
+        if window.get_flags() & pygame.FULLSCREEN or (w >= mw and h >= mh):
+            return window
+        return pygame.display.set_mode((max(w, mw), max(h, mh)), pygame.RESIZABLE)
+
+    def _draw_frame(self, dt: float, had_input: bool) -> bool:
+        """Draw and present this frame if the picture may have changed (engine/redraw.py); while idle,
+        now and then draw without presenting to check. Returns whether a frame was presented."""
+        changing = self.demo is not None or bool(self.toasts) or self.stack.changing()
+        warning = self.storage.write_warning            # the lasting "Not saved" strip came or went
+        if warning != getattr(self, "_shown_warning", None):
+            changing, self._shown_warning = True, warning
+        if self.redraw.wanted(tuple(self.stack.visible()), changing, had_input, dt):
+            self.draw(self.canvas.surface)
+        elif not self.redraw.audit_due(dt):
+            return False
+        else:
+            self.draw(self.canvas.surface)
+            if not self.redraw.audit(self.canvas.surface.get_buffer().raw):
+                return False
+        self.redraw.presented(self.canvas.surface.get_buffer().raw)
+        self.present()
+        self.frames_drawn += 1
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.stack.scenes:
@@ -262,7 +315,8 @@ class App:
 
     def screenshot(self, path: str | os.PathLike) -> bool:
         """Save the current canvas (1280x720, whatever the window size) as an image; False (and a
-        one-line message on stderr) when the file cannot be written."""
+        one-line message on stderr) when the file cannot be written. Drawn afresh (an idle frame draws nothing)."""
+        self.draw(self.canvas.surface)
         try:
             pygame.image.save(self.canvas.surface, str(path))
         except (pygame.error, OSError) as e:
@@ -452,13 +506,18 @@ def run(launch: Launch) -> int:
 
 
 def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
-    """The real loop: step the app at up to 60 FPS until it quits (or `should_stop()`, checked
+    """The real loop: step the app at up to 60 FPS, or wait for events while it is idle, until it quits (or `should_stop()`, checked
     before every frame, says so: the real-window benchmark uses it)."""
     clock = pygame.time.Clock()
     clock.tick()
     while app.running and not (should_stop is not None and should_stop()):
-        dt = clock.tick(config.FPS) / 1000.0
-        app.step(dt, pygame.event.get())
+        if app.idle:  # nothing changed last frame: sleep until an event (handled and drawn at once)
+            events = wait_events(IDLE_WAKE_MS)
+            dt = clock.tick() / 1000.0
+        else:
+            dt = clock.tick(config.FPS) / 1000.0
+            events = pygame.event.get()
+        app.step(dt, events)
 
 
 # --------------------------------------------------------------- benchmarks

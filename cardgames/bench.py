@@ -188,7 +188,9 @@ print(os.waitstatus_to_exitcode(status), wall, usage.ru_maxrss, repr(err[-1] if 
 
 def run_child(args: list[str], data_dir: str) -> tuple[float, float]:
     """Run main.py with `args` headless; (wall seconds, peak resident memory in MB)."""
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               PYTHONPYCACHEPREFIX=str(Path(data_dir) / "pycache"))   # bytecode cached, as on a player's machine
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     command = [sys.executable, str(ROOT / "main.py"), "--data-dir", data_dir, *args]
     r = subprocess.run([sys.executable, "-c", _MEASURE, *command], cwd=ROOT, env=env, capture_output=True,
                        text=True, check=True)

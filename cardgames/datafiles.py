@@ -47,17 +47,16 @@ SETTINGS = Record({
     "ai_speed": Choice("normal", AI_SPEEDS),
     "last_game": Text("tripeaks", pattern=NAME),
     "last_options": MapOf(Record({}), key=NAME),   # each value is checked against the game's choices on use
+    # the seats' names (cardgames/names.py cleans each one on use)
+    "player_names": ListOf(Text("", max_len=40), default=[], max_len=8),
+    "computer_names": ListOf(Text("", max_len=40), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia",
+                                                            "Hugo"], max_len=8),
 }, optional=("last_game", "last_options"))
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}
 
-# Statistics: one record per game. The common counters are declared here; a game's own keys are
-# kept as they are until their owner declares them (cardgames/records.py).
-GAME_STATS = Record({
-    "games": Int(0, lo=0),
-    "wins": Int(0, lo=0),
-}, optional=("games", "wins"))
-STATS = MapOf(GAME_STATS, key=NAME)
+# Statistics: one record per game, declared with the statistics model (cardgames/records_schema.py).
+from cardgames.records_schema import GAME_STATS, STATS  # noqa: F401
 
 
 def _game_title(game: str) -> str:
@@ -82,6 +81,7 @@ def options_schema(game: str) -> Record:
         "humans": ListOf(Int(0, lo=0, hi=most - 1), default=[0], max_len=most, vital=True),
         # agreed keys set outside the menu (see the brief's cross-branch agreements)
         "practice": Bool(False, vital=True),
+        "names": ListOf(Text("", max_len=40), default=[], max_len=most),   # each seat's name (names.py)
         "daily": Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}", vital=True),
         "deal": Int(1, lo=0, vital=True),
         "level_id": Text("level_01", pattern=NAME, vital=True),
@@ -107,13 +107,6 @@ declare("settings.json", "settings", SETTINGS, what="settings")
 declare("stats.json", "stats", STATS, what="statistics")
 declare("saves/{game}.json", "save", save_schema,
         what=lambda game: f"saved {_game_title(game)} game")
-
-# Achievements and tutorials (cardgames/achievements/book.py): a bad entry is dropped, the rest kept.
-ACHIEVEMENTS = Record({
-    "unlocked": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=NAME, drop_bad=True),
-    "tutorials": MapOf(Choice("finished", ("finished", "skipped")), key=NAME, drop_bad=True),
-})
-declare("achievements.json", "achievements", ACHIEVEMENTS, what="achievements")
 
 # ------------------------------------------------------------------ shipped level files
 LAYOUT = Record({
@@ -182,3 +175,6 @@ declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: 
 declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: f"TriPeaks level {n!r}")
 declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what="Three Thirteen computer settings")
 
+
+# Files declared by their owners' modules (imported here so every declared file is known).
+from cardgames.achievements import book as _achievements_book  # noqa: F401 - declares achievements.json

@@ -19,10 +19,11 @@ What is kept, per game (in stats.json, under the game's name, key "records"):
 A game abandoned (restarted, or a new game started over its save) counts as
 played and lost: the streak ends, no best is set from it.
 
-record_game cannot fail on bad stored data: every stored field is checked
-and a wrong-typed or out-of-range one is replaced by its default (one notice
-names the file and the fields), an unreadable section starts afresh, and the
-new result is always kept. The older flat shape ({"games", "wins",
+record_game cannot fail on bad stored data: the schema layer checks the file
+on load (records_schema.py; a wrong-typed or out-of-range field takes its
+default, one notice names the file and the fields), this module checks again
+whatever it is handed (an unreadable section starts afresh) and settles what a
+schema cannot say (wins no more than games), and the new result is always kept. The older flat shape ({"games", "wins",
 "best_total", ...}) is read once and moved into the new one (migrate), so a
 player's existing statistics are kept.
 
@@ -41,11 +42,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-SHAPE = 2          # the shape of "records" this code writes
-HISTORY = 50       # games kept in a section's history
+from cardgames.records_schema import HISTORY, LIMIT, OLD_COUNTS, OLD_NUMBERS
+
+SHAPE = 2          # the shape of "records" this code writes (declared in records_schema.py)
 COUNTS = ("games", "wins", "abandoned", "streak", "best_streak")
-OLD_KEYS = ("games", "wins", "win_rate", "best_total", "rounds", "round_points", "average_round", "rounds_out",
-            "longest_streak", "bank", "hands", "matches", "match_wins", "longest_pickup", "catches", "caught")
+OLD_KEYS = (*OLD_COUNTS, *OLD_NUMBERS, "win_rate")   # the older flat shape, read once by migrate()
 EARLIER = "earlier"   # the mode of statistics migrated from a shape that did not know the mode
 
 
@@ -67,7 +68,9 @@ class Figure:
 
 FIGURES: dict[str, tuple[Figure, ...]] = {
     "tripeaks": (
-        Figure("best_score", "Best score", "score", "max", news="New best score"),
+        Figure("best_score", "Best score", "score", "max", modes=("arcade", "relaxed", "daily"),
+               news="New best score"),
+        Figure("best_hand", "Best hand", "score", "max", fmt="money", modes=("classic",), news="New best hand"),
         Figure("best_time", "Best time (cleared)", "seconds", "min", fmt="time", wins_only=True,
                news="New best time"),
         Figure("longest_run", "Longest run of cards", "run", "max", finished_only=False, news="New longest run"),
@@ -142,11 +145,11 @@ class GameResult:
 
 # ------------------------------------------------------------------ checking stored data
 def _is_number(v: Any) -> bool:
-    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+    return isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) and abs(v) <= LIMIT
 
 
 def _is_count(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= LIMIT
 
 
 def _scalar(v: Any) -> bool:
@@ -185,24 +188,17 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
     if not isinstance(raw, dict):
         problems.append(where)
         return out
+    bad = [key for key in COUNTS if not _is_count(raw.get(key, 0))]
     for key in COUNTS:
-        value = raw.get(key, 0)
-        if _is_count(value):
-            out[key] = value
-        else:
-            problems.append(f"{where}.{key}")
-    if out["wins"] > out["games"]:
-        problems.append(f"{where}.wins")
-        out["wins"] = out["games"]
-    out["abandoned"] = min(out["abandoned"], out["games"] - out["wins"])
-    out["streak"] = min(out["streak"], out["wins"])
-    out["best_streak"] = max(out["streak"], min(out["best_streak"], out["wins"]))
+        if key not in bad:
+            out[key] = raw.get(key, 0)
+    problems.extend(f"{where}.{key}" for key in bad)
     figures = raw.get("figures", {})
     if isinstance(figures, dict):
         for key, value in figures.items():
             if _is_number(value):
                 out["figures"][str(key)] = value
-            else:
+            elif value is not None:   # null: the schema layer already dropped a bad one
                 problems.append(f"{where}.figures.{key}")
     else:
         problems.append(f"{where}.figures")
@@ -214,6 +210,11 @@ def clean_section(raw: Any, problems: list[str], where: str) -> dict[str, Any]:
         out["history"] = [e for e in entries if e is not None][-HISTORY:]
     else:
         problems.append(f"{where}.history")
+    # what a schema cannot say: a lost count of games is at least the wins and the games listed
+    out["games"] = max(out["games"], out["wins"], len(out["history"]))
+    out["abandoned"] = min(out["abandoned"], out["games"] - out["wins"])
+    out["streak"] = min(out["streak"], out["wins"])
+    out["best_streak"] = max(out["streak"], min(out["best_streak"], out["wins"]))
     return out
 
 
@@ -225,20 +226,31 @@ def _clean_sections(raw: Any, problems: list[str], where: str) -> dict[str, dict
     return {str(mode): clean_section(sec, problems, f"{where}.{mode}") for mode, sec in raw.items()}
 
 
-def migrate(game: str, old: dict[str, Any]) -> dict[str, Any]:
+def migrate(game: str, old: dict[str, Any], problems: list[str] | None = None) -> dict[str, Any]:
     """The records of the older flat shape, so nothing a player had is lost.
 
     Skyjo and Three Thirteen had one mode: their figures go straight into it.
     TriPeaks and Switch counted every mode together: those counts become the
     "Earlier games" section; the Classic bank and Switch's matches were of one
-    mode and go into it."""
+    mode and go into it. A wrong-typed old field counts as missing (named in `problems`)."""
+    bad = problems if problems is not None else []
+    bad.extend(k for k in OLD_KEYS if k != "win_rate" and k in old and not _is_number(old[k]))
+
     def count(key: str) -> int:
         v = old.get(key, 0)
-        return v if _is_count(v) else 0
+        if _is_count(v):
+            return v
+        if key not in bad:
+            bad.append(key)
+        return 0
 
     def number(key: str) -> float | None:
         v = old.get(key)
-        return v if _is_number(v) else None
+        if v is None or _is_number(v):
+            return v
+        if key not in bad:
+            bad.append(key)
+        return None
 
     modes: dict[str, dict[str, Any]] = {}
 
@@ -289,7 +301,7 @@ def repaired(game: str, raw: Any, problems: list[str]) -> dict[str, Any]:
     entry = dict(raw) if isinstance(raw, dict) else {}
     recs = entry.get("records")
     if recs is None:
-        recs = migrate(game, entry)
+        recs = migrate(game, entry, problems)
     elif not isinstance(recs, dict):
         problems.append("records")
         recs = {}
@@ -428,12 +440,23 @@ def figure_value(section: dict[str, Any], fig: Figure) -> float | None:
     return figures.get(fig.key)
 
 
+def format_time(seconds: float | None) -> str:
+    """95.4 -> "1:35"; None -> "–"."""
+    if seconds is None:
+        return "–"
+    whole = round(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def figure_named(game: str, key: str) -> Figure:
+    return next(f for f in FIGURES[game] if f.key == key)
+
+
 def format_figure(fig: Figure, value: float | None) -> str:
     if value is None:
         return "–"
     if fig.fmt == "time":
-        seconds = round(value)
-        return f"{seconds // 60}:{seconds % 60:02d}"
+        return format_time(value)
     if fig.fmt == "money":
         return f"-${-int(value):,}" if value < 0 else f"${int(value):,}"
     if fig.fmt == "float":
@@ -448,8 +471,7 @@ def win_rate(section: dict[str, Any]) -> float | None:
 def figure(storage: Any, game: str, mode: str, key: str) -> float | None:
     """One figure of a game's (non-practice) mode, e.g. the TriPeaks Classic bank."""
     sec = load(storage, game)["modes"].get(mode)
-    fig = next((f for f in FIGURES.get(game, ()) if f.key == key), None)
-    return figure_value(sec, fig) if sec is not None and fig is not None else None
+    return figure_value(sec, figure_named(game, key)) if sec is not None else None
 
 
 def sections(records: dict[str, Any]) -> list[tuple[str, bool, dict[str, Any]]]:

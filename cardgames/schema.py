@@ -290,13 +290,11 @@ class ListOf(Field):
 @dataclass
 class MapOf(Field):
     """An object whose keys are free (matching `key`) and whose every value is `value`.
-    A bad value is replaced by the value field's default (drop_bad=True: its entry is dropped),
-    a bad key is dropped."""
+    A bad value is replaced by the value field's default, a bad key is dropped."""
 
     value: Field = field(default_factory=Anything)
     key: str | None = None
     default: dict = field(default_factory=dict)
-    drop_bad: bool = False      # a bad value drops its entry instead of taking the default
     vital: bool = False
 
     def check(self, value, path, problems):
@@ -307,12 +305,6 @@ class MapOf(Field):
             sub = _join(path, k)
             if self.key is not None and not re.fullmatch(self.key, k):
                 problems.append(Problem(sub, "not an allowed name (left out)"))
-                continue
-            if self.drop_bad:
-                try:
-                    out[k] = _check_child(self.value, v, sub, problems, replace=False)
-                except _Bad as e:
-                    problems.append(Problem(sub, f"{e.problem} (left out)"))
                 continue
             out[k] = _check_child(self.value, v, sub, problems)
         return out
@@ -462,7 +454,8 @@ def spec_for(name: str) -> tuple[FileSpec, str] | None:
 @dataclass
 class Sample:
     """One generated bad value: put `value` at `path`; then the field at `replaced` takes its default
-    (`replaced` is the enclosing list when a list item is bad), or the whole file is untrusted."""
+    (`replaced` is the enclosing list when a list item is bad), or the whole file is untrusted;
+    `dropped`: the bad value is an item of a drop_bad list, which is left out instead."""
 
     path: str
     kind: str          # "type" or "range"
@@ -470,11 +463,11 @@ class Sample:
     replaced: str
     default: Any
     untrusted: bool
-    dropped: bool = False   # the entry at `replaced` is left out instead (a drop_bad list or map)
+    dropped: bool = False
 
 
 def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None = None,
-                dropped: bool = False) -> Iterator[Sample]:
+                vital_above: bool = False, dropped: bool = False) -> Iterator[Sample]:
     """Every bad value the declaration implies (wrong JSON types, values out of range), for every
     field path, nested fields included (a list's first item, a map's entry named "sample")."""
     target_path, target = owner or (path, schema)
@@ -486,7 +479,8 @@ def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None =
     for rel, child in schema.children():
         sub = f"{path}{rel}" if rel.startswith("[") else _join(path, rel)
         inner = (path, schema) if isinstance(schema, ListOf) and not schema.drop_bad else None
-        yield from bad_samples(child, sub, inner, bool(getattr(schema, "drop_bad", False)) and not child.vital)
+        drops = isinstance(schema, ListOf) and schema.drop_bad
+        yield from bad_samples(child, sub, inner, vital_above, drops)
 
 
 def example(schema: Field) -> Any:
@@ -518,16 +512,6 @@ def set_path(doc: Any, path: str, value: Any) -> None:
         target[int(last[1:-1])] = value
     else:
         target[last] = value
-
-
-def del_path(doc: Any, path: str) -> None:
-    """Remove the entry at a field path ("a.b", "a[0]")."""
-    parts = re.findall(r"[^.\[\]]+|\[\d+\]", path)
-    target = doc
-    for p in parts[:-1]:
-        target = target[int(p[1:-1])] if p.startswith("[") else target[p]
-    last = parts[-1]
-    del target[int(last[1:-1]) if last.startswith("[") else last]
 
 
 def get_path(doc: Any, path: str) -> Any:

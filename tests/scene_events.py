@@ -64,10 +64,10 @@ def centre(scene, pile):
 
 def wait_for_human(app, scene, limit=60.0, ready=lambda: True):
     """Let the computer play (and animations end) until it is the human's move (and `ready()`),
-    or something covers the table, or the game is over."""
+    or something covers the table, or the round's final table waits for the summary, or the game is over."""
     t = 0.0
     while t < limit:
-        if app.stack.top is not scene or scene.over:
+        if app.stack.top is not scene or scene.over or getattr(scene, "summary_waiting", False):
             return
         if scene.human_turn and not scene.animator.busy and ready():
             return
@@ -82,9 +82,17 @@ def play_round(app, scene, move, summary, moves=600):
     start_round = scene.state.round_no
     for _ in range(moves):
         wait_for_human(app, scene)
-        if app.stack.top is not scene or scene.over:
+        if app.stack.top is not scene or scene.over or getattr(scene, "summary_waiting", False):
             break
         move(app, scene)
     settle(app, 3.0)
     assert len(scene.state.rounds) == start_round
+    ask_for_summary(app, scene)
     assert isinstance(app.stack.top, summary)
+
+
+def ask_for_summary(app, scene):
+    """The round is over and its final table in view: press Enter for the summary (RoundGameScene)."""
+    assert getattr(scene, "summary_waiting", False) and app.stack.top is scene, "the table is not waiting"
+    key(app, pygame.K_RETURN)
+    app.step(FRAME)

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from cardgames import achievements
 from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
 from cardgames.achievements.book import FILE
 from cardgames.core.cards import Rank, parse_card, parse_cards
@@ -214,15 +215,133 @@ def test_a_damaged_book_is_moved_aside_with_a_notice(tmp_path):
     assert Book(Storage(tmp_path)).unlocked("tp_peak")
 
 
-def test_bad_entries_are_dropped_one_by_one(tmp_path):
+def test_bad_entries_take_their_defaults_one_by_one(tmp_path):
     doc = {"version": 1, "kind": "achievements",
            "data": {"unlocked": {"tp_peak": "2026-12-01", "sk_win": 5, "../x": "2026-12-01"},
                     "tutorials": {"switch": "finished", "skyjo": "maybe"}}}
     (tmp_path / FILE).write_text(json.dumps(doc), encoding="utf-8")
     storage = Storage(tmp_path)
     book = Book(storage)
-    assert book.unlocked("tp_peak") and not book.unlocked("sk_win")
-    assert book.tutorial_state("switch") == "finished" and not book.tutorial_seen("skyjo")
-    assert storage.notices
+    assert book.when("tp_peak") == "2026-12-01"
+    assert book.unlocked("sk_win")             # a bad date never takes an achievement away
+    assert not book.unlocked("../x")           # a bad name is left out
+    assert book.tutorial_state("switch") == "finished" and book.tutorial_state("skyjo") == "skipped"
+    assert len(storage.notices) == 1 and "achievements.json" in storage.notices[0]
     with pytest.raises(ValueError):
         book.end_tutorial("switch", "half")
+
+
+# ---------------------------------------------------------------- through the real scene's hook
+
+def tripeaks_table(tmp_path, **options):
+    from scene_events import settle, table_app
+
+    from cardgames.games.tripeaks.scene import TriPeaksScene
+
+    app = table_app(tmp_path)
+    scene = TriPeaksScene(app, {"mode": "relaxed", "winnable": False, **options}, seed=1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    scene.state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C 4C"),
+                          [parse_card("AD")])
+    scene.animator.queue(scene.sync(animate=False))
+    scene.refresh_moves()
+    settle(app, 1.0)
+    return app, scene
+
+
+def test_the_scene_hook_unlocks_with_a_toast_and_keeps_it(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path)
+    click(app, scene.board.top("tableau:27").rect.center)       # King on the Ace: the wrap
+    settle(app, 1.5)
+    assert achievements.book(app).unlocked("tp_wrap")
+    assert any("Achievement unlocked: Round the Corner" in t[0] for t in app.toasts.queue)
+    assert Book(Storage(tmp_path)).unlocked("tp_wrap")          # on disk at once
+
+
+def test_practice_games_earn_nothing(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path, practice=True)
+    click(app, scene.board.top("tableau:27").rect.center)
+    settle(app, 1.5)
+    assert scene.state.waste[-1] == parse_card("KH")            # the move was played
+    assert not achievements.book(app).unlocked("tp_wrap")
+
+
+def test_grand_tour_follows_the_four_wins(tmp_path):
+    from scene_events import click, settle
+
+    app, scene = tripeaks_table(tmp_path)
+    achievements.book(app).unlock(["sk_win", "tt_win", "sw_win"])
+    scene.state = whole_run_deal()
+    scene.animator.queue(scene.sync(animate=False))
+    scene.refresh_moves()
+    for slot in PLAY_ORDER:
+        settle(app, 0.3)
+        click(app, scene.board.top(f"tableau:{slot}").rect.center)
+    settle(app, 2.0)
+    book = achievements.book(app)
+    assert book.unlocked("tp_clear") and book.unlocked("all_wins")
+
+
+# ---------------------------------------------------------------- not earned when it should not be
+
+def test_peaks_in_separate_streaks_are_not_peak_performance():
+    moves = [f"play {s}" for s in PLAY_ORDER]
+    state = whole_run_deal("5C 6C 5H")
+    # a stock card between the first peak and the others: the run (and its peaks) start again
+    first_peak_at = moves.index("play 0")
+    got = earned("tripeaks", tp, state, moves[:first_peak_at + 1] + ["turn"] + moves[first_peak_at + 1:])
+    assert "tp_peak" in got and "tp_clear" in got
+    assert "tp_three_peaks" not in got
+
+
+def test_a_wrap_alone_is_not_a_peak():
+    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C"), [parse_card("AD")])
+    assert "tp_peak" not in earned("tripeaks", tp, state, ["play 27"])
+
+
+def test_skyjo_the_opponent_finishing_first_is_not_my_last_lap():
+    mine = [3, 4, 5] * 4
+    theirs = [-1, 0, -2] * 4
+    state = sk.deal({"players": 2}, [mine, theirs], [4, 4, 4, 4], [9], face_up=[range(10), range(11)], current=1)
+    got = earned("skyjo", sk, state, ["draw", "discard", "flip 11", "draw", "swap 0"])
+    assert "sk_last_lap" not in got and "sk_negative" not in got and "sk_clean_finish" not in got
+
+
+def test_three_thirteen_one_wild_is_not_wild_at_heart_and_losing_is_not_a_win():
+    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "9S 4D 5D", "7C")
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 3C"])
+    assert "tt_out" in got and "tt_wilds" not in got
+    hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
+    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11,
+                   totals=(200, 10))
+    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    assert "tt_kings" in got and "tt_win" not in got
+
+
+def test_switch_the_opponent_going_out_and_a_plain_two_earn_nothing():
+    state = sw.deal({}, hands("5C 6C 7C", "9H"), parse_cards("9D 9S"), parse_cards("5H"), turn=1)
+    assert earned("switch", sw, state, ["1 play 9H"]) == []
+    state = sw.deal({}, hands("2H 7C", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    assert "sw_stack" not in earned("switch", sw, state, ["0 play 2H"])
+    state = sw.deal({}, hands("9H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    got = earned("switch", sw, state, ["0 play 9H"])
+    assert "sw_win" in got and "sw_jack_out" not in got and "sw_match" not in got   # a single hand is no match
+
+
+def test_grand_tour_needs_all_four_and_quick_study_all_four_tutorials(tmp_path):
+    from scene_events import table_app
+
+    app = table_app(tmp_path)
+    book = achievements.book(app)
+    book.unlock(["tp_clear", "sk_win", "tt_win"])
+    assert not book.unlocked("all_wins")
+    for game in ("tripeaks", "skyjo", "three_thirteen"):
+        assert achievements.tutorial_ended(app, game, "finished") == []
+    assert achievements.tutorial_ended(app, "switch", "skipped") == []      # skipped is not finished
+    assert achievements.tutorial_ended(app, "switch", "finished") == ["all_tutorials"]
+    assert any("Quick Study" in t[0] for t in app.toasts.queue)

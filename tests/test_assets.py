@@ -91,11 +91,13 @@ def test_images_are_cached_per_name_and_size(assets):
     assert assets.card(qh, IN_GAME) is not assets.card(qh, (91, 127))
 
 
-def test_scaled_cache_is_bounded(assets, monkeypatch):
-    monkeypatch.setattr(assets_mod, "MAX_SCALED", 5)
+def test_scaled_cache_is_bounded(assets):
+    assets._scaled.max_bytes = 5 * 80 * 4 * 120   # about five of these images
     for w in range(60, 80):
         assets.card(JOKER, (w, 120))
-    assert len(assets._scaled) <= 5
+    assert assets._scaled.bytes <= assets._scaled.max_bytes
+    assert 3 <= len(assets._scaled) <= 6
+    assert (f"cards/{JOKER}.png", (79, 120)) in assets._scaled    # the newest stay
 
 
 def _pixels(surf: pygame.Surface) -> bytes:
@@ -212,3 +214,13 @@ def test_unknown_back_and_fonts(assets, caplog):
     assert font is assets.font(24) and font is not assets.font(24, bold=True)
     assert assets.font(24, bold=True).bold
     assert font.render("Card Arcade", True, (255, 255, 255)).get_height() > 10
+
+
+def test_suit_icons_follow_the_four_colour_deck(assets):
+    plain = assets.suit_icon("clubs", (52, 52))
+    four = assets.suit_icon("clubs", (52, 52), four_colour=True)
+    assert plain is assets.image("suit_clubs", (52, 52))
+    assert four is assets.image("suit_clubs_4", (52, 52))
+    centre = (26, 26)
+    assert plain.get_at(centre)[:3] != four.get_at(centre)[:3]     # black clubs, green clubs
+    assert assets.suit_icon("hearts", (52, 52), True).get_at(centre)[:3] == assets.suit_icon("hearts", (52, 52)).get_at(centre)[:3]

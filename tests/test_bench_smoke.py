@@ -16,7 +16,7 @@ NUMBER = r"\d+\.\d\d"
 
 def test_bench_quick_prints_every_section():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    r = subprocess.run([sys.executable, "-m", "cardgames.bench", "--quick"], cwd=ROOT, env=env,
+    r = subprocess.run([sys.executable, "-m", "cardgames.bench", "--quick", "--no-window"], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=600, check=False)
     out = r.stdout
     assert r.returncode == 0, r.stderr[-2000:]
@@ -32,3 +32,27 @@ def test_bench_quick_prints_every_section():
     assert re.search(r"Peak memory, menu only: \d+ MB", out)
     assert "failed:" not in out, out
     assert "bench finished" in out
+
+
+def test_the_real_window_section_measures_a_scene_or_says_why_not():
+    """One scene of the real-window bench (cardgames/bench_window.py) at one size, in Xvfb."""
+    import shutil
+
+    from cardgames import bench_window
+
+    lines = []
+    if shutil.which("Xvfb") is None:
+        bench_window.main(quick=True, out=lines.append)
+        assert lines == ["Real window: skipped (Xvfb is not installed; apt-get install xvfb to measure it)"]
+        return
+    xvfb, display = bench_window.start_xvfb((1280, 720))
+    try:
+        r = bench_window.run_scene(display, xvfb.pid, "select", (1280, 720), 0.5, 20)
+    finally:
+        xvfb.terminate()
+        xvfb.wait(5)
+    assert r["window"] == [1280, 720] and r["frames"] == 20
+    assert r["frames_drawn"] >= 15          # the moving pointer has every frame drawn
+    for key in ("frame_median", "frame_p99", "peak_mb"):
+        assert r[key] > 0
+    assert r["idle"]["cpu_pct"] >= 0 and r["idle"]["fps"] >= 0

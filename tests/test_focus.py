@@ -41,7 +41,7 @@ def test_down_in_a_grid_with_holes_stays_in_its_column():
     g = grid(4, 3, missing={(0, 1), (1, 0), (1, 1)})
     assert reach(g, (0, 0), D) == (0, 2)          # straight down, over the gap
     g = grid(4, 3, missing={(0, 1), (0, 2)})
-    assert reach(g, (0, 0), D) == (1, 1)          # the nearest card that way, not two columns over
+    assert reach(g, (0, 0), D) == (1, 1)          # none below: the nearest column, not two over
     g = grid(4, 3, missing={(0, 1), (0, 2), (1, 1), (1, 2)})
     assert reach(g, (0, 0), D) == (2, 1)
 
@@ -169,3 +169,94 @@ def test_tripeaks_the_first_enter_of_the_game_plays_a_card(tripeaks21):
     app, scene = tripeaks21
     key(app, pygame.K_RETURN)
     assert scene.actions == ["play 18"]
+
+
+# ---------------------------------------------------------------- F11
+
+def test_f11_switches_the_screen_mode_without_pausing_the_game(tmp_path):
+    from scene_events import settle, table_app
+
+    from cardgames.games.switch.scene import SwitchScene
+    from cardgames.scenes.pause import PauseScene
+
+    app = table_app(tmp_path)
+    scene = SwitchScene(app, {"players": 2}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 0.5)
+    full = bool(app.settings.get("fullscreen"))
+    lost = pygame.event.Event(pygame.WINDOWFOCUSLOST, {"window": None})
+    gained = pygame.event.Event(pygame.WINDOWFOCUSGAINED, {"window": None})
+    key(app, pygame.K_F11)
+    app.step(FRAME, [lost])             # the mode change moves the focus about...
+    app.step(FRAME, [gained])
+    settle(app, 0.3)
+    assert bool(app.settings.get("fullscreen")) != full
+    assert app.stack.top is scene       # ...that is not the player leaving: no pause
+    settle(app, 1.0)
+    app.step(FRAME, [lost])             # later, the player really switches away: pause
+    assert isinstance(app.stack.top, PauseScene)
+
+
+# ---------------------------------------------------------------- Skyjo's flip step
+
+def test_skyjo_flip_step_down_never_jumps_two_columns(tmp_path):
+    """On the real Skyjo grid, with every pattern of face-down cards: Down goes to the card below
+    in the same column if there is one (over a face-up card), else to a card of the nearest column."""
+    import random
+
+    from scene_events import settle, table_app
+
+    from cardgames.games.skyjo.scene import SLOTS, SkyjoScene
+
+    app = table_app(tmp_path)
+    scene = SkyjoScene(app, {"players": 2}, seed=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 2.0)
+    rects = {slot: scene.board.top(f"grid:{scene.viewer}:{slot}").home_rect for slot in range(SLOTS)}
+    xs = sorted({r.centerx for r in rects.values()})
+    col = {slot: xs.index(r.centerx) for slot, r in rects.items()}
+    rng = random.Random(1)
+    for _ in range(300):
+        hidden = [s for s in range(SLOTS) if rng.random() < 0.5]
+        ring = FocusRing(lambda k: rects.get(k))
+        ring.set_keys(hidden)
+        ring.visible = True
+        for start in hidden:
+            ring.current = start
+            ring.move(D)
+            below = [s for s in hidden if rects[s].centery > rects[start].centery]
+            if not below:
+                assert ring.current == start
+                continue
+            nearest_col = min(abs(col[s] - col[start]) for s in below)
+            assert abs(col[ring.current] - col[start]) == nearest_col, (hidden, start, ring.current)
+
+
+def test_switch_a_drawn_card_that_plays_takes_the_focus_from_the_keep_button(tmp_path):
+    from scene_events import settle, table_app
+
+    from cardgames.core.cards import parse_cards
+    from cardgames.games.switch import rules as R
+    from cardgames.games.switch.scene import SwitchScene
+
+    app = table_app(tmp_path)
+    # nothing of yours plays on the 9C; the stock's top card, the QC, does
+    state = R.deal({}, [parse_cards("5D 7H"), parse_cards("3D 4D 7S KS")], parse_cards("4H 4S 6D QC"),
+                   parse_cards("9C"))
+    scene = SwitchScene(app, {"players": 2, "level": "easy"}, seed=3)
+    scene.state = state
+    scene.sync(animate=False)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1.0)
+    scene.refresh_focus()
+    assert scene.focus.keys == [scene.board.top("stock"), "button:move"]   # nothing plays: draw
+    scene.focus.focus("button:move")
+    key(app, pygame.K_RETURN)
+    settle(app, 0.5)
+    assert scene.state.phase is R.DRAWN and "button:move" in scene.focus.keys   # "Keep card" now
+    assert str(getattr(scene.focus.current, "card", None)) == "QC"   # the ring is on the card that plays
+    key(app, pygame.K_RETURN)
+    assert scene.actions[-1] == "0 play QC"

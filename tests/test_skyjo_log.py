@@ -47,9 +47,9 @@ def test_set_up_flips_are_told_and_the_second_amends_the_first():
 def test_take_names_the_card_taken_the_slot_and_what_went_to_the_discard():
     state = two_seats(face_up=[[0, 1], [0, 1]], current=1)
     lines, _ = lines_for(state, R.TAKE[2])
-    assert lines == ["Ben took 7 from the discard pile into column 1, bottom (a face-down 9 to the discard)"]
+    assert lines == ["Ben took 7 from the discard into column 1, bottom (a face-down 9 to the discard)"]
     lines, _ = lines_for(state, R.TAKE[0])
-    assert lines == ["Ben took 7 from the discard pile into column 1, top (2 to the discard)"]
+    assert lines == ["Ben took 7 from the discard into column 1, top (2 to the discard)"]
 
 
 def test_draw_then_swap_or_discard_and_flip_is_one_line_per_turn():
@@ -150,3 +150,46 @@ def test_the_corner_shows_the_last_lines_and_j_opens_the_whole_round(app):
     assert app.stack.top is scene
     click(app, scene.move_log.corner.rect.center, frames=2)
     assert isinstance(app.stack.top, MoveLogScene)
+
+
+# ---------------------------------------------------------------- the table's own signs
+def test_news_scores_button_and_log_never_cover_a_grid_a_pile_or_each_other(app):
+    from cardgames.games.skyjo.scene import SkyjoScene
+
+    for players in range(2, 9):
+        scene = SkyjoScene(app, {"players": players}, seed=1)
+        cards = [scene.board.piles[name].base_rect(scene.board.size_of(name)) for name in scene.board.piles
+                 if name.startswith(("grid:", "draw", "discard", "held:"))]
+        frames = [pygame.Rect(b[0] - 6, b[1] - 4, 184, 210) for b in map(scene._box, range(players)) if b]
+        signs = [scene.news.rect, scene.summary_button, scene.move_log.corner.rect]
+        for i, sign in enumerate(signs):
+            assert sign.collidelist(cards) == -1 and sign.collidelist(frames) == -1, (players, sign)
+            assert sign.collidelist(signs[i + 1:]) == -1
+            assert pygame.Rect(0, 0, 1280, 720).contains(sign)
+
+
+def test_an_exchange_of_equal_values_still_marks_its_slot_and_news_goes_to_the_banner(app):
+    from cardgames.games.skyjo.scene import SkyjoScene
+
+    scene = SkyjoScene(app, {"players": 2}, seed=1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    grid = [7, 2, 3] * 4
+    scene.state = R.deal({"players": 2}, [grid, grid], [5], [7], face_up=[[0, 1], [0, 1]], current=0)
+    scene.sync(animate=False)
+    scene.refresh_moves()
+    assert scene.act(R.TAKE[0])                      # a 7 for a 7: nothing changes on the grid...
+    assert scene.marks.marks[0][:2] == ("grid:0:0", True)     # ...but the slot is marked as taken
+    assert scene.current == 1 and scene.next_seat() == 0
+    settle(app, 0.3)
+    ring = scene.board.top("grid:0:0").rect.inflate(6, 6)
+    assert app.canvas.surface.get_at((ring.x + ring.w // 2, ring.y + 1))[:3] == theme_accent()
+    scene.on_announce(R.Announced("column_cleared", 1, 0))
+    assert scene.news.showing.title == "Ada cleared a column"
+    assert not any(t for t in scene.fx.texts)       # no text pops up over a grid
+
+
+def theme_accent():
+    from cardgames.ui import theme
+
+    return theme.ACCENT

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import FRAME, centre, click, drag, key, settle, table_app, wait_for_human
+from scene_events import FRAME, ask_for_summary, centre, click, drag, key, settle, table_app, wait_for_human
 from scene_events import play_round as play_a_round
 
 from cardgames import records
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.rules import Phase
-from cardgames.games.skyjo.scene import SUMMARY_DELAY, SkyjoScene
+from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.games.skyjo.summary import RoundSummaryScene
 
 
@@ -168,6 +168,7 @@ def end_a_scripted_game(app, scene):
     """A scripted last round: seat 1 at 95 already, seat 0 ends the round and the game, then 8 s pass."""
     finish_a_scripted_round(app, scene, totals=[10, 95])
     settle(app, 8.0)
+    ask_for_summary(app, scene)
 
 
 def test_game_over_records_statistics(app):
@@ -178,23 +179,6 @@ def test_game_over_records_statistics(app):
     assert stats["games"] == 1 and stats["wins"] == 1 and stats["figures"]["best_total"] == scene.state.totals[0]
     assert stats["figures"]["average_round_sum"] == scene.state.rounds[0].scores[0]
     assert stats["figures"]["average_round_n"] == 1 and stats["figures"]["average_total_n"] == 1
-
-
-def test_undo_takes_back_a_move_but_not_a_scored_round(app):
-    scene = open_scene(app)
-    to_the_first_turn(app, scene)
-    before = scene.state
-    click(app, centre(scene, "draw"))
-    assert scene.state.phase == Phase.HOLD
-    key(app, pygame.K_u)
-    assert scene.state == before
-    play_round(app, scene, human_move_by_mouse)
-    if not scene.over:
-        app.stack.top.next_round()
-        app.stack.apply_pending()
-        settle(app, 0.5)
-        assert scene.state.round_no == 2
-        assert not scene.undo() and scene.state.round_no == 2
 
 
 def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
@@ -278,13 +262,28 @@ def test_the_revealed_grids_stay_in_view_before_the_summary(app):
     assert scene.state.totals != (0, 0)
     assert scene.shown_total(0) == scene.shown_total(1) == 0        # the scores join the totals after the reveal
     assert scene.prompt() == "Every card turns over"
-    frames = 0
     while scene.animator.busy and app.stack.top is scene:
         app.step(FRAME)
-        frames += 1
-    assert isinstance(app.stack.top, RoundSummaryScene)
+    settle(app, 10.0)
+    assert app.stack.top is scene and scene.summary_waiting     # the final table stays until asked
     assert [scene.shown_total(s) for s in (0, 1)] == list(scene.state.totals)
-    assert frames * FRAME >= SUMMARY_DELAY * app.anim_scale    # the pause is not swallowed by the reveal
+    click(app, scene.summary_button.center)                     # "Scores (Enter)"
+    assert isinstance(app.stack.top, RoundSummaryScene)
+    key(app, pygame.K_h)                                        # hide it: the table again
+    app.step(FRAME)
+    assert app.stack.top is scene and scene.summary_waiting and scene.round_over
+    key(app, pygame.K_RETURN)                                   # Enter: the summary again
+    app.step(FRAME)
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    hide = next(b for b in summary.menu.widgets if b.text == "See the table")
+    click(app, hide.rect.center)
+    assert app.stack.top is scene
+    scene.show_summary()
+    app.stack.apply_pending()
+    app.stack.top.next_round()
+    app.stack.apply_pending()
+    assert scene.state.round_no == 2 and not scene.summary_waiting
 
 
 def test_eight_players_reveal_and_new_deal_are_brisk(app):
@@ -292,11 +291,11 @@ def test_eight_players_reveal_and_new_deal_are_brisk(app):
     scene = open_scene(app, players=8)
     finish_a_scripted_round(app, scene, players=8)
     frames = 0
-    while app.stack.top is scene and frames < 600:
+    while not scene.summary_waiting and frames < 600:
         app.step(FRAME)
         frames += 1
-    assert isinstance(app.stack.top, RoundSummaryScene)
-    assert frames * FRAME < SUMMARY_DELAY + 2.0         # 77 cards turn, grid by grid, in under two seconds
+    assert frames * FRAME < 2.0                         # 77 cards turn, grid by grid, in under two seconds
+    ask_for_summary(app, scene)
     app.stack.top.next_round()
     app.stack.apply_pending()
     assert scene.state.round_no == 2

@@ -3,6 +3,8 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from log_helpers import random_playout
+from test_switch_observation import _twin
 
 from cardgames.core import stats
 from cardgames.core.cards import Suit, parse_cards
@@ -94,30 +96,7 @@ def test_arena_hand_ends_with_a_winner():
 # --- nothing hidden leaks -----------------------------------------------------
 
 def _advance(players, seed, steps):
-    rng = random.Random(seed)
-    s = R.new_game({"players": players}, seed)
-    for _ in range(steps):
-        if R.is_over(s) or s.phase is R.HAND_OVER:
-            break
-        s, _ = R.apply(s, rng.choice(R.legal_actions(s)))
-    return s
-
-
-def _twin(state, seat, rng):
-    """The same position as `seat` sees it, with every hidden card dealt differently."""
-    hidden = list(state.stock) + [c for s, h in enumerate(state.hands) if s != seat for c in h]
-    rng.shuffle(hidden)
-    hands = []
-    for s, h in enumerate(state.hands):
-        if s == seat:
-            hands.append(h)
-        else:
-            hands.append(tuple(hidden[:len(h)]))
-            hidden = hidden[len(h):]
-    twin = state._replace(hands=tuple(hands), stock=tuple(hidden))
-    if state.phase is R.DRAWN and state.turn != seat:
-        twin = twin._replace(drawn=hands[state.turn][-1])
-    return twin
+    return random_playout(R, players, seed, steps, lambda s: R.is_over(s) or s.phase is R.HAND_OVER)
 
 
 @settings(max_examples=60, deadline=None)
@@ -128,7 +107,7 @@ def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, ste
     state = _advance(players, seed, steps)
     if R.is_over(state) or state.phase is R.HAND_OVER:
         return                                   # hands are shown at the end of a hand
-    twin = _twin(state, seat, random.Random(seed))
+    twin = _twin(state, seat, random.Random(seed), hands_too=True)
     assert R.observe(state, seat) == R.observe(twin, seat)
     if state.turn == seat:
         a1 = ai.choose(R.observe(state, seat), R.actions_for(state, seat), random.Random(seed), level)

@@ -4,21 +4,12 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from log_helpers import random_playout
 
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 
 CARDLESS = (R.K_DRAW, R.K_PASS, R.K_TAKE, R.K_CALL, R.K_CATCH)
-
-
-def _advance(players, seed, steps):
-    rng = random.Random(seed)
-    s = R.new_game({"players": players}, seed)
-    for _ in range(steps):
-        if R.is_over(s) or s.phase is R.HAND_OVER:
-            break
-        s, _ = R.apply(s, rng.choice(R.legal_actions(s)))
-    return s
 
 
 def _twin(state, seat, rng, hands_too):
@@ -49,7 +40,7 @@ def test_same_public_moves_give_the_same_observation_whatever_the_hidden_cards(
     (draws, keeping the drawn card, pick-ups, missed turns, calls, catches): `seat` sees the same
     thing after every move, whether the drawn cards could have been played or not."""
     seat %= players
-    a = _advance(players, seed, steps)
+    a = random_playout(R, players, seed, steps, lambda s: R.is_over(s) or s.phase is R.HAND_OVER)
     if a.phase > R.DRAWN:
         return
     b = _twin(a, seat, random.Random(seed), hands_too)
@@ -58,8 +49,8 @@ def test_same_public_moves_give_the_same_observation_whatever_the_hidden_cards(
         assert R.observe(a, seat) == R.observe(b, seat)
         if a.phase > R.DRAWN or a.turn == seat:
             break
-        both = [x for x in R.legal_actions(a) if x.kind in CARDLESS and x.seat != seat
-                and x in R.legal_actions(b)]
+        both = [x for x in R.legal_actions(a) if x.kind in CARDLESS and seat not in (x.seat, x.target)
+                and x in R.legal_actions(b)]         # (a catch of `seat` deals them cards they see)
         if not both:
             break
         action = rng.choice(both)

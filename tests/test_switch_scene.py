@@ -282,3 +282,55 @@ def test_the_banner_says_to_draw_when_nothing_can_be_played(app):
     scene = open_table(app, state=state)
     assert scene.banner_text(scene.observation()).startswith("Nothing to play: draw")
     assert all(s.dim for s in scene.board.sprites("hand:0"))
+
+
+def test_pass_and_play_curtain_between_two_humans(app):
+    from cardgames.ui.curtain import LOOK
+
+    state = R.deal({}, [parse_cards("5C 9H 3D"), parse_cards("6C KS 4H")], parse_cards("4D 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, {"hotseat": 2}, state=state)
+    assert scene.humans == (0, 1) and scene.viewer == 0 and scene.human_turn
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
+    assert scene.actions == ["0 play 5C"]
+    settle(app, 0.6)
+    assert not scene.curtain.down                        # you first see your card land
+    settle(app, LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 1 and not scene.human_turn
+    click(app, (640, 360))                               # Player 2 is ready
+    assert scene.viewer == 1 and scene.human_turn and not scene.curtain.down
+    assert sorted(str(s.card) for s in scene.board.sprites("hand:1")) == ["4H", "6C", "KS"]
+    assert all(s.card is None for s in scene.board.sprites("hand:0"))    # Player 1's cards are hidden now
+    assert scene.seat_name(0) == "Player 1" and scene.seat_name(1) == "Player 2"
+    click(app, next(s for s in scene.board.sprites("hand:1") if str(s.card) == "6C").rect.center)
+    assert scene.actions[-1] == "1 play 6C"
+    settle(app, 0.5 + LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 0
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_start_mode_shows_every_corner_of_the_stock_and_the_other_hands(app, players):
+    """Each face-up card of the stock and of the others' hands keeps its corner (rank and suit)
+    clear of the cards drawn over it."""
+    scene = open_table(app, {"open": True, "players": players})
+    order = scene.board.all_sprites()
+    piles = ["stock"] + [f"hand:{s}" for s in range(1, players)]
+    for pile in piles:
+        for sprite in scene.board.sprites(pile):
+            assert sprite.face_up and sprite.card is not None
+            w, h = sprite.rect.size
+            corner = pygame.Rect(sprite.rect.x + 1, sprite.rect.y + 1, round(w * 0.2), round(h * 0.3))
+            later = order[order.index(sprite) + 1:]
+            assert not any(corner.colliderect(o.rect) for o in later if o.pile in piles), (pile, sprite.card)
+    assert scene.board.top("stock").card == scene.state.stock[-1]        # the next card drawn, marked last
+
+
+def test_the_table_logs_every_move_in_words(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    scene.move_log.model.clear()
+    assert scene.act(R.parse_action("1 play 2C"))
+    click(app, scene.board.top("stock").rect.center)                    # you pick up 2
+    texts = [line.text for line in scene.move_log.model.lines]
+    assert texts == ["Ada played 2\u2663", "You must pick up 2 or play a 2", "You picked up 2"]

@@ -5,7 +5,7 @@ import random
 
 import pygame
 import pytest
-from scene_events import FRAME, centre, click, drag, key, play_round, settle, table_app, wait_for_human
+from scene_events import FRAME, ask_for_summary, centre, click, drag, key, play_round, settle, table_app, wait_for_human
 
 from cardgames import records
 from cardgames.core.cards import parse_cards
@@ -177,6 +177,7 @@ def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
     assert all(abs(s.home[1] - LAID_Y) < 1 for s in scene.board.sprites("hand:0"))  # laid on the table
     wait_for_human(app, scene)
     settle(app, 3.0)
+    ask_for_summary(app, scene)     # the final table stays in view until the player asks
     assert isinstance(app.stack.top, RoundSummaryScene)
     assert scene.state.rounds[-1].scores[0] == 0
 
@@ -193,6 +194,7 @@ def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     wait_for_human(app, scene)
     settle(app, 4.0)
+    ask_for_summary(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     assert app.stack.top.title() == "Game over: You win!"
     stats = records.load(app.storage, "three_thirteen")["modes"]["standard"]
@@ -273,7 +275,7 @@ def test_the_card_you_drew_is_outlined_until_you_discard(app):
     assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())
 
 
-def test_the_round_summary_waits_its_delay_before_opening(app):
+def test_the_round_summary_waits_for_the_player(app):
     class Marker(Scene):  # stands in for the summary: only when it opens matters here
         overlay = True
 
@@ -283,11 +285,10 @@ def test_the_round_summary_waits_its_delay_before_opening(app):
     scene = open_scene(app)
     scene.summary_class = Marker
     scene.show_summary_later()
-    delay = scene.summary_delay * app.anim_scale  # the pause is timed like the animations
-    settle(app, delay * 0.6)
-    assert app.stack.top is scene          # the table stays in view for the delay...
-    settle(app, delay * 0.6)
-    assert isinstance(app.stack.top, Marker)  # ...then the summary opens
+    settle(app, 5.0)
+    assert app.stack.top is scene          # the table stays in view...
+    ask_for_summary(app, scene)
+    assert isinstance(app.stack.top, Marker)  # ...until the player asks for the summary
 
 
 # --- issue 9 fixes ------------------------------------------------------------------------
@@ -308,6 +309,8 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     settle(app, 4.0)
     assert scene.over and scene.state.rounds[-1].scores == (0, 0)
+    texts = [line.text for line in scene.move_log.model.all_lines()]
+    assert "You drew from the stock and laid every card down, discarding Q\u2665" in texts
     assert records.load(app.storage, "three_thirteen")["modes"]["standard"]["figures"]["rounds_out"] == 1
 
 
@@ -338,3 +341,55 @@ def test_a_game_resumed_mid_turn_keeps_the_other_hands_in_their_boxes(app):
         box = again._box(seat)
         for sprite in again.board.sprites(f"hand:{seat}"):
             assert box.contains(sprite.rect), (seat, sprite.rect, box)
+
+
+def test_pass_and_play_curtain_between_two_humans(app):
+    from cardgames.ui.curtain import LOOK
+
+    scene = ThreeThirteenScene(app, {"players": 3, "hotseat": 2, "level": "normal"}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    state = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="3H 4C 6D QS 2D", discard="JD",
+                   round_no=1, dealer=2)
+    scripted(app, scene, state)
+    assert scene.humans == (0, 1) and scene.human_turn and scene.viewer == 0
+    drag(app, centre(scene, "stock"), centre(scene, "hand:0"))          # draws 3H
+    settle(app, 0.5)
+    drag(app, grip(scene, parse_cards("3H")[0]), centre(scene, "discard"))
+    assert scene.actions == ["stock", "discard 3H"]
+    settle(app, 0.6)
+    assert not scene.curtain.down                                        # the table stays a moment
+    settle(app, LOOK)
+    assert scene.curtain.down and scene.curtain.seat == 1 and not scene.human_turn
+    key(app, pygame.K_RETURN)
+    assert scene.viewer == 1 and scene.human_turn
+    assert sorted(str(s.card) for s in scene.board.sprites("hand:1")) == ["2H", "5C", "8D"]
+    assert all(s.card is None for s in scene.board.sprites("hand:0"))
+    for sprite in scene.board.sprites("hand:0"):                         # now a small hand in its box
+        assert scene._box(0).contains(sprite.rect)
+    take = [s for s in scene.move_log.model.lines if "Player 1" in s.text]
+    assert take and take[-1].text == "Player 1 drew from the stock and discarded 3\u2665"
+
+
+@pytest.mark.parametrize("ace_high, text", [(False, "Aces low (1 pt)"), (True, "Aces high or low (15 pts)")])
+def test_the_table_shows_the_ace_rule(app, ace_high, text):
+    scene = open_scene(app, ace_high=ace_high)
+    scene.draw(pygame.Surface((1280, 720)))
+    assert any(key[0] == text for key in scene._text_cache)
+
+
+def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_they_throw(app):
+    from cardgames.games.three_thirteen.scene import NEW_CARD
+
+    scene = open_scene(app)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=0)
+    scene.computer_may_move = lambda: False            # the computer's moves are played by hand here
+    scripted(app, scene, state)
+    assert scene.act(R.TAKE)                            # seat 1 takes the JD
+    settle(app, 0.6)
+    marked = [s for s in scene.board.sprites("hand:1") if s.face_up]
+    assert [str(s.card) for s in marked] == ["JD"] and marked[0].highlight == NEW_CARD
+    assert scene._box(1).contains(marked[0].rect)
+    assert scene.act(R.Action("discard", parse_cards("8D")[0]))
+    settle(app, 0.6)
+    assert not any(s.face_up or s.card is not None for s in scene.board.sprites("hand:1"))

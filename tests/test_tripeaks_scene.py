@@ -373,6 +373,8 @@ def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     step(app, 2)
     assert app.stack.top is scene and not scene.over and scene.phase == "play"
     key(app, pygame.K_n)                                         # a new deal: the hand counts, once
+    key(app, pygame.K_LEFT)                                      # after the question: "New deal"
+    key(app, pygame.K_RETURN)
     settle_deal(app, scene)
     assert scene.actions == [] and solver.solve(scene.state).winnable
     assert section(app, "relaxed")["games"] == 1 and section(app, "relaxed")["wins"] == 0

@@ -40,6 +40,7 @@ def test_played_through_to_the_end_with_the_mouse(tmp_path):
     assert achievements.book(app).tutorial_state("tripeaks") == "finished"
     assert not (tmp_path / "saves" / "tripeaks.json").exists()   # a tutorial never autosaves
     assert app.storage.stats("tripeaks") == {}                   # nor counts as a game
+    assert not achievements.book(app).unlocked("tp_wrap")        # the lesson's wrap earns nothing
 
 
 def test_a_wrong_move_gets_a_friendly_sentence_and_changes_nothing(tmp_path):
@@ -85,3 +86,33 @@ def test_the_skip_button_works_with_the_mouse(tmp_path):
 
 def test_it_is_the_real_scene():
     assert issubclass(script.TriPeaksTutorial, TriPeaksScene)
+
+
+def test_the_rules_screen_opens_the_tutorial_at_any_time_and_comes_back(tmp_path):
+    from cardgames.scenes.rules import RulesScene
+
+    app = table_app(tmp_path)
+    achievements.book(app).end_tutorial("tripeaks", "finished")     # seen before: still on offer here
+    rules_screen = RulesScene(app, "tripeaks")
+    app.stack.push(rules_screen)
+    app.stack.apply_pending()
+    assert rules_screen.menu.focused.text == "Back"                 # Enter still goes back
+    button = next(w for w in rules_screen.menu.widgets if getattr(w, "text", "") == "Tutorial")
+    click(app, button.rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, script.TriPeaksTutorial)
+    play_through(app, scene)
+    settle(app, 0.2)
+    assert app.stack.top is rules_screen
+
+
+def test_esc_with_a_card_picked_puts_it_down_first(tmp_path):
+    app, scene, _ = open_tutorial(tmp_path)
+    wait_ready(app, scene)
+    key(app, pygame.K_RETURN)
+    wait_ready(app, scene)
+    scene.pick_up(scene.board.top("tableau:22"), {"waste": [rules.Play(22)]})
+    key(app, pygame.K_ESCAPE)
+    assert scene.picked is None and scene.ended is None
+    key(app, pygame.K_ESCAPE)
+    assert scene.ended == "skipped"

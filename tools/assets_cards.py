@@ -34,7 +34,7 @@ RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUIT_LETTERS = "CDHS"
 
 # Pip grid (final pixels): three columns, rows from TOP to BOTTOM.
-COLS = (63, 100, 137)
+COLS = (65, 100, 135)  # the side columns sit in a little, clear of the corner indices
 TOP, BOTTOM = 60, 220
 PIP = 36  # pip height
 
@@ -55,16 +55,20 @@ PIP_LAYOUTS = {
 }
 
 
+CORNER_SUIT = 40  # the corner's suit symbol: as tall as the rank, so clubs and spades tell apart on small cards
+
+
 def _index(cv: Canvas, rank: str, suit: int | None, colour) -> None:
-    """Corner indices: rank above a small suit, top-left and (turned over) bottom-right."""
-    label = text(rank, 34, colour, max_width=34)
-    small = Canvas((28, 28))
+    """Corner indices: rank above a suit of the same height, top-left and (turned over) bottom-right.
+    Both fit left of the pips and the court cards' frame (x < 40)."""
+    label = text(rank, 36, colour, max_width=34)
+    small = Canvas((44, 44))
     if suit is not None:
-        draw_suit(small, suit, (14, 14), 24, colour)
+        draw_suit(small, suit, (22, 22), CORNER_SUIT, colour)
     for rot, (ox, oy, k) in ((0, (0, 0, 1)), (180, (W, H, -1))):
-        blit_centred(cv, label, (ox + k * 22, oy + k * 29), rot)
+        blit_centred(cv, label, (ox + k * 21, oy + k * 30), rot)
         if suit is not None:
-            blit_centred(cv, small.surf, (ox + k * 22, oy + k * 65), rot)
+            blit_centred(cv, small.surf, (ox + k * 21, oy + k * 75), rot)
 
 
 def _pips(cv: Canvas, n: int, suit: int, colour) -> None:
@@ -400,7 +404,7 @@ def small_face(rank: str | None, suit: int | None, four_colour: bool = False) ->
         return cv.final()
     colour = suit_colour(suit, four_colour)
     blit_centred(cv, text(rank, 40, colour, max_width=46), (28, 30))
-    draw_suit(cv, suit, (76, 30), 32, colour)
+    draw_suit(cv, suit, (74, 31), 38, colour)
     if rank in ("J", "Q", "K"):
         panel = pygame.Rect(14, 58, SMALL_W - 28, SMALL_H - 70)
         cv.rect(panel, PANEL_FILL, radius=4)

@@ -3,21 +3,30 @@
     achievements.json  {"version": 1, "kind": "achievements",
                         "data": {"unlocked": {id: "YYYY-MM-DD"}, "tutorials": {game: "finished"|"skipped"}}}
 
-Read and written through cardgames.storage, checked against its declaration
-(cardgames/datafiles.py ACHIEVEMENTS): atomic writes; a damaged or newer file is
-moved aside with a notice and an empty book is used; entries that do not fit the
-shape are dropped one by one with one notice (a copy of the file is kept first);
-unknown achievement ids are kept, so a newer version's entries survive.
+Declared with the schema layer (cardgames/schema.py) and read and written through
+Storage.load / Storage.save: atomic writes; a damaged or newer file is moved aside
+with a notice and an empty book is used; a bad entry takes its default with one
+notice (a bad date keeps the achievement earned, a bad tutorial mark counts as
+skipped: neither is taken from the player), a bad name is left out. Unknown
+achievement ids are kept, so a newer version's entries survive.
 """
 from __future__ import annotations
 
-import copy
 import time
 from typing import Any
+
+from cardgames.schema import Choice, MapOf, Record, Text, declare
 
 FILE = "achievements.json"
 KIND = "achievements"
 TUTORIAL_ENDS = ("finished", "skipped")
+ID = r"[a-z0-9_]{1,40}"
+
+SCHEMA = Record({
+    "unlocked": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=ID),   # id -> the day earned
+    "tutorials": MapOf(Choice("skipped", TUTORIAL_ENDS), key=ID),                 # game -> how it ended
+})
+declare(FILE, KIND, SCHEMA, what="achievements")
 
 
 class Book:
@@ -25,10 +34,10 @@ class Book:
 
     def __init__(self, storage: Any) -> None:
         self.storage = storage
-        self.data = storage.load(FILE)   # validated by its declaration (cardgames/datafiles.py ACHIEVEMENTS)
+        self.data = storage.load(FILE)
 
     def save(self) -> bool:
-        return self.storage.save(FILE, copy.deepcopy(self.data))
+        return self.storage.save(FILE, self.data)
 
     # ---------------------------------------------------------------- achievements
     def unlocked(self, achievement_id: str) -> bool:

@@ -116,11 +116,6 @@ def card_words(card: Card) -> str:
     return f"{_RANK_WORDS.get(card.rank, card.rank.label)} of {card.suit.name.lower()}"
 
 
-def card_symbols(card: Card) -> str:
-    """The card with its suit symbol: "7\u2660", "A\u2665" (for text drawn with suit glyphs)."""
-    return "JK" if card.is_joker else f"{card.rank.label}{card.suit.symbol}"
-
-
 def standard_deck(decks: int = 1, jokers: int = 0) -> tuple[Card, ...]:
     """`decks` full 52-card decks in a fixed order, then `jokers` Jokers."""
     one = tuple(Card(r, s) for s in Suit for r in Rank if r is not Rank.JOKER)

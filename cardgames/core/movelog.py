@@ -21,6 +21,12 @@ def card_text(card: Any) -> str:
     return f"{card.rank.label}{SUIT_SYMBOLS[int(card.suit)]}"
 
 
+def lowest_total(totals: Sequence[int], name: Callable[[int], str]) -> str:
+    """"Ada and You (12)": who has the lowest total, for a game-over line."""
+    low = min(totals)
+    return f"{' and '.join(name(s) for s, t in enumerate(totals) if t == low)} ({low})"
+
+
 # ---------------------------------------------------------------- the model
 @dataclass
 class LogLine:

@@ -21,6 +21,7 @@ import pygame
 
 from cardgames.config import CANVAS_SIZE, SOUNDS_DIR, SPRITES_DIR
 from cardgames.core.cards import Card, Suit
+from cardgames.engine.lru import MB, SurfaceCache
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ SOUND_NAMES = ("deal", "flip", "place", "invalid", "shuffle", "button",
                *(f"chime_{i}" for i in range(1, 9)), "win", "lose", "timer_warning", "music")
 CARD_NATIVE = (200, 280)       # pixel size of the full card images
 SMALL_CARD_BELOW = 100         # cards drawn less than this many pixels tall use the big-index small faces
-MAX_SCALED = 2000              # scaled images kept; past this the cache starts afresh (bounds memory)
+MAX_SCALED = 48 * MB          # pixels of scaled images kept (least recently used dropped first)
 _FOUR_COLOUR_SUITS = (Suit.CLUBS, Suit.DIAMONDS)
 
 
@@ -86,7 +87,7 @@ class Assets:
         self.sounds_dir = Path(sounds_dir)
         self.audio = _mixer_ready(audio)
         self._raw: dict[str, pygame.Surface] = {}
-        self._scaled: dict[tuple, pygame.Surface] = {}
+        self._scaled = SurfaceCache(MAX_SCALED)
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._sounds: dict[str, pygame.mixer.Sound | SilentSound] = {}
         self._warned: set[str] = set()
@@ -117,9 +118,7 @@ class Assets:
                 surf = raw
             else:
                 surf = pygame.transform.smoothscale(raw, (max(1, size[0]), max(1, size[1])))
-            if len(self._scaled) >= MAX_SCALED:   # e.g. a caller asking for a new size every frame
-                self._scaled.clear()
-            self._scaled[key] = surf
+            self._scaled.put(key, surf)
         return surf
 
     def card(self, card: Card, size, four_colour: bool = False) -> pygame.Surface:
@@ -149,6 +148,10 @@ class Assets:
         and card overlays ("card_shadow", "card_highlight", "card_slot")."""
         return self._get(f"ui/{name}.png", size, name, native=(64, 64))
 
+    def suit_icon(self, suit_name: str, size, four_colour: bool = False) -> pygame.Surface:
+        """A suit symbol ("clubs", "diamonds", ...) in the deck's colours (the four-colour deck's when on)."""
+        return self.image(f"suit_{suit_name}_4" if four_colour else f"suit_{suit_name}", size)
+
     def table(self, name: str, size=CANVAS_SIZE) -> pygame.Surface:
         """A table background of `size`: the felt tile repeated, edges darkened."""
         if name not in TABLES:
@@ -166,7 +169,7 @@ class Assets:
                     surf.blit(tile, (x, y))
             shade = self._load("tables/vignette.png", "vignette", (320, 180))
             surf.blit(pygame.transform.smoothscale(shade, size), (0, 0))
-            self._scaled[key] = surf
+            self._scaled.put(key, surf)
         return surf
 
     # ------------------------------------------------------------ fonts

@@ -217,13 +217,15 @@ def stick_direction(x: float, y: float) -> str | None:
 class InputTracker:
     """Which device the player used last: "keyboard", "mouse" or "pad" (prompts name its controls)."""
 
-    def __init__(self) -> None:
-        self.device = "keyboard"
+    def __init__(self, device: str = "keyboard") -> None:
+        self.device = device
 
     def saw(self, event: pygame.event.Event) -> None:
         kind = event.type
         if kind == pygame.KEYDOWN:
             self.device = getattr(event, "device", "keyboard")
+        elif kind == pygame.CONTROLLERDEVICEADDED:   # a pad plugged in: the player means to use it
+            self.device = "pad"
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.device = "mouse"
         elif kind == pygame.MOUSEMOTION:

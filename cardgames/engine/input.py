@@ -163,10 +163,10 @@ def nearest_in_direction(here: pygame.Rect, items: Iterable[tuple[Hashable, pyga
     The one geometry of the arrow keys (the card tables' FocusRing and the menus' Menu both
     use it). Distances are measured between edges, so a wide button or a long row is reached
     as easily as a card. An item that lines up with `here` across the move (overlaps it
-    sideways) beats one off to the side unless that one is much nearer: each pixel off to the
-    side counts three along. Ties go to the nearer centre sideways, then along, so in a fan of
-    overlapping cards Right is the next card, and Down from a grid's card is the card below,
-    never a card two columns over.
+    sideways) comes first, the nearest of them: Down in a grid stays in its column, over a gap.
+    With none lined up, the nearest off to the side, each pixel sideways counting three along
+    (so never a card two columns over while one column over has one). Ties go to the nearer
+    centre sideways, then along: in a fan of overlapping cards Right is the next card.
     """
     dx, dy = direction
     best, best_score = None, None
@@ -183,7 +183,7 @@ def nearest_in_direction(here: pygame.Rect, items: Iterable[tuple[Hashable, pyga
             centre_side = abs(r.centerx - here.centerx)
         if centre_along <= 0:
             continue
-        score = (max(0, gap) + 3 * side, centre_side, centre_along)
+        score = (side > 0, max(0, gap) + 3 * side, centre_side, centre_along)
         if best_score is None or score < best_score:
             best, best_score = key, score
     return best
@@ -206,6 +206,7 @@ class FocusRing:
     COLOUR = (90, 230, 255)
     OUTLINE = (8, 20, 40)
     SLIDE = 0.09   # seconds the ring takes to glide to a new item
+    BREATHE_FOR = 3.0  # seconds the ring breathes after a key or a move of the focus; then it rests (no redraws)
 
     def __init__(self, rect_of: Callable[[Hashable], pygame.Rect | None]) -> None:
         self.rect_of = rect_of
@@ -214,7 +215,13 @@ class FocusRing:
         self.visible = False
         self.anchor: pygame.Rect | None = None   # where the focused item was last seen
         self.time = 0.0
+        self.still = 0.0   # seconds since the last key or focus move
         self._shown: list[float] | None = None   # the ring's drawn rect (x, y, w, h) while it glides
+
+    @property
+    def changing(self) -> bool:
+        """True while the visible ring breathes or glides (the app keeps drawing; Scene.changing)."""
+        return self.visible and self.current is not None and self.still < self.BREATHE_FOR
 
     def set_keys(self, keys: list[Hashable], preferred: Callable[[Hashable], bool] | None = None,
                  after_move: bool = False) -> None:
@@ -244,6 +251,7 @@ class FocusRing:
             self._remember()
 
     def _remember(self) -> None:
+        self.still = 0.0
         rect = self.rect_of(self.current) if self.current is not None else None
         if rect is not None:
             self.anchor = pygame.Rect(rect)
@@ -255,6 +263,7 @@ class FocusRing:
             return None
         if event.type != pygame.KEYDOWN or not self.keys:
             return None
+        self.still = 0.0
         if event.key in ACTIVATE_KEYS:
             self.visible = True
             return self.current
@@ -290,6 +299,7 @@ class FocusRing:
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.still += dt
         if not self.visible or self.current is None:
             self._shown = None
             return
@@ -313,7 +323,7 @@ class FocusRing:
             return
         if self._shown is not None:
             rect = pygame.Rect(*(round(v) for v in self._shown))
-        draw_focus(surface, rect, self.time, self.COLOUR, self.OUTLINE)
+        draw_focus(surface, rect, self.time if self.changing else 0.0, self.COLOUR, self.OUTLINE)
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, t: float,

@@ -62,6 +62,11 @@ class SceneStack:
             start -= 1
         return self.scenes[max(start, 0):]
 
+    def changing(self) -> bool:
+        """Does the top scene's picture move by itself (see Scene.changing)? The scenes under an
+        overlay get no updates, so they cannot change."""
+        return self.top is not None and self.top.changing()
+
     # Per frame: only the top scene gets events and time.
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.top is not None:

@@ -10,7 +10,7 @@ import pygame
 from cardgames.config import CANVAS_SIZE
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.games.info import GameInfo
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Widget, wrap_lines
 
 _backdrops: dict[tuple[int, int], pygame.Surface] = {}
@@ -39,10 +39,14 @@ def draw_header(surface: pygame.Surface, title: str, colour: theme.Colour = them
                         anchor="bottomleft")
 
 
-def draw_hints(surface: pygame.Surface, text: str) -> None:
-    """The key hints along the bottom edge ("Arrows move · Enter select · Esc back")."""
-    theme.draw_text(surface, text, (CANVAS_SIZE[0] // 2, CANVAS_SIZE[1] - 8), theme.SMALL, theme.TEXT_DIM,
-                    anchor="midbottom")
+def draw_hints(surface: pygame.Surface, text: str, app: Any = None) -> None:
+    """The key hints along the bottom edge ("{move}: move   {act}: select   {back}: back"); with `app`,
+    the {tokens} name the controls of the device in use (ui/controls.py), as glyphs on a gamepad."""
+    pos = (CANVAS_SIZE[0] // 2, CANVAS_SIZE[1] - 8)
+    if app is None:
+        theme.draw_text(surface, text, pos, theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+    else:
+        controls.draw_prompt(surface, app, text, pos, theme.SMALL, theme.TEXT_DIM)
 
 
 def play(app: Any, name: str, volume: float = 1.0) -> None:

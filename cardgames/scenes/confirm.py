@@ -39,9 +39,9 @@ class ConfirmScene(Scene):
         self.on_yes, self.on_no = on_yes, on_no
         self.answered = False
         detail_h = len(wrap_lines(detail, BOX_W - 64)) * line_height(theme.BODY) if detail else 0
-        height = 86 + detail_h + 110
+        height = 86 + detail_h + 140
         self.box = pygame.Rect((W - BOX_W) // 2, (H - height) // 2 - 20, BOX_W, height)
-        bw, y = (BOX_W - 64 - 20) // 2, self.box.bottom - 86
+        bw, y = (BOX_W - 64 - 20) // 2, self.box.bottom - 104
         self.yes_button = Button((self.box.x + 32, y, bw, 56), yes, self.yes, primary=True)
         self.no_button = Button((self.box.right - 32 - bw, y, bw, 56), no, self.no)
         self.menu = Menu([self.yes_button, self.no_button], on_back=self.no,
@@ -84,4 +84,4 @@ class ConfirmScene(Scene):
                          align="center")
         self.menu.draw(surface)
         controls.draw_prompt(surface, self.app, "{move}: choose   {act}: select   {back}: cancel",
-                             (box.centerx, box.bottom - 8), theme.SMALL, theme.TEXT_DIM)
+                             (box.centerx, box.bottom - 10), theme.SMALL, theme.TEXT_DIM)

@@ -36,6 +36,7 @@ def dim_surface() -> pygame.Surface:
 
 class PauseScene(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
 
     def __init__(self, app, game_scene: Any) -> None:
         super().__init__(app)

@@ -12,7 +12,7 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.scenes import markdown
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
 VIEW = pygame.Rect(150, 92, 980, 576)     # the page panel on the canvas
@@ -30,6 +30,7 @@ def load_page(game: str) -> str:
 
 
 class RulesScene(Scene):
+    changes_by_itself = False  # drawn on input, while the focus ring pulses and while the page eases to its place
     def __init__(self, app, game_name: str) -> None:
         super().__init__(app)
         self.info = registry.get(game_name)
@@ -41,7 +42,7 @@ class RulesScene(Scene):
         widgets = [back]
         if tutorial.module(game_name) is not None:   # the guided hand, at any time
             widgets.insert(0, Button((910, 24, 170, 48), "Tutorial", self.tutorial, px=theme.BODY))
-        self.menu = Menu(widgets, on_back=self.back, sound=getattr(app, "play_sound", None))
+        self.menu = Menu(widgets, on_back=self.back, sound=getattr(app, "play_sound", None), focus=len(widgets) - 1)
 
     @property
     def inner(self) -> pygame.Rect:
@@ -121,6 +122,9 @@ class RulesScene(Scene):
         self.scroll = self.target
 
     # Frame -------------------------------------------------------------------
+    def changing(self) -> bool:
+        return super().changing() or self.scroll != self.target
+
     def update(self, dt: float) -> None:
         self.menu.update(dt)
         # ease toward the target: quick but not a jump, so the reader keeps their place
@@ -139,4 +143,6 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, theme.BG, self._track(), border_radius=7)
             pygame.draw.rect(surface, colour if self._dragging else theme.PANEL_EDGE, self._thumb(), border_radius=7)
         self.menu.draw(surface)
-        draw_hints(surface, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back")
+        draw_hints(surface, controls.for_device(
+            self.app, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back",
+            pad="{updown}: scroll   {leftright}: section   {back}: back"), self.app)

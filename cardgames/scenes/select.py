@@ -4,7 +4,9 @@ Layout (1280x720): the tiles along the top; below them, on the left, the
 game's description and a few of its cards; on the right its options (from
 GameInfo.options, plus Players / Opponents when a game offers a choice but
 does not list one) and Start / Continue; along the bottom Rules, Statistics,
-Settings and Quit. Arrows move the focus to the nearest thing in that
+Settings and Quit. The multiplayer games add "Practice (undo allowed)" (off:
+no undo, the fair game the statistics count) and a "Player names" button
+(cardgames/scenes/names.py). Arrows move the focus to the nearest thing in that
 direction, Left/Right change the focused option, Enter acts, Esc goes back
 to the title.
 
@@ -28,6 +30,7 @@ from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
 W, H = config.CANVAS_SIZE
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
+PRACTICE = OptionSpec("practice", "Practice (undo allowed)", ((False, "Off"), (True, "On")), False)
 TILE_Y, TILE_H, TILE_W, TILE_GAP = 20, 150, 292, 16
 INFO_RECT = pygame.Rect(36, 188, 560, 434)
 OPTIONS_X, OPTIONS_Y, OPTIONS_W, OPTION_H, OPTION_GAP = 616, 188, 628, 44, 7
@@ -45,6 +48,8 @@ def menu_options(info: GameInfo) -> tuple[OptionSpec, ...]:
     if "level" not in keys and info.max_players > 1:
         options.insert(1 if "players" in {o.key for o in options} else 0,
                        OptionSpec("level", "Opponents", LEVELS, "normal"))
+    if info.max_players > 1 and "practice" not in keys:
+        options.append(PRACTICE)
     return tuple(options)
 
 
@@ -87,6 +92,7 @@ def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
 
 
 class SelectScene(Scene):
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES
@@ -119,13 +125,21 @@ class SelectScene(Scene):
             tile.selected = tile.info is info
             tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
         self.cyclers = []
+        specs = menu_options(info)
+        rows = len(specs) + (info.max_players > 1)          # the names button is a row too
+        pitch = min(OPTION_H + OPTION_GAP, (START_Y - 34 - OPTIONS_Y) // max(1, rows))
         y = OPTIONS_Y
-        for spec in menu_options(info):
-            c = Cycler((OPTIONS_X, y, OPTIONS_W, OPTION_H), spec.label, spec.choices, self.options[spec.key],
-                       on_change=lambda v, key=spec.key: self.set_option(key, v))
+        for spec in specs:
+            c = Cycler((OPTIONS_X, y, OPTIONS_W, pitch - OPTION_GAP), spec.label, spec.choices,
+                       self.options[spec.key], on_change=lambda v, key=spec.key: self.set_option(key, v))
             c.enabled = info.available and option_applies(info, spec.key, self.options)
             self.cyclers.append(c)
-            y += OPTION_H + OPTION_GAP
+            y += pitch
+        self.names_button = None
+        if info.max_players > 1:
+            self.names_button = Button((OPTIONS_X, y, OPTIONS_W, pitch - OPTION_GAP), "Player names...",
+                                       self.edit_names, px=theme.BODY)
+            self.names_button.enabled = info.available
         self.start_button = Button((OPTIONS_X, START_Y, 300, 58), "New game" if self.has_save else "Start",
                                    self.start, primary=True)
         self.start_button.enabled = info.available
@@ -137,7 +151,8 @@ class SelectScene(Scene):
         bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
-        self.menu.widgets = [*self.tiles, *self.cyclers, self.start_button, self.continue_button, *self.bar]
+        extra = [self.names_button] if self.names_button is not None else []
+        self.menu.widgets = [*self.tiles, *self.cyclers, *extra, self.start_button, self.continue_button, *self.bar]
         self._link_neighbours()
         if focused is not None and focused not in self.menu.widgets:   # rebuilt: the widget in its place
             focused = next((w for w in self.menu.widgets if w.rect == focused.rect), focused)
@@ -242,6 +257,11 @@ class SelectScene(Scene):
         self.stack.push(scene)
         return True
 
+    def edit_names(self) -> None:
+        from cardgames.scenes.names import NamesScene
+
+        self.stack.push(NamesScene(self.app))
+
     def rules(self) -> None:
         from cardgames.scenes.rules import RulesScene
 
@@ -290,7 +310,7 @@ class SelectScene(Scene):
         if self.record:
             theme.draw_text(surface, self.record, (OPTIONS_X + 4, START_Y - 14), theme.SMALL + 1, theme.TEXT_DIM,
                             anchor="bottomleft")
-        draw_hints(surface, "Arrows: move   Left/Right: change option   Enter: select   Esc: back")
+        draw_hints(surface, "{move}: move   {leftright}: change option   {act}: select   {back}: back", self.app)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         info = self.info

@@ -31,6 +31,7 @@ ACE_SIZE = (84, 118)
 
 
 class SettingsScene(Scene):
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings
@@ -93,7 +94,7 @@ class SettingsScene(Scene):
         draw_header(surface, "Settings", subtitle="changes are saved at once")
         self.menu.draw(surface)
         self._draw_preview(surface)
-        draw_hints(surface, "Up/Down: choose   Left/Right: change   Esc: back")
+        draw_hints(surface, "{updown}: choose   {leftright}: change   {back}: back", self.app)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         s = self.app.settings

@@ -14,6 +14,10 @@ A game's summary subclasses SummaryOverlay and writes only what is its own:
     draw_body() the scores, hands, tables between the title and the buttons
                 (draw_score_table() draws the rounds-and-totals table they share)
 and, if its words differ, next_label ("Next hand"), deal_next() and back().
+
+A game scene with a `summary_waiting` attribute (RoundGameScene) keeps its final
+table to look at: the overlay then has "See the table" (H), which hides it; the
+table's "Scores" button brings it back.
 """
 from __future__ import annotations
 
@@ -34,14 +38,15 @@ DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
 
 def draw_touched(surface: pygame.Surface, lines: Sequence[str], midbottom: tuple[int, int]) -> None:
-    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one line, gold."""
+    """The records a game touched ("New best total: 12  ·  Winning streak: 4"), one gold line."""
     if lines:
-        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY, theme.ACCENT_2, bold=True,
+        theme.draw_text(surface, "  ·  ".join(lines), midbottom, theme.BODY + 2, theme.ACCENT, bold=True,
                         anchor="midbottom", shadow=True)
 
 
 class SummaryOverlay(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     game_name = ""                                   # for "Menu": the select screen opens on this game
     box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
     edge: theme.Colour = theme.ACCENT                # the panel's border
@@ -61,6 +66,9 @@ class SummaryOverlay(Scene):
                        Button((box.centerx + 10, y, 240, h), "Menu", self.to_menu)]
         else:
             buttons = [Button((box.centerx - 140, y, 280, h), self.next_label, self.next_round, primary=True)]
+        self.hideable = hasattr(game, "summary_waiting")
+        if self.hideable:
+            buttons.append(Button((box.x + 24, y, 210, h), "See the table", self.hide, px=theme.BODY))
         self.menu = Menu(buttons, on_back=self.back, sound=getattr(app, "play_sound", None))
 
     # What a game writes ------------------------------------------------------------
@@ -84,9 +92,10 @@ class SummaryOverlay(Scene):
 
     def hints(self) -> str:
         """The key hints under the panel."""
+        table = "   H: see the table" if self.hideable else ""
         if self.final:
-            return "Enter: play again   Esc: menu"
-        return f"Enter: {self.next_label.lower()}   Esc: pause"
+            return f"{{act}}: play again{table}   {{back}}: menu"
+        return f"{{act}}: {self.next_label.lower()}{table}   {{back}}: pause"
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,
@@ -113,6 +122,11 @@ class SummaryOverlay(Scene):
             theme.draw_text(surface, str(state.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
 
     # Actions ---------------------------------------------------------------------
+    def hide(self) -> None:
+        """Back to the final table (its "Scores" button opens this again)."""
+        if self.stack.top is self:
+            self.stack.pop()
+
     def next_round(self) -> None:
         self.stack.pop()
         self.deal_next()
@@ -128,6 +142,9 @@ class SummaryOverlay(Scene):
 
     # Frame -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.hideable and event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.hide()
+            return
         self.menu.handle_event(event)
 
     def update(self, dt: float) -> None:
@@ -149,6 +166,6 @@ class SummaryOverlay(Scene):
         self.draw_body(surface)
         if self.final:   # the records this game touched, from records.record_game
             draw_touched(surface, getattr(self.game, "records_touched", ()),
-                         (box.centerx, box.bottom - self.button_dy - 8))
+                         (box.centerx, box.bottom - self.button_dy - 18))
         self.menu.draw(surface)
-        draw_hints(surface, self.hints())
+        draw_hints(surface, self.hints(), self.app)

@@ -5,7 +5,9 @@ ATTRACT_AFTER seconds it starts the attract mode, as an arcade cabinet
 would: computer players play the available games until a key is pressed
 (the app's DemoDirector), which comes back here. The animation is
 seeded, so the same frame number always shows the same picture (screenshots).
-Rotated card images are cached by whole degrees, which keeps a frame cheap.
+Rotated card images are cached by whole degrees, which keeps a frame cheap;
+the cache is bounded (ROTATED_BYTES, least recently used dropped first), so
+the menu's memory stays steady however long it runs.
 """
 from __future__ import annotations
 
@@ -16,10 +18,11 @@ import pygame
 from cardgames import config
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.scenes.common import GameTile, card_row, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 
 W, H = config.CANVAS_SIZE
 CARD = (96, 134)             # dealt cards
@@ -32,6 +35,7 @@ FLIGHT = 0.7                 # seconds a card flies
 ON_TABLE = 12                # cards resting before the oldest is swept away
 FAN_OPEN = 1.1               # seconds the fan takes to open
 ATTRACT_AFTER = 45.0         # seconds without input before the demo starts
+ROTATED_BYTES = 6 * MB       # rotated card images kept (the fan's few dozen angles, the resting cards)
 
 
 def _ease_out(t: float) -> float:
@@ -73,7 +77,7 @@ class TitleScene(Scene):
         self.deck = list(shuffled(standard_deck(), self.rng))
         self.dealt: list[_Dealt] = []
         self.next_deal = 0.8
-        self._rotated: dict[tuple, pygame.Surface] = {}
+        self._rotated = SurfaceCache(ROTATED_BYTES)
         tile_w, gap = 282, 18
         x0 = (W - 4 * tile_w - 3 * gap) // 2
         four = bool(app.settings.get("four_colour", False))
@@ -113,10 +117,7 @@ class TitleScene(Scene):
         key = (card, size, degrees, four)
         img = self._rotated.get(key)
         if img is None:
-            if len(self._rotated) > 600:
-                self._rotated.clear()
-            img = pygame.transform.rotozoom(face, degrees, 1.0) if degrees else face
-            self._rotated[key] = img
+            img = self._rotated.put(key, pygame.transform.rotozoom(face, degrees, 1.0) if degrees else face)
         return img
 
     def _deal_one(self) -> None:
@@ -173,9 +174,12 @@ class TitleScene(Scene):
         for tile in self.tiles:
             tile.draw(surface, False)
         if int(t * 2) % 2 == 0 or t < 0.5:
-            theme.draw_text(surface, "PRESS ANY KEY", (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
+            call = "PRESS ANY BUTTON" if controls.device(self.app) == "pad" else "PRESS ANY KEY"
+            theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
-        draw_hints(surface, "Any key or click: choose a game     Esc: quit     F11: full screen")
+        draw_hints(surface, controls.for_device(
+            self.app, "Any key or click: choose a game     Esc: quit     F11: full screen",
+            pad="Any button: choose a game"))
 
     def _draw_fan(self, surface: pygame.Surface, opened: float, t: float) -> None:
         cx, cy = W // 2, 360

@@ -61,6 +61,8 @@ class Script:
 class TutorialMode:
     """Mixed in before the game's scene class: the scene plays the script's lesson."""
 
+    keep_clear: tuple[pygame.Rect, ...] = ()   # the scene's own words (prompt, totals) the panel should not hide
+
     def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
         self.tutorial = script
         self.step_no = 0
@@ -79,6 +81,10 @@ class TutorialMode:
 
     def save(self) -> None:
         pass
+
+    @property
+    def recording(self) -> bool:
+        return False      # a lesson is never a game in the statistics (nor an abandoned one)
 
     def clear_save(self) -> None:
         pass
@@ -166,6 +172,13 @@ class TutorialMode:
         self.animator.queue(Call(self.advance))
         return True
 
+    def focus_keys(self) -> list[Any]:
+        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons)."""
+        keys = super().focus_keys()
+        if self.picked is not None:
+            return keys
+        return [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+
     def invalid(self, sprite: Any) -> None:
         super().invalid(sprite)
         if self.step is not None and self.step.expect:
@@ -177,6 +190,9 @@ class TutorialMode:
         return (step is not None and self.auto_done < len(step.auto) and self.step_ready
                 and super().computer_may_move())
 
+    def act_computer(self, seat: int, action: Any) -> None:
+        self.act(action)   # one scripted move at a time (a game may batch several: not in a lesson)
+
     def choose_for_computer(self, seat: int) -> Any:
         step = self.step
         if step is not None and self.auto_done < len(step.auto):
@@ -187,8 +203,9 @@ class TutorialMode:
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.ended is not None:
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.skip()
+        busy_hand = self.picked is not None or getattr(self, "choosing", None) is not None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not busy_hand:
+            self.skip()   # (with a card picked up or the suit chooser open, Esc backs out of that first)
             return
         step = self.step
         waiting = step is not None and not step.expect and not step.auto and self.step_ready
@@ -213,7 +230,7 @@ class TutorialMode:
         super().handle_event(event)
 
     def open_pause(self) -> None:
-        self.skip()
+        """No pause menu in a lesson (Esc skips it; the window losing focus just waits)."""
 
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -232,6 +249,8 @@ class TutorialMode:
             items = ()
             for text in step.expect[:1]:
                 src, dst = self.action_ui(self.rules.parse_action(text))
+                if isinstance(dst, str) and dst.startswith("hand:"):
+                    dst = None   # a card coming into your hand: the glow stays on the card itself
                 items = tuple(i for i in (src, dst) if i is not None)
         return [r for r in (self.rect_of(i) for i in items) if r is not None]
 
@@ -256,11 +275,15 @@ class TutorialMode:
             return
         ready = self.step_ready
         rects = self.highlight_rects()
-        cards = [s.rect for sprites in self.board.cards.values() for s in sprites]
+        cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
+        cards += self.keep_clear
+        corner = getattr(getattr(self, "move_log", None), "corner", None)
+        if corner is not None:
+            cards.append(corner.rect)     # the move log's corner tells what happened: keep it readable
         wrong = self.wrong_text if self.wrong_left > 0 else ""
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
-        self.panel.draw(surface, text=step.text if ready else "", wrong=wrong, avoid=rects, cards=cards,
+        self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
                         next_label=("Finish" if last else "Next") if waiting else None,
                         time=self.scheduler.time)

@@ -20,6 +20,7 @@ from cardgames.ui.widgets import line_height, wrap_lines
 
 W, H = config.CANVAS_SIZE
 WIDTH = 560
+NARROW = 420       # the panel squeezed beside a table that fills the middle
 PX = theme.BODY
 BUTTON_H = 38
 GLOW = (255, 214, 90)
@@ -36,16 +37,18 @@ class Panel:
         self.buttons: dict[str, pygame.Rect] = {}
         self._spot: int | None = None
 
-    def spots(self, h: int) -> list[pygame.Rect]:
-        x_mid = (W - WIDTH) // 2
-        return [pygame.Rect(x_mid, H - h - 14, WIDTH, h), pygame.Rect(x_mid, 84, WIDTH, h),
-                pygame.Rect(14, (H - h) // 2, WIDTH, h), pygame.Rect(W - WIDTH - 14, (H - h) // 2, WIDTH, h),
-                pygame.Rect(14, 84, WIDTH, h), pygame.Rect(W - WIDTH - 14, 84, WIDTH, h),
-                pygame.Rect(14, H - h - 14, WIDTH, h), pygame.Rect(W - WIDTH - 14, H - h - 14, WIDTH, h),
-                pygame.Rect(x_mid, (H - h) // 2, WIDTH, h)]
+    @staticmethod
+    def spots(h: int, width: int = WIDTH) -> list[pygame.Rect]:
+        """Where the panel may stand: the middle of the bottom and top edges, the sides, the corners."""
+        x_mid, right, middle = (W - width) // 2, W - width - 14, (H - h) // 2
+        return [pygame.Rect(x, y, width, h) for x, y in (
+            (x_mid, H - h - 14), (x_mid, 84), (14, middle), (right, middle), (14, 84), (right, 84),
+            (14, H - h - 14), (right, H - h - 14), (x_mid, middle))]
 
-    def place(self, h: int, avoid: list[pygame.Rect], cards: list[pygame.Rect]) -> pygame.Rect:
-        spots = self.spots(h)
+    def place(self, h: int, avoid: list[pygame.Rect], cards: list[pygame.Rect],
+              narrow_h: int | None = None) -> pygame.Rect:
+        """The first spot clear of `avoid` covering the fewest `cards` (a narrower, taller panel too)."""
+        spots = self.spots(h) + (self.spots(narrow_h, NARROW) if narrow_h else [])
         keep = [r.inflate(16, 16) for r in avoid]
 
         def cost(i: int) -> tuple[int, int, int]:
@@ -67,12 +70,17 @@ class Panel:
         for r in avoid:
             grow = 5 + round(4 * pulse)
             pygame.draw.rect(surface, GLOW, r.inflate(grow * 2, grow * 2), width=4, border_radius=12)
-        inner = WIDTH - 2 * theme.PAD
-        lines = wrap_lines(text or "…", inner, PX)
-        wrong_lines = wrap_lines(wrong, inner, theme.SMALL + 1) if wrong else []
         lh, sh = line_height(PX), line_height(theme.SMALL + 1)
-        h = theme.PAD + 22 + len(lines) * lh + len(wrong_lines) * sh + 10 + BUTTON_H + theme.PAD
-        rect = self.place(h, avoid, cards)
+
+        def measure(width: int) -> tuple[list[str], list[str], int]:
+            inner = width - 2 * theme.PAD
+            lines = wrap_lines(text or "…", inner, PX)
+            wrong_lines = wrap_lines(wrong, inner, theme.SMALL + 1) if wrong else []
+            return lines, wrong_lines, theme.PAD + 22 + len(lines) * lh + len(wrong_lines) * sh + 10 + BUTTON_H + theme.PAD
+
+        wide, narrow = measure(WIDTH), measure(NARROW)
+        rect = self.place(wide[2], avoid, cards, narrow[2])
+        lines, wrong_lines, _h = wide if rect.width == WIDTH else narrow
         self.rect = rect
         theme.draw_panel(surface, rect, (14, 20, 40, 238), GLOW)
         x, y = rect.x + theme.PAD, rect.y + theme.PAD - 4

@@ -320,6 +320,9 @@ class PlainAssets:
     def image(self, name: str, size: tuple[int, int] | None = None) -> pygame.Surface:
         return self._cached(("image", name, size), lambda: self._plain(size or (32, 32), (200, 200, 200), "", (0,) * 3))
 
+    def suit_icon(self, suit_name: str, size: tuple[int, int], four_colour: bool = False) -> pygame.Surface:
+        return self.image(f"suit_{suit_name}", size)
+
     def table(self, name: str) -> pygame.Surface:
         def make() -> pygame.Surface:
             surf = pygame.Surface((1280, 720))

@@ -6,12 +6,13 @@ A prompt is written once with command tokens in braces:
                                              "Click: select   Esc: back"   (mouse)
                                              (A) select   (B) back          (gamepad: drawn button glyphs)
 
-Tokens: {act} {back} {move} {next} {prev} {pause} and {x} / {y}, a scene's extra actions
+Tokens: {act} {back} {move} {leftright} {updown} {next} {prev} {pause} and {x} / {y}, a scene's extra actions
 (its pad_keys: on a keyboard their key's name, on a pad the X / Y button). The device is
 app.input_device ("keyboard", "mouse" or "pad", cardgames/engine/gamepad.py), so a prompt
 switches as the player switches.
 
     controls.text(app, "{act} to deal", scene)      a plain string (no glyphs), e.g. for a toast
+    controls.for_device(app, keyboard=..., mouse=..., pad=...)   a prompt written per device
     controls.press(app)                             "Press Enter" / "Click" / "Press A"
     controls.draw_prompt(surface, app, text, pos, ...)   draws it, with the glyphs on a pad
 """
@@ -26,11 +27,11 @@ from cardgames.ui import theme
 
 NAMES: dict[str, dict[str, str]] = {
     "keyboard": {"act": "Enter", "back": "Esc", "move": "Arrows", "next": "Tab", "prev": "Shift+Tab",
-                 "pause": "Esc"},
+                 "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
     "mouse": {"act": "Click", "back": "Esc", "move": "Point", "next": "Tab", "prev": "Shift+Tab",
-              "pause": "Esc"},
+              "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
     "pad": {"act": "A", "back": "B", "move": "D-pad", "next": "RB", "prev": "LB", "pause": "Start",
-            "x": "X", "y": "Y"},
+            "x": "X", "y": "Y", "leftright": "D-pad", "updown": "D-pad"},
 }
 GLYPH_COLOURS = {"A": (74, 190, 92), "B": (222, 72, 64), "X": (64, 130, 232), "Y": (236, 186, 40)}
 _TOKEN = re.compile(r"\{(\w+)\}")
@@ -49,10 +50,22 @@ def name(app: Any, command: str, scene: Any = None) -> str:
     return NAMES.get(dev, NAMES["keyboard"]).get(command, command)
 
 
-def press(app: Any, command: str = "act", scene: Any = None) -> str:
-    """"Press Enter", "Click", "Press A": the words that start a prompt."""
+def press(app: Any, command: str = "act", scene: Any = None, capital: bool = True) -> str:
+    """"Press Enter", "Click", "Press A": the words that start a prompt ("press Enter" mid-sentence)."""
     control = name(app, command, scene)
-    return control if control == "Click" else f"Press {control}"
+    words = control if control == "Click" else f"Press {control}"
+    return words if capital else words[0].lower() + words[1:]
+
+
+def for_device(app: Any, keyboard: str, mouse: str | None = None, pad: str | None = None) -> str:
+    """The prompt written for the device in use (a pad falls back to the keyboard's, whose tokens
+    then name its buttons; the mouse too, when it has no words of its own)."""
+    dev = device(app)
+    if dev == "mouse" and mouse is not None:
+        return mouse
+    if dev == "pad" and pad is not None:
+        return pad
+    return keyboard
 
 
 def text(app: Any, prompt: str, scene: Any = None) -> str:

@@ -21,6 +21,8 @@ from typing import Any
 
 import pygame
 
+from cardgames.ui import theme
+
 MAX_PARTICLES = 400
 GRAVITY = 900.0  # canvas pixels per second squared
 
@@ -76,8 +78,8 @@ class Effects:
                  px: int = 34, life: float = 1.0) -> None:
         """Text that rises from `pos` and fades out (scores, "Streak x3!")."""
         font = self.font_source(px, True) if self.font_source else pygame.font.Font(None, px)
-        body = font.render(text, True, colour)
-        outline = font.render(text, True, (20, 20, 20))
+        body = theme.render(font, text, colour)
+        outline = theme.render(font, text, (20, 20, 20))
         image = pygame.Surface((body.get_width() + 4, body.get_height() + 4), pygame.SRCALPHA)
         for dx, dy in ((0, 2), (4, 2), (2, 0), (2, 4)):
             image.blit(outline, (dx, dy))

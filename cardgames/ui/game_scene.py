@@ -20,6 +20,12 @@ Class attributes:
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
+    fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), never
+               back past a move that showed someone a card (cardgames/ui/fair_undo.py; pile_hidden_to)
+    describe_move, log_rect  the move log: the game's describe(move) and the corner's Rect
+               (cardgames/ui/move_log.py says how a game plugs in; hooks log_section, log_viewer)
+    think_while_animating  True: a computer thinks while the last move flies (big tables stay brisk);
+               computer_anim_pace() may speed up computer moves too
     toast_bottom where app.notify() messages end on the canvas (default 210: high on the table)
 
 Hooks (override; the first three are required):
@@ -61,6 +67,8 @@ Set any attribute your hooks need BEFORE calling super().__init__(...): the base
 calls setup_board() and layout() from inside its __init__.
 
 Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
+self.player_name(seat) (the names from the select screen), self.practice, self.act_then(action, more)
+(several actions animated as one batch), act_computer(seat, action) (override to batch a computer's moves),
 self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
 self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
 changing what the human may do or what the keys reach outside act(), e.g. a new viewer
@@ -73,11 +81,16 @@ self.app.play_sound(name), self.app.notify(text).
 Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
 Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
+After a move the ring goes to a key that focus_playable(key) accepts (default: a
+card with a move that is not a draw from deal_from), the others only when none is.
+Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
+{"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
 Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
 choose() runs in a worker thread, so choose_for_computer() must not touch pygame
-or the board; the move lands after app.ai_delay). When it
+or the board; the move lands after ai_delay(seat): app.ai_delay, 0 at Instant,
+times PACE_PLAYERS / players at a big table, halved for the rest of a begun turn). When it
 is None but the game is not over (e.g. between rounds), the base waits: offer
 a button that calls act(). In the demo (self.app.demo is not None) every seat
 is a computer: never wait for a key there (close summaries on a timer with
@@ -96,14 +109,16 @@ from typing import Any
 import pygame
 
 from cardgames import achievements
+from cardgames import names as player_names
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
+from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
-from cardgames.ui import words
+from cardgames.ui import fair_undo, theme, words
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
 from cardgames.ui.fx import Effects
@@ -117,6 +132,7 @@ SOUND_GAP = 0.06      # the same sound is not started twice within this many sec
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
 PACE_PLAYERS = 3      # with more players than this, each computer thinks for PACE_PLAYERS / players of the delay
 FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
+TURN_GAP = 0.5        # think_while_animating: a new turn lands this share of its delay after the last move landed
 
 # Computer players choose in one background thread, so a slow search never freezes the
 # animation. One thread: choices are made one at a time, in order (deterministic per seat).
@@ -133,9 +149,11 @@ class GameScene(RecordsMixin, Scene):
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
-    think_while_animating = False    # True: a computer's thinking delay runs during the last move's animation
+    fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
+    think_while_animating = False    # True: a computer thinks while the last move flies (then TURN_GAP)
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
@@ -151,7 +169,7 @@ class GameScene(RecordsMixin, Scene):
         self.scheduler = Scheduler()
         self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
         self.stagger = STAGGER
-        self._text_cache: dict[tuple, pygame.Surface] = {}
+        self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
         self._new_game()
@@ -168,6 +186,7 @@ class GameScene(RecordsMixin, Scene):
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.over = False
+        self.undo_floor = 0                    # undo never takes back the moves before this one
         self._ai_rngs: dict[int, random.Random] = {}
         self._ai_job: Any = None
         self._ai_future: Any = None
@@ -204,6 +223,7 @@ class GameScene(RecordsMixin, Scene):
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
+        self.undo_floor = len(self.actions)   # a resumed game is taken back no further than where it resumed
         self.over = self.rules.is_over(self.state)
 
     # ------------------------------------------------------------------ hooks
@@ -218,7 +238,7 @@ class GameScene(RecordsMixin, Scene):
         return True
 
     def rules_options(self) -> dict[str, Any]:
-        return {k: v for k, v in self.options.items() if k != "humans"}
+        return {k: v for k, v in self.options.items() if k not in ("humans", "names", "practice")}
 
     def setup_board(self) -> None:
         raise NotImplementedError(f"{type(self).__name__} must add its piles in setup_board()")
@@ -283,6 +303,14 @@ class GameScene(RecordsMixin, Scene):
     @property
     def current(self) -> int | None:
         return self.rules.current_player(self.state)
+
+    def player_name(self, seat: int) -> str:
+        """The seat's name (cardgames/names.py): chosen on the select screen, kept with the game."""
+        names = self.options.get("names")
+        if not (isinstance(names, (list, tuple)) and len(names) == self.players
+                and all(isinstance(n, str) and n for n in names)):
+            names = self.options["names"] = player_names.seat_names(self.app.settings, self.players, self.humans)
+        return names[seat]
 
     @property
     def human_turn(self) -> bool:
@@ -349,6 +377,7 @@ class GameScene(RecordsMixin, Scene):
         self.animator.finish_all()
         self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
         events: list[Any] = []
+        first, before = action, self.state   # for the achievements hook: the batch as one move
         while action is not None:
             try:
                 state, new = self.rules.apply(self.state, action)
@@ -361,6 +390,8 @@ class GameScene(RecordsMixin, Scene):
             self.history.append(self.state)
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
+            if self.fair_undo and fair_undo.reveals(new, self.humans, self.pile_hidden_to):
+                self.undo_floor = len(self.actions)
             self.state = state
             events.extend(new)
             action = more() if more is not None and not self.rules.is_over(state) else None
@@ -373,7 +404,7 @@ class GameScene(RecordsMixin, Scene):
         if self.rules.is_over(self.state):
             self.over = True
             self.animator.queue(Call(self._game_over))
-        achievements.after_move(self, action, self.history[-1], events)
+        achievements.after_move(self, first, before, events)
         self.save()
         return True
 
@@ -484,19 +515,40 @@ class GameScene(RecordsMixin, Scene):
         return anims
 
     # ------------------------------------------------------------------ undo / restart / save
+    @property
+    def practice(self) -> bool:
+        """A practice game (the select screen's "Practice (undo allowed)"); statistics keep it apart."""
+        return bool(self.options.get("practice"))
+
+    @property
+    def undo_allowed(self) -> bool:
+        """Whether this game has undo at all (fair_undo games: only in practice)."""
+        return self.allow_undo and bool(self.humans) and (self.practice or not self.fair_undo)
+
+    def pile_hidden_to(self, pile: str, seat: int) -> bool:
+        """Whether `seat` could not see into `pile` before a card left it (a card from there is
+        news to them: fair undo stops there). Default: stock, draw pile and the others' hands."""
+        return fair_undo.default_hidden_to(pile, seat)
+
     def undo(self) -> bool:
-        """Take back moves up to and including the human's last one."""
-        if not (self.allow_undo and self.history and self.humans):
+        """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
+        if not self.undo_allowed:
+            if self.fair_undo and self.humans:
+                self.app.notify("No undo in this game: choose Practice (undo allowed) to take moves back")
+            self.app.play_sound("invalid")
+            return False
+        target, why = fair_undo.undo_target(self.history, self.undo_floor, self.humans, self.viewer,
+                                            self.rules.current_player)
+        if target is None:
+            if why and self.history:
+                self.app.notify(why)
             self.app.play_sound("invalid")
             return False
         self.animator.finish_all()
         self.scheduler.cancel(self._ai_job)
         self._ai_job, self.thinking = None, None
-        while self.history:
-            self.state = self.history.pop()
-            self.actions.pop()
-            if self.rules.current_player(self.state) in self.humans:
-                break
+        self.state = self.history[target]
+        del self.history[target:], self.actions[target:]
         self.move_log.truncate(len(self.actions))
         self.over = False
         self._clear_selection()
@@ -562,10 +614,10 @@ class GameScene(RecordsMixin, Scene):
         and the move is played once both the thinking delay has passed and the choice is ready."""
         if self.over or self._ai_job is not None or not self.computer_may_move():
             return
-        if self.animator.busy and not self.think_while_animating:
-            return
         seat = self.current
         if seat is None or seat in self.humans:
+            return
+        if self.animator.busy and not self.think_while_animating:
             return
         self.thinking = seat
         state = self.state
@@ -577,16 +629,20 @@ class GameScene(RecordsMixin, Scene):
         a game may speed up a big table's computer moves."""
         return 1.0
 
+    def continues_turn(self, seat: int) -> bool:
+        """Whether `seat` also made the last move (the rest of a turn it has begun)."""
+        return bool(self.history) and self.rules.current_player(self.history[-1]) == seat
+
     def ai_delay(self, seat: int) -> float:
         """Seconds computer `seat` visibly thinks before this move: the speed setting's delay
         (0 at Instant), shorter at a big table, and shorter again for the rest of a turn it
         has begun (a draw, then where the card goes)."""
         delay = self.app.ai_delay * min(1.0, PACE_PLAYERS / max(1, self.players))
-        if self.history and self.rules.current_player(self.history[-1]) == seat:
+        if self.continues_turn(seat):
             delay *= FOLLOW_UP
         return delay
 
-    def _ai_ready(self, seat: int, state: Any) -> None:
+    def _ai_ready(self, seat: int, state: Any, gap: float | None = None) -> None:
         """The thinking delay is over: play the choice.
 
         The choice has had the whole delay to run in the background; if it is not ready
@@ -594,7 +650,11 @@ class GameScene(RecordsMixin, Scene):
         (deterministic screenshots and tests), and a fast machine never notices.
         """
         if self.animator.busy and self.state is state and not self.over:   # thought while the last move
-            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state))  # flew: land after it
+            gap = 0.0 if self.continues_turn(seat) else self.ai_delay(seat) * TURN_GAP   # flew: land
+            self._ai_job = self.scheduler.after(0, lambda: self._ai_ready(seat, state, gap))  # after it
+            return
+        if gap:   # a new turn: a short look at the last move once it has landed
+            self._ai_job = self.scheduler.after(gap, lambda: self._ai_ready(seat, state))
             return
         future = self._ai_future
         self._ai_job, self.thinking, self._ai_future = None, None, None
@@ -809,6 +869,11 @@ class GameScene(RecordsMixin, Scene):
             self.refresh_focus()
         self.focus.update(dt)
 
+    def changing(self) -> bool:
+        """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
+        ring breathing (Scene.changing)."""
+        return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
         self.board.draw(surface)
@@ -841,9 +906,7 @@ class GameScene(RecordsMixin, Scene):
         key = (text, px, colour, bold)
         image = self._text_cache.get(key)
         if image is None:
-            if len(self._text_cache) > 256:
-                self._text_cache.clear()
-            image = self._text_cache[key] = self.app.assets.font(px, bold).render(text, True, colour)
+            image = self._text_cache.put(key, theme.render(self.app.assets.font(px, bold), text, colour))
         rect = image.get_rect(**{anchor: pos})
         surface.blit(image, rect)
         return rect

@@ -140,7 +140,7 @@ class LogCorner:
         self.button = pygame.Rect(self.rect.right - 74, self.rect.y + 3, 70, self.HEADER - 4)
 
     def rows(self, app: Any, log: MoveLog, viewer: int | None, px: int = CORNER_PX) -> list[tuple[str, theme.Colour]]:
-        """The wrapped rows that fit, oldest first, with their colours."""
+        """The wrapped rows of the newest whole lines that fit, oldest first, with their colours."""
         width = self.rect.width - 16
         step = theme.font(px).get_height() + 1
         room = max(1, (self.rect.height - self.HEADER - 8) // step)
@@ -148,11 +148,10 @@ class LogCorner:
         for line in reversed(log.lines):
             colour = line_colour(line, viewer)
             rows = wrap(app, line.text, width, px)
-            for row in reversed(rows):
-                out.append((row, colour))
-            if len(out) >= room:
+            if out and len(out) + len(rows) > room:
                 break
-        return list(reversed(out[:room]))
+            out.extend((row, colour) for row in reversed(rows))
+        return list(reversed(out[-room:]))
 
     def draw(self, surface: pygame.Surface, app: Any, log: MoveLog, viewer: int | None) -> None:
         rect = self.rect
@@ -274,6 +273,11 @@ class SceneLog:
     @property
     def enabled(self) -> bool:
         return self.describe is not None
+
+    def place(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        """Move the corner (e.g. a table whose free space depends on the number of players)."""
+        if self.describe is not None:
+            self.corner = LogCorner(rect)
 
     def _name(self, seat: int) -> str:
         name = getattr(self.scene, "seat_name", None)

@@ -12,7 +12,7 @@ The base calls self.abandon() when a game in progress is thrown away (Restart,
 a new deal): it counts as played and lost, like every game's. Quitting to the
 menu is not abandoning: the game is saved and Continue picks it up.
 
-Nothing is recorded in the demo or without a human seat.
+Nothing is recorded in the demo, in a tutorial or without a human seat.
 """
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ class RecordsMixin:
 
     @property
     def recording(self) -> bool:
-        return bool(self.humans) and self.app.demo is None
+        """Only a human's real game counts: not the demo, not a tutorial (scene.tutorial is its script)."""
+        return bool(self.humans) and self.app.demo is None and not getattr(self, "tutorial", None)
 
     def reset_records(self) -> None:
         """A new deal: its result is not recorded yet."""

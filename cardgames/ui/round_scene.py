@@ -1,19 +1,24 @@
 """The shared base of the card tables played in rounds where the lowest total wins.
 
-Skyjo and Three Thirteen subclass RoundGameScene: they set names, summary_class
-and summary_delay, add their own statistics in result_figures, and start their
+Skyjo and Three Thirteen subclass RoundGameScene: they set summary_class,
+summary_delay and summary_button, add their own statistics in result_figures, and start their
 prompt with waiting_prompt().
 
 What it does on top of GameScene:
-- seat names: "You" (or "Player 2" in pass and play), the computer seats from
-  `names`, with their level on request ("Ben (Hard)");
+- seat names from GameScene.player_name (the select screen's names: "You" by
+  default, "Player 2" in pass and play, the computers "Ada", "Ben"...), with
+  their level on request ("Ben (Hard)");
 - the prompt while the human waits (waiting_prompt);
 - between rounds nobody moves: the rules module's Phase.ROUND_OVER waits for
   the summary's "Next round", which plays rules.NEXT;
+- a round's end leaves the final table in view: once its last cards have
+  landed, a "Scores" button (summary_button; Enter too) opens the summary,
+  whose "See the table" (H) hides it again (summary_waiting is True meanwhile).
+  Without a human (the demo) the summary opens by itself after summary_delay;
 - at the end of the game: the result for the statistics once (won, the best
   final total of the human seats, plus the game's own figures from
   result_figures) through cardgames.records, a win or lose sound, and the last
-  summary after `summary_delay` seconds.
+  summary (on request, as after every round).
 The rules module must have Phase.ROUND_OVER, NEXT and winners(state), and its
 state `totals`.
 """
@@ -21,17 +26,22 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from cardgames.engine.tween import Call, Sequence, Wait
 from cardgames.records import GameResult
+from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
 
 LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 class RoundGameScene(GameScene):
-    names: tuple[str, ...] = ()    # the computer seats' names, by seat
     summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
-    summary_delay = 1.4            # seconds to look at the table before the summary opens
+    summary_delay = 1.4            # the demo: seconds to look at the table before the summary opens
+    fair_undo = True               # undo only in practice, never past a seen card (cardgames/ui/fair_undo.py)
+    summary_button = pygame.Rect(40, 420, 240, 56)   # "Scores (Enter)" while the final table is in view
+    summary_waiting = False        # the round is over and its table in view: the summary opens on request
 
     # ------------------------------------------------------------------ who is who
     def level_label(self, seat: int) -> str:
@@ -40,9 +50,8 @@ class RoundGameScene(GameScene):
         return LEVEL_LABELS.get(level, level)
 
     def seat_name(self, seat: int, with_level: bool = False) -> str:
-        if seat in self.humans:
-            return "You" if len(self.humans) == 1 else f"Player {self.humans.index(seat) + 1}"
-        return f"{self.names[seat]} ({self.level_label(seat)})" if with_level else self.names[seat]
+        name = self.player_name(seat)
+        return f"{name} ({self.level_label(seat)})" if with_level and seat not in self.humans else name
 
     @property
     def round_over(self) -> bool:
@@ -71,6 +80,7 @@ class RoundGameScene(GameScene):
     def next_round(self) -> None:
         """The summary's "Next round"."""
         if self.round_over:
+            self.summary_waiting = False
             self.act(self.rules.NEXT)
 
     def undo(self) -> bool:
@@ -89,16 +99,51 @@ class RoundGameScene(GameScene):
         """A game resumed between rounds (or a summary closed without "Next round") shows its
         summary again: between rounds only the summary's button goes on."""
         super().on_enter()
-        if self.round_over and not self.over and not self.animator.busy:
-            self.show_summary()
+        if self.round_over and not self.over and not self.animator.busy and not self.summary_waiting:
+            self.show_summary()   # (summary_waiting: the player hid it to see the table; its button is there)
 
     def show_summary_later(self) -> None:
-        """Open the summary once the animations so far and `summary_delay` have passed."""
-        self.animator.queue(Sequence(Wait(self.summary_delay), Call(self.show_summary)))  # one after the other
+        """Once the animations so far have played, offer the summary (the "Scores" button); without
+        a human player (the demo), open it after `summary_delay`."""
+        if not self.humans or self.app.demo is not None:
+            self.animator.queue(Sequence(Wait(self.summary_delay), Call(self.show_summary)))  # one after the other
+        else:
+            self.animator.queue(Call(self._offer_summary))
+
+    def _offer_summary(self) -> None:
+        self.summary_waiting = True
+        self.refresh_moves()
 
     def show_summary(self) -> None:
+        """Open the round's (or the game's) summary over the table."""
         if self.stack.top is self:
+            self.summary_waiting = bool(self.humans) and self.app.demo is None
             self.stack.push(self.summary_class(self.app, self))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """While the final table is in view: Enter, Space or the "Scores" button open the summary."""
+        if self.summary_waiting and not self.animator.busy:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.show_summary()
+                return
+            if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.summary_button.collidepoint(
+                    event.pos):
+                self.show_summary()
+                return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.summary_waiting and not self.animator.busy and self.stack.top is self:
+            self.draw_summary_button(surface)
+
+    def draw_summary_button(self, surface: pygame.Surface) -> None:
+        rect = self.summary_button
+        theme.draw_panel(surface, rect, theme.BUTTON_PRIMARY, theme.lighten(theme.BUTTON_PRIMARY, 0.3),
+                         radius=theme.RADIUS)
+        label = "Final scores" if self.over else "Scores"
+        theme.draw_text(surface, f"{label} (Enter)", rect.center, theme.BODY, theme.TEXT_DARK, bold=True,
+                        anchor="center")
 
     # ------------------------------------------------------------------ the end
     def on_game_over(self) -> None:
@@ -108,6 +153,10 @@ class RoundGameScene(GameScene):
         if self.humans and self.app.demo is None:
             self.app.play_sound("win" if won else "lose")
         self.show_summary_later()
+
+    def restart(self, seed: int | None = None) -> None:
+        self.summary_waiting = False
+        super().restart(seed)
 
     def result_figures(self) -> dict[str, Any]:
         """The game's own figures for its statistics at the end of a game (override)."""

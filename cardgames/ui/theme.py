@@ -15,6 +15,8 @@ import math
 
 import pygame
 
+from cardgames.engine.lru import MB, SurfaceCache
+
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 # ---------------------------------------------------------------- palette
@@ -93,9 +95,41 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+# ---------------------------------------------------------------- spaces that show
+WORD_GAP = 0.33   # the least gap between words, in line heights: the built-in font's own space is
+                  # 2-4 px at small sizes, so "Ada went out" read as "Adawent out"
+
+
+def word_gap(f: pygame.font.Font) -> int:
+    """The gap drawn between words in font `f` (its own space, or wider at small sizes)."""
+    return max(f.size(" ")[0], math.ceil(f.get_height() * WORD_GAP))
+
+
+def text_width(f: pygame.font.Font, text: str) -> int:
+    """How wide render(f, text) draws `text` (for wrapping and boxes)."""
+    words = text.split(" ")
+    return sum(f.size(w)[0] for w in words if w) + word_gap(f) * (len(words) - 1)
+
+
+def render(f: pygame.font.Font, text: str, colour: Colour, antialias: bool = True) -> pygame.Surface:
+    """font.render, with the spaces wide enough to see at every size (word by word when needed)."""
+    gap = word_gap(f)
+    if " " not in text or f.size(" ")[0] >= gap:
+        return f.render(text, antialias, colour)
+    words = text.split(" ")
+    images = [f.render(w, antialias, colour) if w else None for w in words]
+    surf = pygame.Surface((max(1, text_width(f, text)), f.get_height()), pygame.SRCALPHA)
+    x = 0
+    for image in images:
+        if image is not None:
+            surf.blit(image, (x, 0))
+            x += image.get_width()
+        x += gap
+    return surf
+
+
 # ---------------------------------------------------------------- cached text
-_texts: dict[tuple, pygame.Surface] = {}
-_MAX_CACHED = 800
+_texts = SurfaceCache(12 * MB)   # rendered strings, least recently used dropped first
 
 
 def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = False,
@@ -104,20 +138,18 @@ def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = 
     key = (text, px, colour, bold, shadow)
     surf = _texts.get(key)
     if surf is None:
-        if len(_texts) > _MAX_CACHED:
-            _texts.clear()
         f = font(px, bold)
-        face = f.render(text, True, colour)
+        face = render(f, text, colour)
         if shadow:
             off = max(2, px // 16)
             surf = pygame.Surface((face.get_width() + off, face.get_height() + off), pygame.SRCALPHA)
-            shade = f.render(text, True, SHADOW)
+            shade = render(f, text, SHADOW)
             shade.set_alpha(150)
             surf.blit(shade, (off, off))
             surf.blit(face, (0, 0))
         else:
             surf = face
-        _texts[key] = surf
+        _texts.put(key, surf)
     return surf
 
 

@@ -51,7 +51,7 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
         line = words[0]
         for word in words[1:]:
             candidate = f"{line} {word}"
-            if f.size(candidate)[0] <= width:
+            if theme.text_width(f, candidate) <= width:
                 line = candidate
             else:
                 lines.append(line)
@@ -306,6 +306,7 @@ class Menu:
         self.on_back = on_back
         self.sound = sound
         self.time = 0.0
+        self.still = 0.0  # seconds since the last input: the focus ring pulses for PULSE_FOR, then rests
         self.focus = -1
         self._held: Widget | None = None  # the widget the mouse pressed
         self._click_pending = False
@@ -325,6 +326,7 @@ class Menu:
     def set_focus(self, widget: Widget) -> None:
         if widget in self.widgets and widget.focusable:
             self.focus = self.widgets.index(widget)
+            self.still = 0.0
 
     def _play(self, name: str, volume: float = 1.0) -> None:
         if self.sound is not None:
@@ -379,8 +381,16 @@ class Menu:
         return best
 
     # Events ------------------------------------------------------------
+    PULSE_FOR = 3.0
+
+    @property
+    def changing(self) -> bool:
+        """True while the focus ring pulses (a few seconds after input): the app keeps drawing."""
+        return self.show_ring and self.focused is not None and self.still < self.PULSE_FOR
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Use the event if it is for the menu; returns True when it was used."""
+        self.still = 0.0
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
@@ -446,6 +456,7 @@ class Menu:
     # Frame -------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.time += dt
+        self.still += dt
         for w in self.widgets:
             w.update(dt)
 
@@ -454,7 +465,7 @@ class Menu:
         for w in self.widgets:
             w.draw(surface, w is focused)
         if focused is not None and self.show_ring:
-            theme.draw_focus_ring(surface, focused.rect, self.time)
+            theme.draw_focus_ring(surface, focused.rect, self.time if self.changing else 0.0)
 
 
 # ---------------------------------------------------------------- toasts
@@ -491,7 +502,7 @@ class Toasts:
         k = min(1.0, shown / self.FADE, left / self.FADE)
         lines = wrap_lines(text, self.width - 2 * theme.PAD, theme.BODY)
         h = len(lines) * line_height(theme.BODY) + 2 * theme.PAD - 6
-        w = max(theme.font(theme.BODY).size(line)[0] for line in lines) + 2 * theme.PAD
+        w = max(theme.text_width(theme.font(theme.BODY), line) for line in lines) + 2 * theme.PAD
         cw = surface.get_width()
         rect = Rect((cw - w) // 2, self.bottom - h + round((1 - k) * 30), w, h)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)

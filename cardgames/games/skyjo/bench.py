@@ -73,7 +73,7 @@ def pacing_lines(seeds: int = 3, players: int = 8) -> list[str]:
 
 
 def main(quick: bool = False) -> None:
-    for line in pacing_lines(1 if quick else 3):
+    for line in pacing_lines(1 if quick else 5):
         print(line)
     games = 100 if quick else 3000
     rate, per_game = random_games_per_second(games)

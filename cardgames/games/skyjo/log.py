@@ -50,7 +50,7 @@ def describe(move: Any) -> list[Any]:
             first = next(v for v in before.values[seat] if v is not None)
             lines.append(LogLine(f"{who} turned over {first} and {value}", seat, amends=True))
     elif kind == "take":
-        lines.append(f"{who} took {before.discard[-1]} from the discard pile into {where(slot)} "
+        lines.append(f"{who} took {before.discard[-1]} from the discard into {where(slot)} "
                      f"({_to_discard(move, seat, slot)} to the discard)")
     elif kind == "draw":
         lines.append(f"{who} drew {move.after.held}")

@@ -17,7 +17,7 @@ the next human is ready, and the table turns to put their grid in front.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -25,7 +25,8 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
-from cardgames.ui import theme, words
+from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
+from cardgames.ui import controls, theme, words
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.round_scene import RoundGameScene
 
@@ -42,11 +43,12 @@ SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 8), "T2": (554, 8), "T3":
 ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T1", "T3", "RM"),
                 5: ("LM", "T1", "T2", "T3", "RM"), 6: ("LL", "LM", "T1", "T3", "RM", "RL"),
                 7: ("LL", "LM", "T1", "T2", "T3", "RM", "RL")}
-NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 SUMMARY_DELAY = 1.4              # seconds to look at the revealed grids before the summary
 REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after another...
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
+NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never over a grid or a pile)
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
+WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
 
 
@@ -68,12 +70,13 @@ class SkyjoScene(RoundGameScene):
     table = "felt_blue"
     art_class = SkyjoArt
     deal_from = "draw"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_u}   # gamepad X: draw, Y: undo
     allow_undo = True
-    names = NAMES
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
     describe_move = staticmethod(log.describe)
     think_while_animating = True   # the next computer thinks while the last move lands
+    summary_button = pygame.Rect(826, 322, 248, 58)   # beside the piles, under the news, clear of every grid
     log_rect = pygame.Rect(*LOG_RECT)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
@@ -85,6 +88,8 @@ class SkyjoScene(RoundGameScene):
         self.curtain: int | None = None        # the human seat waiting behind the curtain
         self._revealing = self._dealing = False   # animating the round's end / a new deal
         self.banner = ""
+        self.news = NewsBanner(pygame.Rect(*NEWS_RECT))
+        self.marks = SlotMarks()
         super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ who is who
@@ -118,6 +123,7 @@ class SkyjoScene(RoundGameScene):
         return BIG if seat == self.viewer else SMALL
 
     def setup_board(self) -> None:
+        self.move_log.place(WIDE_LOG_RECT if self.players <= 5 else LOG_RECT)
         board = self.board
         board.add_pile("draw", DRAW_POS, label="Draw", size=BIG)
         board.add_pile("discard", DISCARD_POS, label="Discard", size=BIG)
@@ -207,6 +213,12 @@ class SkyjoScene(RoundGameScene):
                                                                    pygame.K_KP_ENTER)):
                 self.lift_curtain()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d:   # D (a pad's X): draw a card
+            if self.human_turn and self.picked is None and rules.DRAW in rules.legal_actions(self.state):
+                self.act(rules.DRAW)
+            else:
+                self.app.play_sound("invalid")
+            return
         super().handle_event(event)
 
     def lift_curtain(self) -> None:
@@ -221,11 +233,19 @@ class SkyjoScene(RoundGameScene):
 
     # ------------------------------------------------------------------ acting and animating
     def act(self, action: Any) -> bool:
+        mover = self.current
         done = super().act(action)
         if done and self.round_over:
             self.show_summary_later()
         if done and action == rules.NEXT:
             self.banner = ""
+            self.marks.clear()
+        elif done and mover is not None:
+            kind, slot = action
+            if kind in ("take", "swap"):        # the slot flashes, and stays marked until their next turn
+                self.marks.set(mover, f"grid:{mover}:{slot}", kind == "take", self.scheduler.time)
+            elif kind == "draw":
+                self.marks.clear(mover)
         return done
 
     def computer_anim_pace(self) -> float:
@@ -245,6 +265,33 @@ class SkyjoScene(RoundGameScene):
         if self.state.phase != Phase.SETUP or seat in self.humans:
             return None
         return self.choose_for_computer(seat)
+
+    def pile_hidden_to(self, pile: str, seat: int) -> bool:
+        """A face-down grid card is news to everyone when it leaves its slot (asked before the move)."""
+        if pile.startswith("grid:"):
+            _, owner, slot = pile.split(":")
+            return bool(self.state.hidden[int(owner)] >> int(slot) & 1)
+        return super().pile_hidden_to(pile, seat)
+
+    def undo(self) -> bool:
+        """Take back the human's last move, but never into a round that has been scored."""
+        for earlier in reversed(self.history):
+            if earlier.round_no != self.state.round_no or earlier.phase == Phase.ROUND_OVER:
+                self.app.notify("A scored round cannot be taken back")
+                self.app.play_sound("invalid")
+                return False
+            if self.rules.current_player(earlier) in self.humans:
+                break
+        if not super().undo():
+            return False
+        self.marks.clear()
+        return True
+
+    def on_enter(self) -> None:
+        """A game resumed between rounds shows its summary again."""
+        super().on_enter()
+        if self.round_over and not self.animator.busy and not self.summary_waiting:
+            self.show_summary()
 
     def animate_events(self, events: tuple[Any, ...]) -> None:
         """Note what kind of batch this is: the round's end reveal and a new deal have their own pace."""
@@ -310,27 +357,34 @@ class SkyjoScene(RoundGameScene):
         return ((first[0] + last[0] + w) // 2, (first[1] + last[1] + h) // 2)
 
     def on_announce(self, event: Announced) -> None:
-        """News pops up over the grid it concerns (a toast would cover the grid at the top)."""
+        """News goes to the banner beside the piles (one after another, in front of the table),
+        with a sound and, for a cleared column and the last lap, a burst over the grid too."""
         name = self.seat_name(event.seat) if event.seat is not None else ""
-        big = 40 if event.seat == self.viewer else 26
-        at = self.grid_centre(event.seat) if event.seat is not None else (640, 300)
+        at = self.grid_centre(event.seat) if event.seat is not None else self.news.rect.center
         if event.kind == "start":
-            self.fx.pop_text(words.verb(name, "starts", "start"), at, theme.ACCENT, big, life=1.8)
+            self.news.push(words.verb(name, "starts", "start"), "the first turn of the round")
         elif event.kind == "last_lap":
             self.banner = f"{name} revealed every card"
-            self.fx.pop_text("Last turn!", at, theme.ACCENT_2, big, life=1.8)
+            self.news.push("Last turn!", f"{name} revealed every card", theme.ACCENT_2, seconds=2.2)
+            self.fx.burst(at, theme.ACCENT_2, 28)
+            self.fx.burst(self.news.rect.center, theme.ACCENT_2, 20)
             self.app.play_sound("timer_warning")
         elif event.kind == "column_cleared":
-            x, y = self.slot_pos(event.seat, event.value * ROWS)   # over the column, clear of "Last turn!"
-            w, h = self.grid_size(event.seat)
+            x, _y = self.slot_pos(event.seat, event.value * ROWS)
+            w, _h = self.grid_size(event.seat)
+            value = self.observation().discard[-1]
+            self.news.push(f"{name} cleared a column", f"three {value}s leave the grid", theme.ACCENT)
             self.fx.burst((x + w // 2, at[1]), theme.ACCENT, 24)
-            self.fx.pop_text("Column cleared!", (min(max(x + w // 2, 90), 1190), y + h // 3), theme.ACCENT, big,
-                             life=1.6)
+            self.fx.burst(self.news.rect.center, theme.ACCENT, 16)
             self.app.play_sound("chime_4")
         elif event.kind == "doubled":
-            self.fx.pop_text(f"Doubled: {event.value}", at, theme.ACCENT_2, big, life=1.8)
+            rounds = self.observation().rounds
+            raw = rounds[-1].raw[event.seat] if rounds else event.value
+            whose = "Your" if name == "You" else f"{name}'s"
+            self.news.push(f"{whose} score doubled", f"{raw} becomes {event.value}: not the lowest", theme.ACCENT_2)
         elif event.kind == "new_round":
-            self.fx.pop_text(f"Round {event.value}", (640, 300), theme.ACCENT, 44, life=1.6)
+            self.news.push(f"Round {event.value}", "turn over two cards")
+            self.marks.clear()
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, Announced) and event.kind == "new_round":
@@ -339,6 +393,8 @@ class SkyjoScene(RoundGameScene):
 
     def restart(self, seed: int | None = None) -> None:
         self.curtain, self.banner = None, ""
+        self.news.clear()
+        self.marks.clear()
         if self.humans:
             self.viewer = self.humans[0]
         super().restart(seed)
@@ -352,6 +408,7 @@ class SkyjoScene(RoundGameScene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.news.update(dt)
         if len(self.humans) > 1 and self.curtain is None and not self.over and not self.animator.busy:
             seat = self.current
             if seat in self.humans and seat != self.viewer:
@@ -370,7 +427,7 @@ class SkyjoScene(RoundGameScene):
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
         theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, "Pass the computer over, then click or press Enter",
+        theme.draw_text(surface, f"Pass the computer over, then {controls.press(self.app, capital=False)}",
                         (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
@@ -394,9 +451,17 @@ class SkyjoScene(RoundGameScene):
         obs = self.observation()
         return sum(v for v in obs.values[seat] if v is not None)
 
+    def next_seat(self) -> int | None:
+        """Who plays after the current player (None between rounds, or when the last lap ends)."""
+        state = self.state
+        if self.over or self.round_over or state.phase == Phase.SETUP:
+            return None
+        nxt = (state.current + 1) % self.players
+        return None if nxt == state.finisher else nxt
+
     def draw_hud(self, surface: pygame.Surface) -> None:
         state = self.state
-        turn = self.current
+        turn, nxt = self.current, self.next_seat()
         for seat in range(self.players):
             box = self._box(seat)
             is_turn = turn == seat and not self.over
@@ -406,13 +471,26 @@ class SkyjoScene(RoundGameScene):
             frame = pygame.Rect(box[0] - 6, box[1] - 4, BOX_W + 12, BOX_H + 8)
             if is_turn:
                 pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
+            elif seat == nxt:
+                pygame.draw.rect(surface, theme.TEXT_DIM, frame, width=1, border_radius=8)
             if state.finisher == seat:
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
-            label = f"{self.seat_name(seat)} · {self.level_label(seat) if seat not in self.humans else 'Human'}"
-            self.draw_text(surface, label, (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
-            self.draw_text(surface, f"{self.shown_total(seat)}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
-                           anchor="topright", bold=True)
+            self.draw_text(surface, self.seat_name(seat), (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
+            total = self.draw_text(surface, f"{self.shown_total(seat)}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
+                                   anchor="topright", bold=True)
+            self.draw_text(surface, f"showing {self._visible_points(seat)} ·", (total.x - 5, box[1] + 1), 15,
+                           theme.TEXT_DIM, anchor="topright")
+        self.marks.draw(surface, self._mark_rects(), self.scheduler.time, self.app.anim_scale or 0.2)
         self._draw_middle(surface)
+        self.news.draw(surface)
+
+    def _mark_rects(self) -> dict[str, pygame.Rect]:
+        out = {}
+        for pile, _from_discard, _since in self.marks.marks.values():
+            sprite = self.board.top(pile)
+            if sprite is not None:
+                out[pile] = sprite.rect
+        return out
 
     def _draw_my_panel(self, surface: pygame.Surface, seat: int, is_turn: bool) -> None:
         x, y = MY_GRID[0] - 20, MY_GRID[1] + 8
@@ -438,7 +516,8 @@ class SkyjoScene(RoundGameScene):
         if state.phase == Phase.SETUP:
             return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
         if state.phase == Phase.TURN:
-            return f"Take the {state.discard[-1]} or draw"
+            return controls.text(self.app, controls.for_device(
+                self.app, f"Take the {state.discard[-1]} or draw ({{x}})", mouse=f"Take the {state.discard[-1]} or draw"), self)
         if state.phase == Phase.HOLD:
             return "Place the card, or discard it"
         return "Turn over a face-down card"
@@ -451,7 +530,12 @@ class SkyjoScene(RoundGameScene):
         colour = theme.ACCENT if self.human_turn else (240, 240, 230)
         self.draw_text(surface, prompt, (DRAW_POS[0] - 24, DRAW_POS[1] + 30), 22, colour, anchor="topright",
                        bold=self.human_turn)
-        if state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP):
+        nxt = self.next_seat()
+        if nxt is not None and not self.human_turn:
+            self.draw_text(surface, f"next: {self.seat_name(nxt)}", (DRAW_POS[0] - 24, DRAW_POS[1] + 60), 17,
+                           theme.TEXT_DIM, anchor="topright")
+        if (state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP)
+                and self.news.showing is None):
             x = HELD_POS[0] + BIG[0] + 24
             self.draw_text(surface, "LAST TURN!", (x, DRAW_POS[1] + 10), 34, theme.ACCENT_2, bold=True)
             self.draw_text(surface, self.banner, (x, DRAW_POS[1] + 54), 18, (240, 240, 230))

@@ -9,11 +9,13 @@ because you ended it without the lowest total. No summary overlay: the table sho
 """
 from __future__ import annotations
 
+import pygame
+
 from cardgames.games.skyjo import rules
-from cardgames.games.skyjo.scene import NAMES, SkyjoScene
+from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = NAMES[1]
+OPPONENT = "Ben"   # the scripted computer seat (the lesson names the seats itself: options["names"])
 # slot = 3 * column + row
 MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
 THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
@@ -82,15 +84,21 @@ STEPS = (
     Step("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!"),
 )
 
-SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS,
+                options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
 class SkyjoTutorial(TutorialMode, SkyjoScene):
+    keep_clear = (pygame.Rect(330, 232, 170, 215),)   # the round, the prompt and your totals left of the piles
+
     def show_summary_later(self) -> None:
         pass      # the lesson explains the scored round on the table itself
 
     def record_game(self) -> None:
         pass
+
+    def act_computer(self, seat: int, action: object) -> None:
+        self.act(action)   # one scripted move at a time (the table batches the computers' set-up flips)
 
 
 SCENE = SkyjoTutorial

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved, Shuffled
-from cardgames.core.movelog import LogLine, card_text
+from cardgames.core.movelog import LogLine, card_text, lowest_total
 from cardgames.games.switch.rules import (
     ACE,
     EIGHT,
@@ -59,7 +59,8 @@ def describe(move: Any) -> list[Any]:
     who = name(seat)
     kind = action.kind
     nxt = name((seat + 1) % before.players)
-    lines: list[Any] = []
+    lines: list[Any] = [LogLine("The discard pile was shuffled into a new stock", None)
+                        for ev in move.events if isinstance(ev, Shuffled) and ev.src == "discard"]
     if kind is K_PLAY:
         words = _played(action, nxt)
         if before.phase is Phase.DRAWN:
@@ -97,12 +98,10 @@ def describe(move: Any) -> list[Any]:
 
 
 def _news(move: Any) -> list[Any]:
-    """The announcements: a reshuffle, going out, the hand's and the match's end."""
+    """The announcements: going out, the hand's and the match's end."""
     after, name = move.after, move.name
     out: list[Any] = []
     for ev in move.events:
-        if isinstance(ev, Shuffled) and ev.src == "discard":
-            out.append(LogLine("The discard pile was shuffled into a new stock", None))
         if not isinstance(ev, Announced):
             continue
         if ev.kind == "hand_over":
@@ -112,7 +111,5 @@ def _news(move: Any) -> list[Any]:
             else:
                 out.append(LogLine(f"{name(ev.seat)} went out and won the hand!", ev.seat))
         elif ev.kind == "game_over" and after.match:
-            low = min(after.totals)
-            winners = " and ".join(name(s) for s in range(after.players) if after.totals[s] == low)
-            out.append(LogLine(f"Match over. Lowest total: {winners} ({low})", None))
+            out.append(LogLine(f"Match over. Lowest total: {lowest_total(after.totals, name)}", None))
     return out

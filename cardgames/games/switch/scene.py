@@ -22,44 +22,52 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.cards import Suit, card_words
+from cardgames.core.cards import Suit
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.figures import game_figures
+from cardgames.games.switch.hud import (
+    CALL_BUTTON,
+    CENTRE_Y,
+    CHOOSER,
+    DISCARD_X,
+    HAND_Y,
+    LOG_RECT,
+    MOVE_BUTTON,
+    OPEN_DISCARD_X,
+    OPEN_LOG_RECT,
+    OPEN_SIZE,
+    OPEN_SUIT_BOX,
+    SUIT_BOX,
+    SUIT_NAMES,
+    SwitchHud,
+    W,
+)
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.records import GameResult
-from cardgames.ui import theme, words
+from cardgames.ui import words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
+from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.game_scene import GameScene
+from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
 SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
-NAMES = ("Sam", "Ada", "Ben", "Cleo", "Dev", "Eve")   # computer players (seat 0 is "You" when human)
 SUIT_KEYS = {pygame.K_c: Suit.CLUBS, pygame.K_d: Suit.DIAMONDS, pygame.K_h: Suit.HEARTS, pygame.K_s: Suit.SPADES,
              pygame.K_1: Suit.CLUBS, pygame.K_2: Suit.DIAMONDS, pygame.K_3: Suit.HEARTS, pygame.K_4: Suit.SPADES}
-SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
-
-W, H = 1280, 720
-HAND_Y = 474
-CENTRE_Y = 246
-DISCARD_X = 598
-CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
-MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
-BANNER = pygame.Rect(330, 384, 620, 42)
-SUIT_BOX = pygame.Rect(712, 250, 150, 112)
-CHOOSER = pygame.Rect(400, 220, 480, 190)
 
 
-class SwitchScene(GameScene):
+
+class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
+    fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
-    log_rect = pygame.Rect(884, 196, 380, 182)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -74,9 +82,11 @@ class SwitchScene(GameScene):
 
     # ------------------------------------------------------------------ board
     def seat_name(self, seat: int) -> str:
-        if seat in self.humans:
-            return "You" if seat == self.viewer else f"Player {seat + 1}"
-        return NAMES[seat]
+        return self.player_name(seat)
+
+    @property
+    def log_rect(self) -> pygame.Rect:
+        return OPEN_LOG_RECT if self.options.get("open") else LOG_RECT
 
     def log_section(self, obs: rules.Observation) -> str:
         return f"Hand {obs.hand_no + 1}" if obs.match else "This hand"
@@ -95,17 +105,23 @@ class SwitchScene(GameScene):
 
     def setup_board(self) -> None:
         b = self.board
-        if self.state.open_hands:                        # start mode: the stock in order, face up
-            b.add_pile("stock", (24, CENTRE_Y), "fan", dx=14, span=440, label="Stock")
-            b.piles["stock"].mat = True
+        open_ = self.state.open_hands
+        self.suit_box = OPEN_SUIT_BOX if open_ else SUIT_BOX
+        if open_:           # start mode: the stock in order, face up, in rows (the next card to draw last)
+            add_rows_fan(b, "stock", (24, 190), dx=21, dy=40, per_row=25, size=OPEN_SIZE, mat=False)
+            add_discard_fan(b, "discard", (OPEN_DISCARD_X, CENTRE_Y), dx=22, label="Discard")
         else:
             b.add_pile("stock", (DISCARD_X - 130, CENTRE_Y), label="Stock")
-        b.add_pile("discard", (DISCARD_X, CENTRE_Y))
+            add_discard_fan(b, "discard", (DISCARD_X, CENTRE_Y), dx=22, label="Discard")
         others = self.others()
         for seat in others:
             rect = self.panel_rect(seat)
             span = min(250, W / len(others) - 24)
-            b.add_pile(f"hand:{seat}", (rect.centerx, 68), "fan", dx=26, span=span, center=True)
+            if open_:       # smaller faces, every corner in view
+                b.add_pile(f"hand:{seat}", (rect.centerx, 68), "fan", dx=22, span=span + 10, center=True,
+                           size=OPEN_SIZE)
+            else:
+                b.add_pile(f"hand:{seat}", (rect.centerx, 68), "fan", dx=26, span=span, center=True)
         b.add_pile(f"hand:{self.viewer}", (640, HAND_Y), "fan", dx=74, span=1100, center=True)
 
     def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
@@ -138,6 +154,16 @@ class SwitchScene(GameScene):
         return (rect.centerx, 206) if seat != self.viewer else (rect.centerx, rect.top - 14)
 
     # ------------------------------------------------------------------ what the human may do
+    @property
+    def pad_keys(self) -> dict[str, int]:
+        """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
+        exposed = self.state.exposed
+        return {"x": pygame.K_p, "y": pygame.K_c if exposed >= 0 and exposed != self.viewer else pygame.K_l}
+
+    def focus_playable(self, key: Any) -> bool:
+        """The draw / pass button is the stock's: the focus goes there only when no card plays."""
+        return key != "button:move" and super().focus_playable(key)
+
     def my_actions(self) -> list[Action]:
         if not self.humans or self.over:
             return []
@@ -311,7 +337,7 @@ class SwitchScene(GameScene):
             fx.pop_text("Misses a turn", at, (200, 220, 255), 30)
         elif kind == "suit":
             suit = Suit(event.value)
-            fx.pop_text(SUIT_NAMES[suit].capitalize() + "!", (SUIT_BOX.centerx, SUIT_BOX.top), (255, 255, 255), 34)
+            fx.pop_text(SUIT_NAMES[suit].capitalize() + "!", (self.suit_box.centerx, self.suit_box.top), (255, 255, 255), 34)
         elif kind == "hand_over":
             fx.pop_text("Out!", at, (140, 255, 170), 44)
             fx.burst(at, (140, 255, 170), 30)
@@ -374,6 +400,10 @@ class SwitchScene(GameScene):
             s.dim = live and s.card not in playable and s.layer != DRAGGED
             if s.layer == RESTING:
                 s.lift = 1.0 if s.card in playable else 0.0
+
+    def changing(self) -> bool:
+        """The Call button's pulse and the blinking panel of a player who may be caught (Scene.changing)."""
+        return super().changing() or self.window.open or (bool(self.humans) and self.call_glows())
 
     def _auto_keep(self) -> None:
         """You drew a card that cannot be played: once you have seen it land, it is kept and the turn
@@ -499,120 +529,3 @@ class SwitchScene(GameScene):
         done = super().act(action)
         self.refresh_moves()
         return done
-
-    # ------------------------------------------------------------------ drawing
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        obs = self.observation()
-        for seat in range(obs.players):
-            self._draw_panel(surface, obs, seat)
-        self._draw_suit(surface, obs)
-        self._draw_banner(surface, obs)
-        self._draw_buttons(surface)
-        if obs.stock is not None:
-            self.draw_text(surface, "Start mode: open hands", (24, CENTRE_Y - 30), 18, theme.ACCENT)
-        if self.choosing is not None:
-            self._draw_chooser(surface)
-
-    def _draw_panel(self, surface: pygame.Surface, obs: rules.Observation, seat: int) -> None:
-        rect = self.panel_rect(seat)
-        t = self.scheduler.time
-        edge = theme.PANEL_EDGE
-        if obs.turn == seat and obs.phase in (rules.PLAY, rules.DRAWN):
-            edge = theme.ACCENT
-        if obs.exposed == seat and self.window.open:
-            edge = theme.BAD if int(t * 6) % 2 else theme.lighten(theme.BAD, 0.4)
-        theme.draw_panel(surface, rect, theme.PANEL, edge, width=3)
-        name = self.seat_name(seat)
-        count = obs.hand_sizes[seat]
-        self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
-        cards = f"{count} card{'s' if count != 1 else ''}"
-        self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
-        line2 = []
-        if obs.match:
-            line2.append(f"{obs.totals[seat]} pts")
-        if seat not in self.humans:
-            line2.append(self.ai_level(seat))
-        if obs.called[seat] and count == 1:
-            line2.append("LAST CARD")
-        mine = seat == self.viewer and self.humans
-        if line2:
-            y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
-            self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
-                           anchor="topleft" if mine else "bottomleft")
-        if mine:
-            self.draw_text(surface, "Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
-                           (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM, anchor="bottomleft")
-        if obs.exposed == seat and self.window.open:
-            self.window.draw(surface, rect, seat, self.viewer)
-
-    def _draw_suit(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        """The suit to follow, always in view (after a Jack, the suit its player named)."""
-        theme.draw_panel(surface, SUIT_BOX, (244, 242, 234), theme.ACCENT, width=3)
-        self.draw_text(surface, "Suit to follow", (SUIT_BOX.centerx, SUIT_BOX.y + 5), 16, (90, 90, 100),
-                       anchor="midtop")
-        icon = self.app.assets.image(f"suit_{SUIT_NAMES[obs.suit]}", (52, 52))
-        surface.blit(icon, icon.get_rect(center=(SUIT_BOX.centerx, SUIT_BOX.y + 56)))
-        self.draw_text(surface, SUIT_NAMES[obs.suit], (SUIT_BOX.centerx, SUIT_BOX.bottom - 5), 18, theme.TEXT_DARK,
-                       anchor="midbottom", bold=True)
-
-    def banner_text(self, obs: rules.Observation) -> str:
-        if obs.phase not in (rules.PLAY, rules.DRAWN):
-            return ""
-        me = obs.turn == obs.seat and self.humans
-        who = "You" if me else self.seat_name(obs.turn)
-        if obs.pending:
-            answer = "a 2" if obs.pending_rank is rules.TWO else "an Ace"
-            if me:
-                return f"Pick up {obs.pending}, or play {answer}"
-            return f"{who}: pick up {obs.pending}, or play {answer}"
-        if obs.skip:
-            return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
-        if obs.phase is rules.DRAWN and me:
-            if not any(a.kind is K_PLAY for a in self.my_actions()):
-                return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
-            return "You drew a card you can play: play it or keep it"
-        if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
-            return "Nothing to play: draw from the stock (click it, or P)"
-        if me:
-            return "Your turn: match the suit or the value"
-        return ""
-
-    def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        text = self.banner_text(obs)
-        if not text or self.choosing is not None or self.dealing():
-            return
-        urgent = bool(obs.pending or obs.skip)
-        fill = (120, 26, 40, 232) if urgent else theme.PANEL
-        theme.draw_panel(surface, BANNER, fill, theme.ACCENT if urgent else theme.PANEL_EDGE)
-        self.draw_text(surface, text, BANNER.center, 22, theme.TEXT, anchor="center", bold=urgent)
-
-    def _draw_buttons(self, surface: pygame.Surface) -> None:
-        if not self.humans:
-            return
-        glow = self.call_glows()
-        if glow:
-            pulse = 0.5 + 0.5 * abs(((self.scheduler.time * 1.6) % 2) - 1)
-            halo = CALL_BUTTON.inflate(10 + round(8 * pulse), 10 + round(8 * pulse))
-            theme.draw_panel(surface, halo, (255, 200, 48, 90 + round(90 * pulse)), None)
-        fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
-        theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
-        colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
-        self.draw_text(surface, "Last card!  (L)", CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
-        move = self.my_move()
-        if move is not None:
-            theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
-            self.draw_text(surface, f"{self.move_label(move)}  (P)", MOVE_BUTTON.center, 24, theme.TEXT,
-                           anchor="center", bold=True)
-
-    def _draw_chooser(self, surface: pygame.Surface) -> None:
-        theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        self.draw_text(surface, "Name the suit  (C D H S, Esc: back)", (CHOOSER.centerx, CHOOSER.y + 18), 22,
-                       theme.TEXT, anchor="midtop", bold=True)
-        for suit, rect in self.suit_buttons():
-            theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
-            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
-            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
-            self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
-                           15, theme.TEXT_DARK, anchor="midbottom", bold=True)
-
-

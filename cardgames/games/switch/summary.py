@@ -39,7 +39,7 @@ class SwitchSummary(SummaryOverlay):
             self.next_round()
 
     def hints(self) -> str:
-        return "Enter: " + ("play again   Esc: menu" if self.final else "next hand")
+        return "{act}: " + ("play again   {back}: menu" if self.final else "next hand")
 
     def title(self) -> str:
         state, name = self.state, self.game.seat_name

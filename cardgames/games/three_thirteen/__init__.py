@@ -11,6 +11,7 @@ INFO = GameInfo(
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 9)), 2),
         OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
         OptionSpec("ace_high", "Aces", ((False, "Low only"), (True, "High or low (15 pts)")), False),
     ),
     scene="cardgames.games.three_thirteen.scene:ThreeThirteenScene",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
-from cardgames.core.movelog import LogLine, card_text
+from cardgames.core.movelog import LogLine, card_text, lowest_total
 
 
 def _drawn(move: Any) -> Any:
@@ -25,6 +25,16 @@ def _draw_words(kind: str, card: Any) -> str:
     return f"took {card_text(card)} from the discard pile"
 
 
+def _turn_words(before: Any) -> str:
+    """How the mover's turn began, as everyone saw it (the card taken from the discard pile is public)."""
+    took = before.taken
+    return f"took {card_text(took)} from the discard pile" if took is not None else "drew from the stock"
+
+
+def _out_words(before: Any) -> str:
+    return "went out" if before.out_seat is None else "laid every card down"
+
+
 def describe(move: Any) -> list[Any]:
     """The lines one Three Thirteen action adds to the log."""
     seat, action, before = move.seat, move.action, move.before
@@ -34,21 +44,16 @@ def describe(move: Any) -> list[Any]:
     if kind in ("stock", "take"):
         lines.append(LogLine(f"{who} {_draw_words(kind, _drawn(move))}", seat))
     elif kind == "out":
-        first = before.out_seat is None
-        lines.append(LogLine(f"{who} went out!" if first else f"{who} laid every card down", seat))
+        lines.append(LogLine(f"{who} {_turn_words(before)} and {_out_words(before)}", seat, amends=True))
     elif kind == "discard":
         thrown = card_text(action.card)
         if before.phase.name == "GOING_OUT":
-            first = before.out_seat is None
-            text = (f"{who} went out, discarding {thrown}" if first
-                    else f"{who} laid every card down, discarding {thrown}")
+            text = f"{who} {_turn_words(before)} and {_out_words(before)}, discarding {thrown}"
         else:
-            took = before.taken
-            if took is not None:
-                text = f"{who} took {card_text(took)} from the discard pile and discarded {thrown}"
-            else:
-                text = f"{who} drew from the stock and discarded {thrown}"
+            text = f"{who} {_turn_words(before)} and discarded {thrown}"
         lines.append(LogLine(text, seat, amends=True))
+        if before.phase.name == "GOING_OUT" and before.out_seat is None:
+            lines.append(LogLine(f"Everyone else has one last turn ({who} went out)", None))
     lines.extend(_news(move))
     return lines
 
@@ -60,9 +65,7 @@ def _news(move: Any) -> list[Any]:
     for ev in move.events:
         if not isinstance(ev, Announced):
             continue
-        if ev.kind == "out" and ev.value:
-            out.append(LogLine(f"Everyone else has one last turn ({name(ev.seat)} went out)", None))
-        elif ev.kind == "reshuffle":
+        if ev.kind == "reshuffle":
             out.append(LogLine("The stock ran out: the discard pile was shuffled into a new stock", None))
         elif ev.kind == "stock_out":
             out.append(LogLine("The stock ran out again: the round ends", None))
@@ -71,7 +74,5 @@ def _news(move: Any) -> list[Any]:
             scores = " · ".join(f"{name(s)} {result.scores[s]}" for s in range(after.players))
             out.append(LogLine(f"Round {ev.value} over: {scores}", None))
         elif ev.kind == "game_over":
-            low = min(after.totals)
-            winners = " and ".join(name(s) for s in range(after.players) if after.totals[s] == low)
-            out.append(LogLine(f"Game over. Lowest total: {winners} ({low})", None))
+            out.append(LogLine(f"Game over. Lowest total: {lowest_total(after.totals, name)}", None))
     return out

@@ -21,34 +21,45 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
 from cardgames.core.cards import Card, card_words
 from cardgames.core.events import Announced
 from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
+from cardgames.games.three_thirteen.hud import (
+    BIG,
+    BUTTON_H,
+    BUTTON_W,
+    BUTTON_X,
+    DISCARD_POS,
+    HAND_CENTRE,
+    HAND_Y,
+    LAID_Y,
+    RAISE,
+    SMALL,
+    STOCK_POS,
+    ThreeThirteenHud,
+)
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-from cardgames.ui import theme, words
+from cardgames.ui import controls, theme, words
 from cardgames.ui.board import Pile
+from cardgames.ui.curtain import PassAndPlay
+from cardgames.ui.pile_fans import add_discard_fan
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
 
-BIG = (84, 118)
-SMALL = (40, 56)
-HAND_CENTRE, HAND_Y, HAND_SPAN = 540, 570, 890   # 14 cards at 62 px apart, clear of the buttons
+HAND_SPAN = 890                 # 14 cards at 62 px apart, clear of the buttons
 HAND_DX = 90                    # a short hand is spread out, whole cards side by side
-LAID_Y = 392                    # your melds once laid down on the table
-STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
-GROUP_GAP, RAISE = 22, 28       # arranged hand: space between melds; lift of unmelded cards
+GROUP_GAP = 22                  # arranged hand: space between melds
 TOP_Y = 8                       # the others' boxes
 BOX_H = 150
 NAMES = ("Zoe", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")  # computer seats
 NEW_CARD = (255, 170, 60)        # the outline of the card you just drew
 REORDER = ("reorder",)          # the drag target of a card moved within the hand
 SUMMARY_DELAY = 1.4
-BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
 
 
 class HandPile(Pile):
@@ -73,7 +84,7 @@ class Grouping:
     group_ends: list[int]        # indexes after which a gap is left
 
 
-class ThreeThirteenScene(RoundGameScene):
+class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -82,6 +93,7 @@ class ThreeThirteenScene(RoundGameScene):
     describe_move = staticmethod(log.describe)
     log_rect = pygame.Rect(1030, 166, 240, 156)
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_g}   # gamepad X: draw, Y: go out
     allow_undo = True
     names = NAMES
     summary_class = RoundSummaryScene
@@ -89,9 +101,8 @@ class ThreeThirteenScene(RoundGameScene):
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
-        options = dict(options)
-        options.setdefault("humans", (0,))
         self.order: list[Card] = []     # the viewer's hand as the player arranged it
+        self._orders: dict[int, list[Card]] = {}   # pass and play: each human's arrangement
         self.mode = "melds"
         self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
         self._drawn_sprite: Any = None
@@ -126,7 +137,7 @@ class ThreeThirteenScene(RoundGameScene):
     def setup_board(self) -> None:
         board = self.board
         board.add_pile("stock", STOCK_POS, label="Stock")
-        board.add_pile("discard", DISCARD_POS, label="Discard")
+        add_discard_fan(board, "discard", DISCARD_POS, dx=22, label="Discard")
         for seat in range(self.players):
             if seat == self.viewer:
                 pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=HAND_DX, span=HAND_SPAN, center=True,
@@ -235,7 +246,10 @@ class ThreeThirteenScene(RoundGameScene):
                 out[f"hand:{seat}"] = [(c, True) for m in arr.melds for c in m.cards] + \
                     [(c, True) for c in arr.unmelded]
             else:
-                out[f"hand:{seat}"] = [(None, False)] * obs.hand_sizes[seat]
+                backs: list[tuple[Any, bool]] = [(None, False)] * obs.hand_sizes[seat]
+                if obs.taken is not None and obs.current == seat and backs:
+                    backs[-1] = (obs.taken, True)   # taken from the discard pile: shown until they throw
+                out[f"hand:{seat}"] = backs
         return out
 
     def sync(self, animate: bool = True) -> list[Any]:
@@ -420,9 +434,24 @@ class ThreeThirteenScene(RoundGameScene):
         if target is not None and target.highlight is None:  # a picked-up card keeps its own colour
             target.highlight = NEW_CARD
 
+    def _mark_taken(self) -> None:
+        """Another player's card taken from the discard pile is outlined in their box until they throw."""
+        obs = self.observation()
+        obs_taken, seat = obs.taken, obs.current
+        for other in range(self.players):
+            if other == self.viewer:
+                continue
+            for s in self.board.sprites(f"hand:{other}"):
+                marked = other == seat and obs_taken is not None and s.card == obs_taken
+                if marked and s.highlight is None:
+                    s.highlight = NEW_CARD
+                elif not marked and s.highlight == NEW_CARD:
+                    s.highlight = None
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._mark_drawn()
+        self._mark_taken()
 
     def animate_event(self, ev: Any, at: float, ready: dict[int, float],
                       anims: list[Any]) -> tuple[float, list[Any], float]:
@@ -473,8 +502,14 @@ class ThreeThirteenScene(RoundGameScene):
         return super().sound_for(event)
 
     def restart(self, seed: int | None = None) -> None:
-        self.order = []
+        self.order, self._orders = [], {}
         super().restart(seed)
+
+    def set_viewer(self, seat: int) -> None:
+        """Pass and play: the next human's own arrangement of their hand comes back with them."""
+        self._orders[self.viewer] = self.order
+        self.order, self.drawn = self._orders.get(seat, []), None
+        super().set_viewer(seat)
 
     def result_figures(self) -> dict[str, Any]:
         """Beside the final total: every time a human went out (first, or laying everything
@@ -490,110 +525,27 @@ class ThreeThirteenScene(RoundGameScene):
         box = self._box(seat)
         return (box.right - 30, box.y + 16)
 
+    def next_seat(self) -> int | None:
+        """Who plays after the current player (None between rounds and at the end)."""
+        turn = self.current
+        return None if turn is None or self.over else (turn + 1) % self.players
+
     def prompt(self) -> str:
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
         state = self.state
         if state.phase == Phase.DRAW:
-            return "Draw: drag from the stock or the discard pile"
+            return controls.text(self.app, controls.for_device(
+                self.app, "Draw: {act} on the stock or the discard pile ({x}: stock)",
+                mouse="Draw: drag from the stock or the discard pile"), self)
         if state.phase == Phase.GOING_OUT:
             return "Going out: discard the raised card"
         if self.picked is not None:
-            return "Click the discard pile to throw it (click the card again to keep it)"
-        return "Discard: drag a card onto the pile" + (" - or go out!" if self.can_go_out() else "")
-
-    def draw_hud(self, surface: pygame.Surface) -> None:
-        obs = self.observation()
-        state = self.state
-        turn = self.current
-        for seat in range(self.players):
-            if seat != self.viewer:
-                self._draw_box(surface, seat, obs, turn == seat and not self.over)
-        self._draw_wild_marks(surface, obs)
-        self._draw_left_panel(surface, obs)
-        # your numbers, above the buttons
-        penalty = self.hand_penalty(obs)
-        mine = turn == self.viewer and not self.over
-        self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, 330), 22,
-                       theme.ACCENT if mine else theme.TEXT, bold=True)
-        self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
-                       anchor="topright", bold=True)
-        self.draw_text(surface, "Points outside melds", (BUTTON_X, 366), 17, theme.TEXT_DIM)
-        self.draw_text(surface, "if the round ended now", (BUTTON_X, 384), 15, theme.TEXT_DIM)
-        self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, 360), 40,
-                       theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
-        for name, button in self.buttons.items():
-            button.enabled = self._button_enabled(name)
-            if name == "out" and not button.enabled:
-                continue
-            button.draw(surface, False)
-        if not self.buttons["out"].enabled:
-            r = self.buttons["out"].rect
-            theme.draw_panel(surface, r, theme.BUTTON_DISABLED, theme.lighten(theme.BUTTON_DISABLED, 0.2))
-            self.draw_text(surface, "Go out (G)", r.center, 20, theme.TEXT_DIM, anchor="center")
-
-    def draw_table(self, surface: pygame.Surface) -> None:
-        """The table, then the others' boxes (under their cards)."""
-        super().draw_table(surface)
-        turn = self.current
-        for seat in range(self.players):
-            if seat != self.viewer:
-                is_turn = turn == seat and not self.over
-                theme.draw_panel(surface, self._box(seat), (40, 40, 20, 190) if is_turn else (14, 30, 24, 150),
-                                 theme.ACCENT if is_turn else None)
-
-    def _draw_box(self, surface: pygame.Surface, seat: int, obs: rules.Observation, is_turn: bool) -> None:
-        box = self._box(seat)
-        if obs.out_seat == seat:
-            pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
-        level = self.level_label(seat) if seat not in self.humans else "Human"
-        self.draw_text(surface, f"{self.seat_name(seat)} · {level}", (box.x + 10, box.y + 6), 16,
-                       theme.ACCENT if is_turn else theme.TEXT, bold=is_turn)
-        self.draw_text(surface, str(obs.totals[seat]), (box.right - 10, box.y + 6), 18, theme.ACCENT,
-                       anchor="topright", bold=True)
-        cards = obs.hand_sizes[seat]
-        note = "laid down" if obs.shown[seat] else f"{cards} card{'s' if cards != 1 else ''}"
-        self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
-        thrown = obs.thrown[seat]
-        if thrown:
-            self.draw_text(surface, "last", (box.right - 44, box.bottom - 26), 15, theme.TEXT_DIM, anchor="topright")
-            surface.blit(self.app.assets.card(thrown[-1], (28, 40)), (box.right - 38, box.bottom - 44))
-
-    def _draw_wild_marks(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        """A gold star on every wild card face up in a hand."""
-        wild = int(obs.wild)
-        star = self.app.assets.image("star", (22, 22))
-        for name in self.board.piles:
-            if not name.startswith("hand:"):
-                continue
-            for s in self.board.sprites(name):
-                if s.face_up and s.card is not None and int(s.card.rank) == wild and s.flip > 0.99:
-                    r = s.rect  # under the corner index, the part of a fanned card that shows
-                    if r.width > 60:
-                        surface.blit(star, (r.x + 5, r.y + 46))
-                    else:
-                        surface.blit(self.app.assets.image("star", (13, 13)), (r.x + 2, r.y + 22))
-
-    def _draw_left_panel(self, surface: pygame.Surface, obs: rules.Observation) -> None:
-        """Round, the wild rank (large), the prompt and the last-turn marker."""
-        x, y = 40, 180
-        state = self.state
-        self.draw_text(surface, f"Round {state.round_no} of {rules.ROUNDS}", (x, y), 22, theme.TEXT, bold=True)
-        self.draw_text(surface, "WILD", (x, y + 40), 20, theme.TEXT_DIM, bold=True)
-        self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)
-        self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
-        self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
-        aces = "Aces high or low (15 pts)" if obs.ace_high else "Aces low (1 pt)"
-        self.draw_text(surface, aces, (x, y - 26), 16, theme.TEXT_DIM)
-        if obs.reshuffles:
-            self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 148), 16, theme.ACCENT_2)
-        prompt = self.prompt()
-        laid = bool(obs.shown[obs.seat])  # your melds lie where the prompt goes: write it below them
-        at = (HAND_CENTRE, LAID_Y + BIG[1] + 50) if laid else (HAND_CENTRE, HAND_Y - RAISE - 30)
-        self.draw_text(surface, prompt, at, 20,
-                       theme.ACCENT if self.human_turn else theme.TEXT, anchor="midbottom", bold=self.human_turn)
-        if obs.out_seat is not None and obs.phase in (Phase.DRAW, Phase.DISCARD, Phase.GOING_OUT):
-            self.draw_text(surface, "LAST TURN", (780, STOCK_POS[1] + 10), 36, theme.ACCENT_2, bold=True)
-            self.draw_text(surface, f"{self.seat_name(obs.out_seat)} went out", (780, STOCK_POS[1] + 56), 18,
-                           theme.TEXT)
+            return controls.text(self.app, controls.for_device(
+                self.app, "{act} on the discard pile throws it ({back}: keep it)",
+                mouse="Click the discard pile to throw it (click the card again to keep it)"), self)
+        out = controls.text(self.app, controls.for_device(self.app, " - or go out! ({y})", mouse=" - or go out!"), self)
+        return controls.text(self.app, controls.for_device(
+            self.app, "Discard: {act} on a card, then on the pile", mouse="Discard: drag a card onto the pile"),
+            self) + (out if self.can_go_out() else "")

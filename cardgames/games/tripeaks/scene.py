@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
@@ -114,6 +114,7 @@ class TriPeaksScene(GameScene):
     info = INFO
     table = "felt_green"
     deal_from = "stock"
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_h}   # gamepad X: stock, Y: hint
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -406,6 +407,16 @@ class TriPeaksScene(GameScene):
             if self.level.intro and not self.actions:
                 self.banner = (self.level.intro, BANNER_SECONDS)
 
+    def changing(self) -> bool:
+        """The score counting up, a hint, an answer awaited from the solver, the streak
+        timer draining, the clock's last seconds (Scene.changing; the seconds of the clock before
+        that are seen by the app's audit, cardgames/engine/redraw.py)."""
+        arcade = self.arcade if self.phase == "play" and not self.over else None
+        return (super().changing() or self.hint_target is not None
+                or self.streak_pop > 0 or abs(self._score_value() - self.hud_score) >= 0.5
+                or self._winnable_job is not None or self._hint_job is not None
+                or (arcade is not None and (arcade.streak > 0 or arcade.time_left <= WARN_SECONDS)))
+
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":
             self.ready_hold -= dt
@@ -604,7 +615,17 @@ class TriPeaksScene(GameScene):
         return None
 
     def deal_next(self) -> None:
-        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal."""
+        """Classic: abandon (or leave) this hand and deal the next one. Relaxed: a new deal (asking
+        first while the hand is still going)."""
+        if self.mode == "relaxed" and self.actions and not self.over:
+            from cardgames.scenes.confirm import ConfirmScene
+
+            self.stack.push(ConfirmScene(self.app, "New deal?", "This hand will be lost.", "New deal",
+                                         on_yes=self._deal_next_now))
+            return
+        self._deal_next_now()
+
+    def _deal_next_now(self) -> None:
         self.restart()
         self.app.play_sound("shuffle")
 

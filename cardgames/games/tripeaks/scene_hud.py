@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 
 W = 1280
 BAR = pygame.Rect(0, 0, W, 76)
@@ -43,15 +43,16 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
         _relaxed(scene, surface)
     _stock_label(scene, surface)
     if scene.stock_pos[0] < 200:   # stock and waste at the left: the hints go under the shape
-        theme.draw_text(surface, _key_hints(scene), (640, 716), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+        controls.draw_prompt(surface, scene.app, _key_hints(scene), (640, 716), scene=scene)
     else:
-        theme.draw_text(surface, _key_hints(scene), (24, 716), theme.SMALL, theme.TEXT_DIM, anchor="bottomleft")
+        controls.draw_prompt(surface, scene.app, _key_hints(scene), (24, 716), anchor="bottomleft", scene=scene)
 
 
 def _key_hints(scene: Any) -> str:
     if scene.watching:
         return "Demo: the solver plays · press any key for the menu"
-    return "Click or drag to the waste · Space: stock · Arrows, Enter: play"
+    return controls.for_device(scene.app, "{move}: choose · {act}: play · {x}: stock · {y}: hint",
+                               mouse="Click or drag a card to the waste · Click the stock for a new card")
 
 
 def _stock_label(scene: Any, surface: pygame.Surface) -> None:

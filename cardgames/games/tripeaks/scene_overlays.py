@@ -24,7 +24,7 @@ from cardgames.engine.scene import Scene
 from cardgames.engine.tween import out_back
 from cardgames.games.tripeaks import levels, solver
 from cardgames.scenes.summary import draw_touched
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, Widget
 
 W, H = 1280, 720
@@ -149,6 +149,7 @@ INFO_RECT = pygame.Rect(40, 432, W - 80, 206)
 
 class LevelSelectScene(Scene):
     overlay = True
+    changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     COLS = 6
 
     def __init__(self, app: Any, game: Any, first: bool = False) -> None:
@@ -211,8 +212,8 @@ class LevelSelectScene(Scene):
             theme.draw_text(surface, f"Unavailable: {bad[0]}" + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""),
                             (40, H - 40), theme.SMALL, theme.BAD, anchor="midleft")
         else:
-            theme.draw_text(surface, "Arrows: choose   Enter: play   Esc: back", (40, H - 40), theme.SMALL,
-                            theme.TEXT_DIM, anchor="midleft")
+            controls.draw_prompt(surface, self.app, "{move}: choose   {act}: play   {back}: back", (40, H - 40),
+                                 theme.SMALL, theme.TEXT_DIM, anchor="midleft")
 
     def _details(self, surface: pygame.Surface, tile: LevelTile, rect: pygame.Rect) -> None:
         level = tile.entry.level
@@ -465,8 +466,9 @@ class ResultScene(Scene):
         if self.entering:
             draw_table(surface, r["table"], table_rect, rank, self.initials, self.cursor,
                        blink=int(self.t * 3) % 2 == 0)
-            theme.draw_text(surface, "Type your initials, Enter to keep", (box.centerx, box.bottom - 48),
-                            theme.BODY, theme.TEXT, anchor="midtop")
+            controls.draw_prompt(surface, self.app, controls.for_device(
+                self.app, "Type your initials, {act} to keep", pad="{updown}: letter   {leftright}: move   {act}: keep"),
+                (box.centerx, box.bottom - 48), theme.BODY, theme.TEXT, anchor="midtop")
         elif not self.counting:
             stats = self.app.storage.stats("tripeaks")
             table = levels.level_record(stats, level.id)["table"]

@@ -1,0 +1,73 @@
+"""When the app draws and presents a frame, and when it lets the loop sleep.
+
+Drawing a frame and handing it to a real window costs far more than the
+frame's updates (a 1920x1080 window: scaling and presenting the canvas), so
+the app draws only when the picture may have changed:
+- an event came (input, a window change), or the scenes on screen changed:
+  then for DRAW_AFTER_INPUT seconds, whatever the scenes say, so what the
+  event set going (a hover, a scroll easing) is seen;
+- something on screen says it is changing (Scene.changing(): animations,
+  effects, a pulse; the toasts; the demo), and once more when it stops, so
+  its last step is shown.
+Otherwise the frame is idle: the updates run (timers, computer players) but
+nothing is drawn, and the loop waits for the next event.
+
+A safety net for a change nobody announced (a background result arriving,
+a countdown on screen): while idle, every AUDIT_EVERY seconds the app draws
+the canvas without presenting it and compares it with the frame on screen.
+If they differ the new frame is presented and drawing goes on until two
+frames in a row are the same (a clock's seconds: two frames a second). An unannounced change is therefore late by at most
+AUDIT_EVERY, never lost; announcing it (Scene.changing) makes it immediate.
+"""
+from __future__ import annotations
+
+DRAW_AFTER_INPUT = 0.25  # seconds drawn after an event or a change of the scenes on screen
+AUDIT_EVERY = 0.25       # seconds between two checks, while idle, that the picture did not change
+
+
+class RedrawPolicy:
+    def __init__(self) -> None:
+        self.scenes: tuple = ()       # the scenes on screen when the canvas was last drawn
+        self.was_changing = True
+        self.draw_for = 0.0           # seconds left of drawing every frame
+        self.audit_in = AUDIT_EVERY
+        self.shown = b""              # the pixels of the frame last presented
+        self.watching = False         # an audit found an unannounced change: draw while frames differ
+
+    def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float) -> bool:
+        """Should this frame be drawn and presented?"""
+        self.draw_for = max(0.0, self.draw_for - dt)
+        new_scenes = scenes != self.scenes
+        if had_input or new_scenes:
+            self.draw_for = DRAW_AFTER_INPUT
+        draw = changing or self.was_changing or self.draw_for > 0 or new_scenes
+        self.was_changing = changing
+        if draw:
+            self.scenes = scenes
+        return draw
+
+    def presented(self, pixels: bytes) -> None:
+        """A frame with these pixels is about to be presented."""
+        previous, self.shown = self.shown, pixels
+        self.audit_in = AUDIT_EVERY
+        if self.watching:
+            if previous != pixels:
+                self.draw_for = DRAW_AFTER_INPUT   # still changing: keep drawing
+            else:
+                self.watching, self.draw_for = False, 0.0  # it stopped: idle again from the next frame
+
+    def audit_due(self, dt: float) -> bool:
+        """Idle: is it time to draw the canvas (without presenting it) and compare?"""
+        self.audit_in -= dt
+        if self.audit_in > 0:
+            return False
+        self.audit_in = AUDIT_EVERY
+        return True
+
+    def audit(self, pixels: bytes) -> bool:
+        """The canvas drawn by an audit: True if it differs from the frame on screen (present it)."""
+        if pixels == self.shown:
+            return False
+        self.watching = True
+        self.draw_for = DRAW_AFTER_INPUT
+        return True

@@ -1,0 +1,179 @@
+"""The Switch table's heads-up display: the players' panels (name, cards, who plays now and next,
+the catch countdown), the suit to follow, the banner, the buttons, the suit chooser, and the
+marks of start mode. A mixin of SwitchScene (scene.py), drawn from the viewer's observation.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cardgames.core.cards import Suit, card_words
+from cardgames.games.switch import rules
+from cardgames.games.switch.rules import K_PLAY
+from cardgames.ui import controls, theme
+
+W, H = 1280, 720
+HAND_Y = 474
+CENTRE_Y = 246
+DISCARD_X = 560
+CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
+MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
+BANNER = pygame.Rect(330, 384, 620, 42)
+SUIT_BOX = pygame.Rect(728, 250, 150, 112)
+LOG_RECT = pygame.Rect(894, 218, 370, 160)       # below the thinking dots of the seats above it
+# Start mode: the stock in rows on the left, so the piles, the suit and the log move right.
+OPEN_DISCARD_X = 624
+OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
+OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
+CHOOSER = pygame.Rect(400, 220, 480, 190)
+OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+
+
+class SwitchHud:
+    """Drawing only; the scene supplies observation(), seat_name(), panel_rect(), my_move() ..."""
+
+    def draw_hud(self, surface: pygame.Surface) -> None:
+        obs = self.observation()
+        for seat in range(obs.players):
+            self._draw_panel(surface, obs, seat)
+        self._draw_suit(surface, obs)
+        self._draw_banner(surface, obs)
+        self._draw_buttons(surface)
+        if obs.stock is not None:
+            self._draw_open_marks(surface)
+        if self.choosing is not None:
+            self._draw_chooser(surface)
+
+    def _draw_panel(self, surface: pygame.Surface, obs: rules.Observation, seat: int) -> None:
+        rect = self.panel_rect(seat)
+        t = self.scheduler.time
+        edge = theme.PANEL_EDGE
+        if obs.turn == seat and obs.phase in (rules.PLAY, rules.DRAWN):
+            edge = theme.ACCENT
+        if obs.exposed == seat and self.window.open:
+            edge = theme.BAD if int(t * 6) % 2 else theme.lighten(theme.BAD, 0.4)
+        theme.draw_panel(surface, rect, theme.PANEL, edge, width=3)
+        name = self.seat_name(seat)
+        count = obs.hand_sizes[seat]
+        self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
+        cards = f"{count} card{'s' if count != 1 else ''}"
+        self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
+        line2 = []
+        if obs.match:
+            line2.append(f"{obs.totals[seat]} pts")
+        if seat not in self.humans:
+            line2.append(self.ai_level(seat))
+        if obs.called[seat] and count == 1:
+            line2.append("LAST CARD")
+        live = obs.phase in (rules.PLAY, rules.DRAWN)
+        if live and obs.turn == seat:
+            self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
+                           anchor="bottomright", bold=True)
+        elif live and (obs.turn + 1) % obs.players == seat:
+            self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
+                           anchor="bottomright", bold=True)
+        mine = seat == self.viewer and self.humans
+        if line2:
+            y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
+            self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
+                           anchor="topleft" if mine else "bottomleft")
+        if mine:
+            hint = controls.for_device(self.app, "Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch",
+                                       mouse="Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
+                                       pad="{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch")
+            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
+                                 anchor="bottomleft", scene=self)
+        if obs.exposed == seat and self.window.open:
+            self.window.draw(surface, rect, seat, self.viewer)
+
+    def _draw_open_marks(self, surface: pygame.Surface) -> None:
+        """Start mode: say so, and mark the top of each pile (the next card drawn, the card to match)."""
+        self.draw_text(surface, "Start mode: every card face up", (24, 170), 16, theme.ACCENT, bold=True)
+        for pile, text in (("stock", "next draw"), ("discard", "top")):
+            top = self.board.top(pile)
+            if top is None or not top.at_home:
+                continue
+            r = top.rect
+            label = theme.text_surface(text, 14, theme.TEXT_DARK, bold=True)
+            if pile == "stock":     # beside the last card: the rows above reach further right
+                box = label.get_rect(midleft=(r.right + 8, r.y + 16)).inflate(10, 4)
+            else:
+                box = label.get_rect(midbottom=(r.centerx, r.y - 3)).inflate(10, 4)
+            theme.draw_panel(surface, box, theme.ACCENT, None, radius=6)
+            surface.blit(label, label.get_rect(center=box.center))
+            pygame.draw.rect(surface, theme.ACCENT, r.inflate(4, 4), width=2, border_radius=6)
+
+    def _draw_suit(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        """The suit to follow, always in view (after a Jack, the suit its player named)."""
+        theme.draw_panel(surface, self.suit_box, (244, 242, 234), theme.ACCENT, width=3)
+        self.draw_text(surface, "Suit to follow", (self.suit_box.centerx, self.suit_box.y + 5), 16, (90, 90, 100),
+                       anchor="midtop")
+        icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
+        surface.blit(icon, icon.get_rect(center=(self.suit_box.centerx, self.suit_box.y + 56)))
+        self.draw_text(surface, SUIT_NAMES[obs.suit], (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
+                       anchor="midbottom", bold=True)
+
+    def banner_text(self, obs: rules.Observation) -> str:
+        if obs.phase not in (rules.PLAY, rules.DRAWN):
+            return ""
+        me = obs.turn == obs.seat and self.humans
+        who = "You" if me else self.seat_name(obs.turn)
+        if obs.pending:
+            answer = "a 2" if obs.pending_rank is rules.TWO else "an Ace"
+            if me:
+                return f"Pick up {obs.pending}, or play {answer}"
+            return f"{who}: pick up {obs.pending}, or play {answer}"
+        if obs.skip:
+            return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
+        if obs.phase is rules.DRAWN and me:
+            if not any(a.kind is K_PLAY for a in self.my_actions()):
+                return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
+            return "You drew a card you can play: play it or keep it"
+        if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
+            return controls.text(self.app, controls.for_device(
+                self.app, "Nothing to play: draw from the stock ({x})", mouse="Nothing to play: click the stock"), self)
+        if me:
+            return "Your turn: match the suit or the value"
+        return ""
+
+    def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
+        text = self.banner_text(obs)
+        if not text or self.choosing is not None or self.dealing():
+            return
+        urgent = bool(obs.pending or obs.skip)
+        fill = (120, 26, 40, 232) if urgent else theme.PANEL
+        theme.draw_panel(surface, BANNER, fill, theme.ACCENT if urgent else theme.PANEL_EDGE)
+        self.draw_text(surface, text, BANNER.center, 22, theme.TEXT, anchor="center", bold=urgent)
+
+    def _draw_buttons(self, surface: pygame.Surface) -> None:
+        if not self.humans:
+            return
+        glow = self.call_glows()
+        if glow:
+            pulse = 0.5 + 0.5 * abs(((self.scheduler.time * 1.6) % 2) - 1)
+            halo = CALL_BUTTON.inflate(10 + round(8 * pulse), 10 + round(8 * pulse))
+            theme.draw_panel(surface, halo, (255, 200, 48, 90 + round(90 * pulse)), None)
+        fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
+        theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
+        colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
+        controls.draw_prompt(surface, self.app, controls.for_device(self.app, "Last card!  (L)", pad="Last card!  {y}"),
+                             CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
+        move = self.my_move()
+        if move is not None:
+            theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
+            label = self.move_label(move)
+            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{label}  (P)", pad=f"{label}  {{x}}"),
+                                 MOVE_BUTTON.center, 24, theme.TEXT, anchor="center", bold=True)
+
+    def _draw_chooser(self, surface: pygame.Surface) -> None:
+        theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
+        controls.draw_prompt(surface, self.app, controls.for_device(
+            self.app, "Name the suit  (C D H S, Esc: back)", mouse="Name the suit  (Esc: back)",
+            pad="Name the suit  ({move} {act}, {back}: back)"), (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
+            anchor="midtop", bold=True)
+        for suit, rect in self.suit_buttons():
+            theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
+            icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
+            surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
+            self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
+                           15, theme.TEXT_DARK, anchor="midbottom", bold=True)

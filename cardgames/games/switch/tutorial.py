@@ -1,0 +1,129 @@
+"""The Switch tutorial: follow suit or rank, 2s stacking, the Jack's suit, the 8's skip,
+"last card" and the catch (you and one scripted computer seat).
+
+Part one: you follow the 5 of hearts with a heart, the computer follows by value; your 2
+is answered with a 2, so you pick up four; your Jack names spades; the computer's 8 makes
+you miss a turn; it plays down to one card without calling and you catch it. Part two jumps
+later into the hand: you call "last card", play your second-last card, and go out.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cardgames.core.cards import Suit, parse_cards
+from cardgames.games.switch import rules
+from cardgames.games.switch.hud import BANNER, CALL_BUTTON, CHOOSER, MOVE_BUTTON, SUIT_BOX
+from cardgames.games.switch.rules import JACK, K_PLAY
+from cardgames.games.switch.scene import SwitchScene
+from cardgames.tutorial.engine import Script, Step, TutorialMode
+
+OPPONENT = "Ada"   # the scripted computer seat (the lesson names the seats itself: options["names"])
+MINE = "9H 2C JC 6D KD QS 4C"
+THEIRS = "9C 2D 7D 8S 4S KH"
+STOCK = "3D 6H 10S 7C 5D AC 4H 8C"        # top card first (you pick up the first four)
+DISCARD = "5H"
+
+LATER_MINE = "QS 5S"
+LATER_THEIRS = "3S 9D KC"
+LATER_STOCK = "6C 7H 10D JH"
+LATER_DISCARD = "QD"
+
+
+def _deal(mine: str, theirs: str, stock: str, discard: str) -> rules.State:
+    return rules.deal({"players": 2}, [parse_cards(mine), parse_cards(theirs)],
+                      tuple(reversed(parse_cards(stock))), parse_cards(discard), turn=0)
+
+
+def deal() -> rules.State:
+    return _deal(MINE, THEIRS, STOCK, DISCARD)
+
+
+def later() -> rules.State:
+    return _deal(LATER_MINE, LATER_THEIRS, LATER_STOCK, LATER_DISCARD)
+
+
+def their_panel(scene):
+    return scene.panel_rect(1)
+
+
+def call_button(scene):
+    return CALL_BUTTON
+
+
+def move_button(scene):
+    return MOVE_BUTTON
+
+
+STEPS = (
+    Step("Switch: be the first to play all your cards. A card goes on the discard pile when it has the same "
+         "suit or the same value as the top card.", highlight=("discard",)),
+    Step("Play the 9 of hearts on the 5 of hearts: the same suit. Drag it onto the pile, or click it.",
+         expect=("0 play 9H",), wrong="The 9 of hearts is the card to play: same suit as the 5."),
+    Step(f"{OPPONENT} follows with the 9 of clubs: the same value.", auto=("1 play 9C",)),
+    Step("A 2 makes the next player pick up two cards. Play your 2 of clubs.", expect=("0 play 2C",),
+         wrong="Play the glowing 2 of clubs."),
+    Step(f"{OPPONENT} answers with a 2 of her own: the pick-up grows to four and passes on. Aces work the "
+         "same way, four cards each.", auto=("1 play 2D",)),
+    Step("You have no 2 to answer with: pick up the four cards (click the stock, the button, or press P).",
+         expect=("0 take",), highlight=("stock", move_button), wrong="Pick up the four cards from the stock."),
+    Step(f"{OPPONENT} plays a diamond.", auto=("1 play 7D",)),
+    Step("A Jack goes on anything and names the suit to follow. Play your Jack and name spades "
+         "(click Spades, or press S).", expect=("0 play JC>S",), wrong="Play the Jack and name spades."),
+    Step(f"{OPPONENT} plays the 8 of spades.", auto=("1 play 8S",)),
+    Step("An 8 makes the next player miss a turn, unless they answer with an 8. You have none: miss "
+         "your turn (press P, or click the button).", expect=("0 pass",), highlight=(move_button,),
+         wrong="Miss your turn: press P or click the glowing button."),
+    Step(f"{OPPONENT} plays a spade...", auto=("1 play 4S",)),
+    Step("...and has one card left without calling \"Last card!\". Catch her: press C, or double-click her "
+         "panel. She picks up two.", expect=("0 catch 1",), highlight=(their_panel,),
+         wrong="Catch her: press C or double-click her panel."),
+    Step("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
+         "(press L or click the button), or you can be caught too.", expect=("0 call",), jump=later,
+         highlight=(call_button,), wrong="Call \"Last card!\" first: press L."),
+    Step("Now play the Queen of spades on the Queen of diamonds.", expect=("0 play QS",),
+         wrong="Play the Queen of spades."),
+    Step(f"{OPPONENT} plays a spade.", auto=("1 play 3S",)),
+    Step("Play your last card to go out and win the hand.", expect=("0 play 5S",),
+         wrong="Play the 5 of spades."),
+    Step("You went out! In a match, the cards left in hands count as points against their holders. "
+         "Have fun!"),
+)
+
+SCRIPT = Script("switch", "Switch tutorial", deal, STEPS, options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
+
+
+class SwitchTutorial(TutorialMode, SwitchScene):
+    keep_clear = (SUIT_BOX, BANNER, CALL_BUTTON, MOVE_BUTTON, CHOOSER, pygame.Rect(80, 596, 436, 78))  # + your panel
+
+    def highlight_rects(self):
+        """While the suit chooser is open, the glow is on Spades (the card is already chosen)."""
+        if self.choosing is not None:
+            return [r for suit, r in self.suit_buttons() if suit is Suit.SPADES]
+        return super().highlight_rects()
+
+    def banner_text(self, obs) -> str:
+        text = super().banner_text(obs)
+        return "" if text.startswith("Nothing to play") else text   # the lesson holds back the other cards
+
+    def _play(self, actions):
+        """A Jack opens the suit chooser even though the lesson wants one suit (the wrong one is refused)."""
+        first = actions[0]
+        if len(actions) == 1 and first.kind is K_PLAY and first.card.rank is JACK:
+            every = [a for a in rules.legal_actions(self.state) if a.kind is K_PLAY and a.card == first.card]
+            if len(every) > 1:
+                self.resolve(every)
+                return
+        super()._play(actions)
+
+    def _explain(self, card) -> None:
+        self.say_wrong()
+        self.app.play_sound("invalid")
+
+    def _record_hand(self) -> None:
+        pass
+
+    def _show_summary(self) -> None:
+        pass
+
+
+SCENE = SwitchTutorial

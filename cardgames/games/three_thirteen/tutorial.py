@@ -1,0 +1,89 @@
+"""The Three Thirteen tutorial: the wild rank, sets and runs, the live penalty, going out.
+
+A scripted round 4 (six cards each, so 6s are wild) against one scripted computer seat:
+your 9, 9 and the wild 6 are a set; the 4 and 5 of clubs wait for a run; the discard
+pile's 3 of clubs completes 3-4-5, your live penalty drops to the King alone, you go out
+and throw the King; the computer has its last turn and the round is scored.
+"""
+from __future__ import annotations
+
+import pygame
+
+from cardgames.games.three_thirteen import melds, rules
+from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, NAMES, ThreeThirteenScene
+from cardgames.tutorial.engine import Script, Step, TutorialMode
+
+OPPONENT = NAMES[1]
+ROUND = 4                       # six cards: 6s are wild
+MINE = "9H 9S 4C 5C 6D KS"
+THEIRS = "2D 7S JD QH 10C 8D"
+STOCK = "AH 2S 10D 4H QC JS 8H 7D"   # top first
+DISCARD = "3C"
+
+
+def deal() -> rules.State:
+    return rules.deal({"players": 2}, [MINE, THEIRS], STOCK, DISCARD, round_no=ROUND, dealer=1)
+
+
+def penalty_box(scene) -> pygame.Rect:
+    """The live penalty in the side panel ("Penalty now" and its number)."""
+    return pygame.Rect(BUTTON_X - 6, 352, BUTTON_W + 12, 56)
+
+
+def out_button(scene) -> pygame.Rect:
+    return scene.buttons["out"].rect
+
+
+def _their_penalty() -> int:
+    hand = rules.parse_cards(THEIRS) + rules.parse_cards(STOCK)[:1]
+    kept = [c for c in hand if str(c) != "QH"]       # they draw the AH and throw the QH
+    return melds.penalty(tuple(kept), rules.wild_rank(ROUND), False)
+
+
+BEFORE = melds.penalty(rules.parse_cards(MINE), rules.wild_rank(ROUND), False)
+THEIR_PENALTY = _their_penalty()
+HAND = tuple(("hand:0", c) for c in MINE.split())
+
+STEPS = (
+    Step("Three Thirteen lasts eleven rounds: 3 cards in the first, up to 13 in the last. This round deals "
+         "6 cards, so 6s are wild: your 6 of diamonds stands for any card you need.", highlight=(("hand:0", "6D"),)),
+    Step("Make melds: sets (three or more of one rank, like your 9, 9 and the wild 6) and runs (three or more "
+         "in a row of one suit, like 3-4-5 of clubs).", highlight=HAND),
+    Step(f"Cards that fit no meld are your penalty, counted live here: {BEFORE} now (the 4, 5 and King). "
+         "Low scores win.", highlight=(penalty_box,)),
+    Step("Each turn starts with a card from the stock or the discard pile. The 3 of clubs makes a run with your "
+         "4 and 5: take it (drag it into your hand, or click it).", expect=("take",),
+         wrong="Take the 3 of clubs from the discard pile."),
+    Step("Look: your penalty is down to the King's 10. When every card but one fits a meld, you may go out. "
+         "Click Go out (or press G).", expect=("out",), highlight=(out_button, penalty_box),
+         wrong="Go out: click the Go out button."),
+    Step("Your melds are laid down. Throw the card left over, the King, on the discard pile.",
+         expect=("discard KS",), wrong="Throw the King: it is the card left over."),
+    Step(f"{OPPONENT} has one last turn, then the round is scored.", auto=("stock", "discard QH")),
+    Step(f"You went out with 0 points; {OPPONENT}'s cards left outside melds cost {THEIR_PENALTY}. "
+         "After eleven rounds the lowest total wins. Good luck!"),
+)
+
+SCRIPT = Script("three_thirteen", "Three Thirteen tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+
+
+class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):
+    keep_clear = (pygame.Rect(BUTTON_X - 10, 326, BUTTON_W + 20, 370),)   # your total, penalty and buttons
+
+    def show_summary_later(self) -> None:
+        pass      # the last step explains the scored round on the table
+
+    def layout(self, obs: rules.Observation) -> dict:
+        """Once the round is scored (its hands are public then), the opponent's cards turn face up."""
+        out = super().layout(obs)
+        if obs.phase == rules.Phase.ROUND_OVER and obs.rounds:
+            hand = obs.rounds[-1].hands[1]
+            arr = melds.arrange(hand, obs.wild, obs.ace_high)
+            out["hand:1"] = [(c, True) for m in arr.melds for c in m.cards] + [(c, True) for c in arr.unmelded]
+        return out
+
+    def record_game(self) -> None:
+        pass
+
+
+SCENE = ThreeThirteenTutorial

@@ -1,0 +1,137 @@
+"""The player-names screen (opened by "Player names..." on the select screen).
+
+Two columns of text fields: the human seats (one player, or up to four in
+pass and play) and the computer players, first computer seat first. Typing
+edits the focused field, Backspace deletes, Up/Down/Tab/Enter move between
+fields, a click picks one, Esc or "Done" goes back. Every change is written to
+the settings at once (settings["player_names"], settings["computer_names"]:
+lists of strings, see cardgames/names.py); an empty field means the default name.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cardgames import names
+from cardgames.engine.scene import Scene
+from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
+from cardgames.ui import theme
+
+FIELD_W, FIELD_H, FIELD_GAP = 360, 40, 8
+HUMAN_X, COMPUTER_X, TOP = 120, 700, 150
+DONE = pygame.Rect(540, 600, 200, 54)
+
+
+class NameField:
+    def __init__(self, rect: tuple[int, int, int, int], label: str, text: str, placeholder: str) -> None:
+        self.rect = pygame.Rect(rect)
+        self.label, self.text, self.placeholder = label, text, placeholder
+
+
+class NamesScene(Scene):
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        s = app.settings
+        own = s.get("player_names") if names.is_name_list(s.get("player_names")) else []
+        bots = s.get("computer_names") if names.is_name_list(s.get("computer_names")) else list(names.COMPUTER_NAMES)
+        self.humans = [NameField((HUMAN_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
+                                 f"Player {k + 1}", own[k] if k < len(own) else "",
+                                 "You (playing alone)" if k == 0 else f"Player {k + 1}")
+                       for k in range(names.HUMAN_SEATS)]
+        self.computers = [NameField((COMPUTER_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
+                                    f"Computer {k + 1}", bots[k] if k < len(bots) else "", names.COMPUTER_NAMES[k])
+                          for k in range(len(names.COMPUTER_NAMES))]
+        self.fields = self.humans + self.computers
+        self.focus = 0
+        self.time = 0.0
+
+    # Changes ---------------------------------------------------------------------
+    def save(self) -> None:
+        """Write both lists (a fresh list each time; the defaults are never changed in place)."""
+        self.app.settings["player_names"] = [names.clean(f.text) for f in self.humans]
+        self.app.settings["computer_names"] = [names.clean(f.text) or f.placeholder for f in self.computers]
+        self.app.save_settings()
+
+    def type(self, text: str) -> None:
+        field = self.fields[self.focus]
+        joined = (field.text + text).replace("\n", "")
+        if len(joined) > names.MAX_LENGTH:
+            play(self.app, "invalid")
+            joined = joined[:names.MAX_LENGTH]
+        field.text = joined
+        self.save()
+
+    def erase(self) -> None:
+        field = self.fields[self.focus]
+        field.text = field.text[:-1]
+        self.save()
+
+    def move(self, step: int) -> None:
+        self.focus = (self.focus + step) % len(self.fields)
+
+    def done(self) -> None:
+        for f in self.fields:
+            f.text = names.clean(f.text)
+        self.save()
+        self.stack.pop()
+
+    # Frame -------------------------------------------------------------------------
+    def on_enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def on_exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            self.type(event.text)
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.done()
+            elif event.key == pygame.K_BACKSPACE:
+                self.erase()
+            elif event.key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.move(1)
+            elif event.key == pygame.K_TAB:
+                self.move(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif event.key == pygame.K_UP:
+                self.move(-1)
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):   # jump between the columns
+                column = self.humans if self.focus >= len(self.humans) else self.computers
+                row = self.focus % len(self.humans) if self.focus < len(self.humans) else \
+                    min(self.focus - len(self.humans), len(self.humans) - 1)
+                self.focus = self.fields.index(column[min(row, len(column) - 1)])
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if DONE.collidepoint(event.pos):
+                self.done()
+                return
+            for i, f in enumerate(self.fields):
+                if f.rect.collidepoint(event.pos):
+                    self.focus = i
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(backdrop(), (0, 0))
+        draw_header(surface, "Player names", subtitle="shown at every table and in the summaries")
+        theme.draw_text(surface, "Players (one, or pass and play)", (HUMAN_X, TOP - 34), theme.BODY, theme.ACCENT,
+                        bold=True)
+        theme.draw_text(surface, "Computer players", (COMPUTER_X, TOP - 34), theme.BODY, theme.ACCENT, bold=True)
+        for i, f in enumerate(self.fields):
+            theme.draw_text(surface, f.label, (f.rect.x - 12, f.rect.centery), theme.SMALL, theme.TEXT_DIM,
+                            anchor="midright")
+            theme.draw_panel(surface, f.rect, theme.PANEL_SOLID, theme.ACCENT if i == self.focus else theme.PANEL_EDGE,
+                             radius=8, width=2)
+            shown, colour = (f.text, theme.TEXT) if f.text else (f.placeholder, theme.TEXT_DIM)
+            rect = theme.draw_text(surface, shown, (f.rect.x + 12, f.rect.centery), theme.BODY, colour,
+                                   anchor="midleft")
+            if i == self.focus and int(self.time * 2) % 2 == 0:      # the blinking caret
+                x = rect.right + 2 if f.text else f.rect.x + 12
+                pygame.draw.line(surface, theme.ACCENT, (x, f.rect.y + 8), (x, f.rect.bottom - 8), 2)
+        theme.draw_panel(surface, DONE, theme.BUTTON_PRIMARY, None, radius=theme.RADIUS)
+        theme.draw_text(surface, "Done", DONE.center, theme.LARGE, theme.TEXT_DARK, bold=True, anchor="center")
+        theme.draw_text(surface, f"An empty field keeps the name shown in grey. Up to {names.MAX_LENGTH} letters.",
+                        (640, DONE.y - 40), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+        draw_hints(surface, "Type a name   Up/Down/Tab/Enter: next field   Left/Right: other column   Esc: done")

@@ -1,0 +1,206 @@
+"""The redraw policy: an idle screen stops drawing and presenting, input is drawn at once,
+an unannounced change still reaches the screen, and the real loop sleeps while idle."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from scene_events import FRAME, key, mouse, settle, table_app, wait_for_human
+
+from cardgames import app as app_module
+from cardgames.engine import window as window_module
+from cardgames.engine.redraw import AUDIT_EVERY
+from cardgames.engine.scene import Scene
+from cardgames.games import registry
+
+
+def _spy_draws(scene):
+    """Count scene.draw calls (audits included)."""
+    calls = [0]
+    real = scene.draw
+
+    def draw(surface):
+        calls[0] += 1
+        real(surface)
+
+    scene.draw = draw
+    return calls
+
+
+def _idle_frames(app, frames=120):
+    """Step `frames` frames with no input; (frames presented, canvas identical to before)."""
+    before = app.frames_drawn
+    for _ in range(frames):
+        app.step(FRAME)
+    return app.frames_drawn - before
+
+
+def test_an_idle_table_stops_drawing_and_the_next_key_is_drawn_in_the_same_frame(tmp_path):
+    app = table_app(tmp_path)
+    info = registry.get("skyjo")
+    scene = info.scene_class()(app, info.default_options(), 3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    wait_for_human(app, scene)
+    settle(app, 1.0)   # the last animation's final frame and the after-input time are over
+    draws = _spy_draws(scene)
+    assert _idle_frames(app, 120) == 0          # two seconds: nothing presented
+    assert app.idle
+    assert draws[0] <= 120 * FRAME / AUDIT_EVERY + 1   # only the audits drew (without presenting)
+    picture = pygame.image.tobytes(app.canvas.surface, "RGB")
+    shown = app.frames_drawn
+    key(app, pygame.K_RIGHT)                    # the keyboard focus ring appears on a card
+    assert app.frames_drawn == shown + 1        # handled and presented in that very frame
+    assert scene.focus.visible
+    assert pygame.image.tobytes(app.canvas.surface, "RGB") != picture
+
+
+def test_a_click_after_idle_is_handled_and_drawn_in_that_frame(tmp_path):
+    from cardgames.scenes.select import SelectScene
+
+    app = app_module.headless_app(tmp_path)
+    scene = SelectScene(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 4.0)   # the focus ring pulses a few seconds after input, then rests
+    assert _idle_frames(app, 60) == 0
+    shown = app.frames_drawn
+    target = scene.tiles[1]
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, target.rect.center, buttons=(0, 0, 0))])
+    assert app.frames_drawn == shown + 1
+    assert scene.menu.focused is target
+
+
+@pytest.mark.parametrize("name", [g.name for g in registry.GAMES])
+def test_every_game_table_goes_idle_and_says_so_truthfully(tmp_path, name):
+    """No audit ever finds a picture change the table did not announce while it waits for the human."""
+    app = table_app(tmp_path)
+    info = registry.get(name)
+    options = info.default_options()
+    if name == "tripeaks":
+        options["mode"] = "relaxed"   # no clock (the arcade clock: the next test)
+    scene = info.scene_class()(app, options, 5)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    wait_for_human(app, scene)
+    settle(app, 3.0)
+    assert _idle_frames(app, 90) == 0, f"{name} keeps drawing while it waits"
+    assert not app.redraw.watching
+
+
+def test_the_arcade_clock_is_drawn_each_second_and_not_more(tmp_path):
+    app = table_app(tmp_path)
+    info = registry.get("tripeaks")
+    scene = info.scene_class()(app, info.default_options(), 5)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    wait_for_human(app, scene)
+    key(app, pygame.K_SPACE)                    # turn the stock: the clock starts
+    settle(app, 3.0)
+    assert scene.phase == "play" and scene.arcade.time_left > 20
+    shown = scene.arcade.time_left
+    presented = _idle_frames(app, 240)   # four seconds: four new seconds shown, the bar shrinks a few px
+    assert 4 <= presented <= 24          # each change found by an audit: that frame and one to confirm
+    assert scene.arcade.time_left < shown - 3.9
+
+
+@pytest.mark.parametrize("which", ["select", "settings", "stats", "rules", "pause", "levels"])
+def test_shell_screens_go_idle(tmp_path, which):
+    from cardgames.scenes.pause import PauseScene
+    from cardgames.scenes.rules import RulesScene
+    from cardgames.scenes.select import SelectScene
+    from cardgames.scenes.settings import SettingsScene
+    from cardgames.scenes.stats import StatsScene
+
+    app = table_app(tmp_path)
+    if which == "levels":   # TriPeaks Arcade opens on its level list, over the table
+        info = registry.get("tripeaks")
+        app.stack.push(info.scene_class()(app, info.default_options(), 2))
+        app.stack.apply_pending()
+        settle(app, 0.5)
+        assert type(app.stack.top).__name__ == "LevelSelectScene"
+    elif which == "pause":
+        info = registry.get("tripeaks")
+        game = info.scene_class()(app, info.default_options(), 2)
+        app.stack.push(game)
+        app.stack.apply_pending()
+        settle(app, 2.0)
+        app.stack.push(PauseScene(app, game))
+    else:
+        make = {"select": SelectScene, "settings": SettingsScene, "stats": StatsScene,
+                "rules": lambda a: RulesScene(a, "skyjo")}[which]
+        app.stack.push(make(app))
+    app.stack.apply_pending()
+    settle(app, 4.0)
+    assert _idle_frames(app, 60) == 0
+    assert not app.redraw.watching
+
+
+def test_the_title_keeps_animating(tmp_path):
+    from cardgames.scenes.title import TitleScene
+
+    app = app_module.headless_app(tmp_path)
+    app.stack.push(TitleScene(app))
+    app.stack.apply_pending()
+    settle(app, 4.0)
+    assert _idle_frames(app, 30) == 30
+
+
+class _Sneaky(Scene):
+    """Says it never changes by itself, but its picture changes when `colour` is set from outside."""
+    changes_by_itself = False
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.colour = (0, 0, 0)
+
+    def draw(self, surface):
+        surface.fill(self.colour)
+
+
+def test_an_unannounced_change_is_presented_within_one_audit(tmp_path):
+    app = app_module.headless_app(tmp_path)
+    scene = _Sneaky(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1.0)
+    assert _idle_frames(app, 30) == 0
+    scene.colour = (200, 30, 30)      # e.g. a background result arriving: no event, no animation
+    presented = _idle_frames(app, round(AUDIT_EVERY / FRAME) + 1)
+    assert presented >= 1
+    assert app.canvas.surface.get_at((5, 5))[:3] == (200, 30, 30)
+    settle(app, 1.0)
+    assert _idle_frames(app, 30) == 0   # once it stops changing, idle again
+
+
+def test_the_loop_sleeps_while_idle_and_handles_the_first_event_at_once(tmp_path, monkeypatch):
+    app = app_module.headless_app(tmp_path)
+    scene = _Sneaky(app)
+    got = []
+    scene.handle_event = lambda event: got.append(event.type)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1.0)
+    assert app.idle
+    sleeps, polls = [], [0]
+
+    def get(*args, **kwargs):
+        polls[0] += 1
+        if polls[0] == 5:   # the fifth look: a key arrives
+            return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0)]
+        return []
+
+    monkeypatch.setattr(pygame.event, "get", get)
+    monkeypatch.setattr(window_module.time, "sleep", sleeps.append)
+    shown = app.frames_drawn
+    app_module.loop(app, lambda: bool(got) or polls[0] > 50)
+    assert sleeps and all(s == window_module.IDLE_POLL_S for s in sleeps)   # it slept between looks
+    assert got == [pygame.KEYDOWN]
+    assert app.frames_drawn == shown + 1                # and the key's frame was presented
+
+
+def test_a_window_made_too_small_grows_back_to_the_minimum(tmp_path):
+    app = app_module.headless_app(tmp_path)
+    small = pygame.display.set_mode((400, 300))
+    window = app._keep_minimum(small)
+    assert window.get_size() == app_module.MIN_WINDOW
+    assert app._keep_minimum(window) is window
