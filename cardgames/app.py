@@ -207,6 +207,7 @@ class App:
             had_input = True
             self.handle_event(event)
         for event in self.pads.update(dt, self.stack.top):   # a held D-pad or stick repeats
+            had_input = True
             self.handle_event(event)
         self._since_mode_change += dt
         while self.pads.notices:
@@ -260,10 +261,8 @@ class App:
         """Draw and present this frame if the picture may have changed (engine/redraw.py); while idle,
         now and then draw without presenting to check. Returns whether a frame was presented."""
         changing = self.demo is not None or bool(self.toasts) or self.stack.changing()
-        warning = self.storage.write_warning            # the lasting "Not saved" strip came or went
-        if warning != getattr(self, "_shown_warning", None):
-            changing, self._shown_warning = True, warning
-        if self.redraw.wanted(tuple(self.stack.visible()), changing, had_input, dt):
+        shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
+        if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
         elif not self.redraw.audit_due(dt):
             return False

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pygame
-from scene_events import key
+from scene_events import key, settle
 
 from cardgames.engine.gamepad import COMMAND_KEYS
 from cardgames.ui.cards import CardSprite
@@ -47,6 +47,17 @@ class Gamepad:
     def __call__(self, command: str, scene=None) -> None:
         self.presses[command] += 1
         self.pad.press(self.app, PAD_BUTTONS[command], frames_after=0)
+
+
+def open_table(app, scene, state=None, wait=1.5):
+    """Push a table (with a scripted `state` if given) and let its deal land."""
+    if state is not None:
+        scene.state = state
+        scene.sync(animate=False)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, wait)
+    return scene
 
 
 def key_for(scene, src):

@@ -235,6 +235,7 @@ def test_skyjo_flip_step_down_never_jumps_two_columns(tmp_path):
 
 
 def test_switch_a_drawn_card_that_plays_takes_the_focus_from_the_keep_button(tmp_path):
+    from input_drive import open_table
     from scene_events import settle, table_app
 
     from cardgames.core.cards import parse_cards
@@ -245,12 +246,7 @@ def test_switch_a_drawn_card_that_plays_takes_the_focus_from_the_keep_button(tmp
     # nothing of yours plays on the 9C; the stock's top card, the QC, does
     state = R.deal({}, [parse_cards("5D 7H"), parse_cards("3D 4D 7S KS")], parse_cards("4H 4S 6D QC"),
                    parse_cards("9C"))
-    scene = SwitchScene(app, {"players": 2, "level": "easy"}, seed=3)
-    scene.state = state
-    scene.sync(animate=False)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    settle(app, 1.0)
+    scene = open_table(app, SwitchScene(app, {"players": 2, "level": "easy"}, seed=3), state, wait=1.0)
     scene.refresh_focus()
     assert scene.focus.keys == [scene.board.top("stock"), "button:move"]   # nothing plays: draw
     scene.focus.focus("button:move")

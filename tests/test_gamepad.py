@@ -115,3 +115,25 @@ def test_the_last_device_used_is_tracked(app):
     app.step(FRAME, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, {"button": 0, "instance_id": 99})])
     assert app.input_device == "pad"
     settle(app, 0.1)
+
+
+def test_prompts_name_the_controls_of_the_device_last_used(app):
+    from cardgames.ui import controls
+
+    scene = app.stack.top          # its X and Y keys are D and H
+    prompt = "{act}: play   {x}: draw   {back}: back"
+    key(app, pygame.K_a)
+    assert controls.text(app, prompt, scene) == "Enter: play   D: draw   Esc: back"
+    assert controls.press(app) == "Press Enter"
+    app.step(FRAME, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, {"pos": (5, 5), "button": 1})])
+    assert controls.press(app) == "Click" and controls.text(app, "{act}", scene) == "Click"
+    assert controls.for_device(app, "keys", mouse="mouse", pad="pad") == "mouse"
+    app.step(FRAME, [pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, {"button": 0, "instance_id": 99})])
+    assert controls.text(app, prompt, scene) == "A: play   X: draw   B: back"
+    assert controls.press(app, capital=False) == "press A"
+    surface = pygame.Surface((1280, 720))
+    on_pad = controls.draw_prompt(surface, app, prompt, (640, 700), scene=scene)
+    key(app, pygame.K_a)                                  # back on the keyboard: words again
+    on_keys = controls.draw_prompt(surface, app, prompt, (640, 700), scene=scene)
+    assert on_pad.size != on_keys.size                    # glyphs drawn instead of words
+    assert controls.glyph("A").get_size()[0] > 10 and controls.glyph("Start").get_width() > controls.glyph("A").get_width()

@@ -9,7 +9,7 @@ import time
 import pygame
 import pytest
 import scene_events
-from input_drive import Gamepad, Keyboard, play_action
+from input_drive import Gamepad, Keyboard, open_table, play_action
 from scene_events import FRAME, settle, table_app, wait_for_human
 from virtual_pad import VirtualPad
 
@@ -48,13 +48,6 @@ def device(request, app):
         assert app.pads.connected == 1
         yield Gamepad(app, pad)
     VirtualPad.frame(app, 1)
-
-
-def open_table(app, scene):
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    settle(app, 1.5)
-    return scene
 
 
 def played_with(app, device, arrows_at_least=5):
@@ -107,15 +100,6 @@ def skyjo_move(app, scene, device):
         play_action(app, scene, device, action)
 
 
-def test_skyjo_a_whole_round_then_the_next_is_dealt(app, device):
-    scene = open_table(app, SkyjoScene(app, {"players": 2, "level": "easy"}, seed=4))
-    scene_events.play_round(app, scene, lambda a, s: skyjo_move(a, s, device), SkyjoSummary)
-    device("act", app.stack.top)               # "Next round"
-    settle(app, 2.5)
-    assert scene.state.round_no == 2 and app.stack.top is scene
-    played_with(app, device)
-
-
 # ---------------------------------------------------------------- Three Thirteen
 
 def tt_move(app, scene, device):
@@ -129,13 +113,23 @@ def tt_move(app, scene, device):
         play_action(app, scene, device, action)
 
 
-def test_three_thirteen_a_whole_round_then_the_next_is_dealt(app, device):
-    scene = open_table(app, ThreeThirteenScene(app, {"players": 2, "level": "easy"}, seed=3))
-    scene_events.play_round(app, scene, lambda a, s: tt_move(a, s, device), TTSummary)
+ROUND_GAMES = {   # game -> (its table, the human's move, its round summary, arrows the round needs at least)
+    "skyjo": (lambda app: SkyjoScene(app, {"players": 2, "level": "easy"}, seed=4), skyjo_move, SkyjoSummary, 5),
+    # round 1 of Three Thirteen deals three cards: a short round
+    "three_thirteen": (lambda app: ThreeThirteenScene(app, {"players": 2, "level": "easy"}, seed=3), tt_move,
+                       TTSummary, 1),
+}
+
+
+@pytest.mark.parametrize("game", ROUND_GAMES)
+def test_a_whole_round_then_the_next_is_dealt(app, device, game):
+    make, move, summary, arrows = ROUND_GAMES[game]
+    scene = open_table(app, make(app))
+    scene_events.play_round(app, scene, lambda a, s: move(a, s, device), summary)
     device("act", app.stack.top)               # "Next round"
     settle(app, 2.5)
     assert scene.state.round_no == 2 and app.stack.top is scene
-    played_with(app, device, arrows_at_least=1)   # round 1 deals three cards: a short round
+    played_with(app, device, arrows_at_least=arrows)
 
 
 # ---------------------------------------------------------------- Switch

@@ -7,6 +7,7 @@ import time
 
 import pygame
 import pytest
+from input_drive import open_table
 from scene_events import FRAME, settle, table_app
 from virtual_pad import VirtualPad
 
@@ -59,10 +60,15 @@ def test_the_shell_by_pad(app, pad):
     before = cycler.value
     pad.press(app, "dpad_right")                           # Right changes it
     assert cycler.value != before
-    for _ in range(12):                                    # down to the bottom bar, right to Settings
+    for _ in range(30):                                    # down to the bottom bar...
+        if select.menu.focused in select.bar:
+            break
         pad.press(app, "dpad_down")
-    while select.menu.focused.text != "Settings":
+    for _ in range(len(select.bar)):                       # ...and along it to Settings
+        if select.menu.focused.text == "Settings":
+            break
         pad.press(app, "dpad_right")
+    assert select.menu.focused.text == "Settings"
     pad.press(app, "a")
     settings = top(app)
     assert isinstance(settings, SettingsScene)
@@ -137,12 +143,7 @@ def test_tripeaks_level_list_and_initials_by_pad(app, pad):
 def test_switch_suit_chooser_by_pad(app, pad):
     state = switch_rules.deal({}, [parse_cards("JC 5D 9H"), parse_cards("3D 4D 7H KS")], parse_cards("4H 4S 6D 7S"),
                               parse_cards("9C"))
-    scene = SwitchScene(app, {"players": 2, "level": "easy"}, seed=3)
-    scene.state = state
-    scene.sync(animate=False)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    settle(app, 1.0)
+    scene = open_table(app, SwitchScene(app, {"players": 2, "level": "easy"}, seed=3), state, wait=1.0)
     jack = next(s for s in scene.board.sprites("hand:0") if str(s.card) == "JC")
     for _ in range(6):                                     # the D-pad to the Jack
         if scene.focus.visible and scene.focus.current is jack:

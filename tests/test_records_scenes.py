@@ -4,7 +4,7 @@ import json
 
 import pygame
 import pytest
-from scene_events import FRAME, centre, drag, key, settle, table_app, wait_for_human
+from scene_events import FRAME, ask_for_summary, centre, drag, key, settle, table_app, wait_for_human
 from test_skyjo_scene import end_a_scripted_game
 from test_skyjo_scene import open_scene as open_skyjo
 from test_switch_scene import open_table, play_by_mouse, play_whole_hand
@@ -69,6 +69,7 @@ def test_three_thirteen_game_over_with_a_damaged_file_records_the_result(app):
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     wait_for_human(app, scene)
     settle(app, 4.0)
+    ask_for_summary(app, scene)       # the final table stays in view until the player asks
     assert scene.over and isinstance(app.stack.top, TTSummary)
     sec = section(app, "three_thirteen", "standard")
     assert sec["games"] == 1 and sec["wins"] == 1
@@ -154,6 +155,7 @@ def test_the_end_screen_shows_the_records_touched(app):
     scene = open_skyjo(app)
     finish_a_scripted_round(app, scene, totals=[10, 95])
     settle(app, 8.0)
+    ask_for_summary(app, scene)
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene) and summary.final
     total = scene.state.totals[0]

@@ -34,13 +34,19 @@ def _idle_frames(app, frames=120):
     return app.frames_drawn - before
 
 
-def test_an_idle_table_stops_drawing_and_the_next_key_is_drawn_in_the_same_frame(tmp_path):
+def _table(tmp_path, name, seed, **options):
+    """A card table (fast computer players) after its deal, when the human may move."""
     app = table_app(tmp_path)
-    info = registry.get("skyjo")
-    scene = info.scene_class()(app, info.default_options(), 3)
+    info = registry.get(name)
+    scene = info.scene_class()(app, {**info.default_options(), **options}, seed)
     app.stack.push(scene)
     app.stack.apply_pending()
     wait_for_human(app, scene)
+    return app, scene
+
+
+def test_an_idle_table_stops_drawing_and_the_next_key_is_drawn_in_the_same_frame(tmp_path):
+    app, scene = _table(tmp_path, "skyjo", 3)
     settle(app, 1.0)   # the last animation's final frame and the after-input time are over
     draws = _spy_draws(scene)
     assert _idle_frames(app, 120) == 0          # two seconds: nothing presented
@@ -52,6 +58,8 @@ def test_an_idle_table_stops_drawing_and_the_next_key_is_drawn_in_the_same_frame
     assert app.frames_drawn == shown + 1        # handled and presented in that very frame
     assert scene.focus.visible
     assert pygame.image.tobytes(app.canvas.surface, "RGB") != picture
+    settle(app, 3.5)                            # the ring breathes a few seconds, then rests
+    assert _idle_frames(app, 60) == 0 and scene.focus.visible
 
 
 def test_a_click_after_idle_is_handled_and_drawn_in_that_frame(tmp_path):
@@ -73,27 +81,14 @@ def test_a_click_after_idle_is_handled_and_drawn_in_that_frame(tmp_path):
 @pytest.mark.parametrize("name", [g.name for g in registry.GAMES])
 def test_every_game_table_goes_idle_and_says_so_truthfully(tmp_path, name):
     """No audit ever finds a picture change the table did not announce while it waits for the human."""
-    app = table_app(tmp_path)
-    info = registry.get(name)
-    options = info.default_options()
-    if name == "tripeaks":
-        options["mode"] = "relaxed"   # no clock (the arcade clock: the next test)
-    scene = info.scene_class()(app, options, 5)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    wait_for_human(app, scene)
+    app, _ = _table(tmp_path, name, 5, **({"mode": "relaxed"} if name == "tripeaks" else {}))  # no clock
     settle(app, 3.0)
     assert _idle_frames(app, 90) == 0, f"{name} keeps drawing while it waits"
     assert not app.redraw.watching
 
 
 def test_the_arcade_clock_is_drawn_each_second_and_not_more(tmp_path):
-    app = table_app(tmp_path)
-    info = registry.get("tripeaks")
-    scene = info.scene_class()(app, info.default_options(), 5)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    wait_for_human(app, scene)
+    app, scene = _table(tmp_path, "tripeaks", 5)
     key(app, pygame.K_SPACE)                    # turn the stock: the clock starts
     settle(app, 3.0)
     assert scene.phase == "play" and scene.arcade.time_left > 20

@@ -90,6 +90,10 @@ class Gamepads:
         if _sdl_controller is None:
             return
         try:
+            # pygame.quit() shuts SDL's controller subsystem but leaves pygame's module believing
+            # it is still up (so init() would do nothing): start it afresh
+            if _sdl_controller.get_init():
+                _sdl_controller.quit()
             _sdl_controller.init()
             self.available = True
         except pygame.error:

@@ -59,5 +59,5 @@ class SurfaceCache:
         return key in self._items
 
     def __iter__(self) -> Iterator[Hashable]:
-        """The keys, least recently used first (e.g. the texts a scene has drawn)."""
-        return iter(self._items)
+        """The keys, least recently used first (as iterating a dict gives its keys)."""
+        return iter(list(self._items))

@@ -35,7 +35,8 @@ class RedrawPolicy:
         self.watching = False         # an audit found an unannounced change: draw while frames differ
 
     def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float) -> bool:
-        """Should this frame be drawn and presented?"""
+        """Should this frame be drawn and presented? `scenes`: what is on screen (the visible scenes and
+        any app-level strip); when it differs from the last drawn frame's, the frame is drawn."""
         self.draw_for = max(0.0, self.draw_for - dt)
         new_scenes = scenes != self.scenes
         if had_input or new_scenes:

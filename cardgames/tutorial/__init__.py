@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import sys
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -45,8 +47,17 @@ def start(app: Any, game: str, on_end: Callable[[], None] | None = None) -> Any:
 
 
 def first_play(app: Any, game: str, open_game: Callable[[], Any]) -> bool:
-    """On a game's first start, play its tutorial first (open_game() afterwards)."""
-    if module(game) is None or achievements.book(app).tutorial_seen(game) or app.demo is not None:
+    """On a game's first start, play its tutorial first (open_game() afterwards).
+
+    A tutorial that cannot be opened (a bug) is reported and skipped: the game opens as usual."""
+    if achievements.book(app).tutorial_seen(game) or app.demo is not None:
         return False
-    start(app, game, on_end=open_game)
+    try:
+        if module(game) is None:
+            return False
+        start(app, game, on_end=open_game)
+    except Exception:  # noqa: BLE001 - a broken lesson must never keep the player from the game
+        traceback.print_exc(file=sys.stderr)
+        app.notify("The tutorial could not be opened; the game starts without it.")
+        return False
     return True

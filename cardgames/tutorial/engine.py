@@ -280,12 +280,15 @@ class TutorialMode:
         corner = getattr(getattr(self, "move_log", None), "corner", None)
         if corner is not None:
             cards.append(corner.rect)     # the move log's corner tells what happened: keep it readable
+        log_rect = getattr(self, "log_rect", None)
+        if isinstance(log_rect, pygame.Rect):
+            cards.append(log_rect)
         wrong = self.wrong_text if self.wrong_left > 0 else ""
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
-                        next_label=("Finish" if last else "Next") if waiting else None,
+                        next_label=("Finish (Enter)" if last else "Next (Enter)") if waiting else None,
                         time=self.scheduler.time)
 
     # ------------------------------------------------------------ no undo, restart or new deal here

@@ -98,7 +98,7 @@ class Panel:
         self._button(surface, skip, "Skip (Esc)", False)
         self.buttons["skip"] = skip
         if next_label:
-            nxt = pygame.Rect(rect.right - theme.PAD - 150, by, 150, BUTTON_H)
+            nxt = pygame.Rect(rect.right - theme.PAD - 180, by, 180, BUTTON_H)
             self._button(surface, nxt, next_label, True)
             self.buttons["next"] = nxt
 

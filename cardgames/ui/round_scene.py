@@ -97,10 +97,11 @@ class RoundGameScene(GameScene):
 
     def on_enter(self) -> None:
         """A game resumed between rounds (or a summary closed without "Next round") shows its
-        summary again: between rounds only the summary's button goes on."""
+        summary again: between rounds only the summary's button goes on. Not when the player hid it
+        to look at the table (summary_waiting: the table's "Scores" button brings it back)."""
         super().on_enter()
         if self.round_over and not self.over and not self.animator.busy and not self.summary_waiting:
-            self.show_summary()   # (summary_waiting: the player hid it to see the table; its button is there)
+            self.show_summary()
 
     def show_summary_later(self) -> None:
         """Once the animations so far have played, offer the summary (the "Scores" button); without

@@ -233,7 +233,7 @@ class SkyjoScene(RoundGameScene):
 
     # ------------------------------------------------------------------ acting and animating
     def act(self, action: Any) -> bool:
-        mover = self.current
+        mover, phase = self.current, self.state.phase
         done = super().act(action)
         if done and self.round_over:
             self.show_summary_later()
@@ -244,6 +244,8 @@ class SkyjoScene(RoundGameScene):
             kind, slot = action
             if kind in ("take", "swap"):        # the slot flashes, and stays marked until their next turn
                 self.marks.set(mover, f"grid:{mover}:{slot}", kind == "take", self.scheduler.time)
+            elif kind == "flip" and phase == Phase.FLIP:   # the card turned after a discard
+                self.marks.set(mover, f"grid:{mover}:{slot}", False, self.scheduler.time)
             elif kind == "draw":
                 self.marks.clear(mover)
         return done

@@ -3,10 +3,10 @@
 - NewsBanner: the table's news ("Ben cleared a column", "Last turn!", "Round 3")
   in ONE spot beside the piles, one banner after another: never over a grid, a
   pile or another banner, and drawn in front of everything on the table.
-- SlotMarks: each seat's last exchange. The slot flashes when the card lands
-  (even when the new card has the old one's value) and keeps a ring until that
-  seat moves again: gold when the card came from the discard pile, white when
-  it was drawn.
+- SlotMarks: each seat's last exchange (or card turned after a discard). The
+  slot flashes when the card lands (even when the new card has the old one's
+  value) and keeps a ring until that seat moves again: gold when the card came
+  from the discard pile, white when it was drawn or turned.
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ import pygame
 from cardgames.core.rng import make_rng
 from cardgames.games.switch import ai, rules
 from cardgames.games.switch.rules import K_CATCH, Action
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 
 HOLD = 3.0      # seconds a computer who plays next waits while a missed call can be caught
 
@@ -121,20 +121,23 @@ class CatchWindow:
         """The countdown's text and how full its bar is (None: no time limit, the bar pulses)."""
         scene = self.scene
         hold = self.hold()
+        app = scene.app     # the controls of the device in use: "(L)", "(double-click or C)", a pad's "(Y)"
+        call = controls.text(app, controls.for_device(app, "(L)", pad="({y})"), scene)
+        catch = controls.text(app, controls.for_device(app, "(double-click or C)", pad="({y})"), scene)
         if self.exposed == viewer:
             soonest = self.soonest_catch()
             if soonest is not None and self.age < soonest:
                 left = soonest - self.age
-                return f"Call now! (L)  A computer may catch you in {left:.1f}s", left / soonest
+                return f"Call now! {call}  A computer may catch you in {left:.1f}s", left / soonest
             if hold is not None:
-                return f"Call now! (L)  {max(0.0, hold - self.age):.1f}s", max(0.0, hold - self.age) / hold
-            return "Call now! (L)", None
+                return f"Call now! {call}  {max(0.0, hold - self.age):.1f}s", max(0.0, hold - self.age) / hold
+            return f"Call now! {call}", None
         if hold is None:
             nxt = self.next_seat()
             who = "you move" if nxt == viewer else f"{scene.seat_name(nxt)} moves"
-            return f"Catch! (double-click or C) before {who}", None
+            return f"Catch! {catch} before {who}", None
         left = max(0.0, hold - self.age)
-        return f"Catch! (double-click or C)  {left:.1f}s", left / hold
+        return f"Catch! {catch}  {left:.1f}s", left / hold
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, viewer: int) -> None:
         """The countdown under another player's panel (above yours): a bar and its text."""

@@ -17,7 +17,7 @@ from cardgames.games.switch.rules import JACK, K_PLAY
 from cardgames.games.switch.scene import SwitchScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = "Ada"   # the scripted computer seat (the lesson names the seats itself: options["names"])
+OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
 MINE = "9H 2C JC 6D KD QS 4C"
 THEIRS = "9C 2D 7D 8S 4S KH"
 STOCK = "3D 6H 10S 7C 5D AC 4H 8C"        # top card first (you pick up the first four)
@@ -89,7 +89,8 @@ STEPS = (
          "Have fun!"),
 )
 
-SCRIPT = Script("switch", "Switch tutorial", deal, STEPS, options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
+SCRIPT = Script("switch", "Switch tutorial", deal, STEPS,
+                options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
 class SwitchTutorial(TutorialMode, SwitchScene):

@@ -10,10 +10,10 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.three_thirteen import melds, rules
-from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, NAMES, ThreeThirteenScene
+from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
-OPPONENT = NAMES[1]
+OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
 ROUND = 4                       # six cards: 6s are wild
 MINE = "9H 9S 4C 5C 6D KS"
 THEIRS = "2D 7S JD QH 10C 8D"
@@ -64,7 +64,8 @@ STEPS = (
          "After eleven rounds the lowest total wins. Good luck!"),
 )
 
-SCRIPT = Script("three_thirteen", "Three Thirteen tutorial", deal, STEPS, options={"players": 2, "level": "normal"})
+SCRIPT = Script("three_thirteen", "Three Thirteen tutorial", deal, STEPS,
+                options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
 class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):

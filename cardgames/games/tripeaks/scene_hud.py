@@ -195,4 +195,5 @@ def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     pill.center = (W // 2, 38)
     theme.draw_panel(surface, pill, (16, 20, 36, 230), colour, radius=20)
     theme.draw_text(surface, text, pill.center, theme.BODY, colour, bold=True, anchor="center")
-    theme.draw_text(surface, "Undo: Ctrl+Z   Hint: H", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")
+    if not getattr(scene, "tutorial", None):   # (the tutorial has no undo or hints)
+        theme.draw_text(surface, "Undo: Ctrl+Z   Hint: H", (W - 24, 30), theme.SMALL, theme.TEXT_DIM, anchor="topright")
