@@ -12,7 +12,8 @@ few hundred frames the stack jumps to a randomly chosen scene (title, game selec
 statistics, rules, a new game of each kind with random options, a Continue), so every scene gets
 its share even where random keys would rarely reach it; Escape may still take it anywhere. A
 "watch" jump seats computer players only, so rounds end and their summaries come up under the
-random input too.
+random input too; a "summary" jump plays such a table on without input until its round's summary
+is up, so the summaries always get their share of the random input.
 
 An exception in a frame is counted (with its traceback in the report), and the run goes on from
 the title screen. Errors the app itself catches and logs (a computer player's bug) land in
@@ -49,6 +50,7 @@ KEYS = (
 )
 SIZES = ((1280, 720), (640, 360), (800, 600), (1920, 1080), (400, 700), (1000, 400), (320, 180))
 JUMP_EVERY = (200, 700)   # frames between jumps to a random scene
+WATCH_FRAMES = 1500       # a computer-only table is watched this much longer
 
 
 @dataclass
@@ -196,8 +198,8 @@ class Monkey:
         games = [g for g in registry.GAMES if g.available]
         info = rng.choice(games)
         choice = rng.choice(("title", "select", "settings", "stats", "rules", "game", "game", "game", "continue",
-                             "watch", "watch"))
-        if choice == "watch" and "level" not in {o.key for o in info.options}:
+                             "watch", "watch", "summary"))
+        if choice in ("watch", "summary") and "level" not in {o.key for o in info.options}:
             choice = "game"      # no computer players to watch (TriPeaks)
         if choice == "title":
             scene = title_scene(app)
@@ -219,11 +221,18 @@ class Monkey:
                 scene = info.scene_class()(app, data["options"], resume=data)
             else:
                 options = {o.key: rng.choice(o.choices)[0] for o in info.options}
-                if choice == "watch":     # computer players only: rounds end, summaries come up
+                if choice in ("watch", "summary"):   # computer players only: rounds end, summaries come up
                     options["humans"] = ()
+                    options["players"] = min(options.get("players", 2), 3)
                 scene = info.scene_class()(app, options, seed=rng.randrange(1, 2**31))
         app.demo = None
         app.stack.reset(scene)
+        if choice == "summary":   # play on without input until the round's summary is up (the input goes there)
+            app.stack.apply_pending()
+            for _ in range(6000):
+                if app.stack.top is not scene:
+                    break
+                app.step(1 / config.FPS)
         return f"{choice} {info.name}"
 
 
@@ -245,13 +254,18 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
     for frame in range(frames):
         try:
             if frame == next_jump:
-                monkey.jump()
+                what = monkey.jump()
                 report.jumps += 1
                 next_jump = frame + monkey.rng.randint(*JUMP_EVERY)
+                if what.startswith("watch"):
+                    next_jump += WATCH_FRAMES    # long enough for a round to end and its summary to show
             for event in monkey.events():
                 pygame.event.post(event)
                 report.events += 1
-            app.step(1 / config.FPS, pygame.event.get())
+            events = pygame.event.get()
+            if any(e.type == pygame.QUIT for e in events):
+                break    # never one of ours: SIGTERM, Ctrl+C or the window closed (SDL turns them into QUIT)
+            app.step(1 / config.FPS, events)
             top = app.stack.top
             name = type(top).__name__ if top is not None else "(none)"
             report.scenes[name] = report.scenes.get(name, 0) + 1

@@ -398,7 +398,8 @@ def problems_notice(what: str, name: str, problems: list[Problem], kept: str = "
     fields = [p.path for p in problems if p.path]
     if not fields:
         return f"Your {what} ({name}) could not be used: {problems[0].problem}. Defaults are used{kept}."
-    shown = ", ".join(repr(f) for f in fields[:4]) + (f" and {len(fields) - 4} more" if len(fields) > 4 else "")
+    named = [repr(f) for f in fields[:4]] + ([f"{len(fields) - 4} more"] if len(fields) > 4 else [])
+    shown = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
     noun = "field" if len(fields) == 1 else "fields"
     return (f"Your {what} ({name}): the {noun} {shown} had {'a bad value' if len(fields) == 1 else 'bad values'}"
             f"; {'its default is' if len(fields) == 1 else 'their defaults are'} used{kept}.")
@@ -470,7 +471,7 @@ def bad_samples(schema: Field, path: str = "", owner: tuple[str, Field] | None =
     """Every bad value the declaration implies (wrong JSON types, values out of range), for every
     field path, nested fields included (a list's first item, a map's entry named "sample")."""
     target_path, target = owner or (path, schema)
-    untrusted = vital_above or schema.vital or target.vital
+    untrusted = schema.vital or target.vital
     for kind, values in (("type", schema.wrong_types()), ("range", schema.out_of_range())):
         for v in values:
             if path:

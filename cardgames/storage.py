@@ -64,17 +64,6 @@ class BadFile(ValueError):
     """A data file that exists but cannot be used; the message says why, for the notice."""
 
 
-def validate_settings(raw: Any, notices: list[str] | None = None) -> dict[str, Any]:
-    """Defaults overlaid with every valid value of `raw`; unknown keys are kept as they are."""
-    try:
-        clean, problems = schema.validate(datafiles.SETTINGS, raw)
-    except schema.Untrusted as e:
-        clean, problems = datafiles.SETTINGS.fresh_default(), [schema.Problem("", e.problem)]
-    if problems and notices is not None:
-        notices.append(schema.problems_notice("settings", "settings.json", problems))
-    return clean
-
-
 def validate_save(game: str, data: Any) -> dict[str, Any]:
     """Check an autosave against its schema; raise BadFile with the reason when it is wrong."""
     try:

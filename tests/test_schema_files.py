@@ -10,7 +10,7 @@ from cardgames import datafiles, schema
 from cardgames.games import registry
 from cardgames.storage import Storage
 
-DATA_FILES = ["settings.json", "stats.json"] + [f"saves/{g.name}.json" for g in registry.GAMES]
+DATA_FILES = ["settings.json", "stats.json", "achievements.json"] + [f"saves/{g.name}.json" for g in registry.GAMES]
 
 
 def _cases():
