@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench monkey assets exe lint clean
+.PHONY: play test bench monkey assets exe lint clean translations mo
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; run 'make PY=python3 ...'" >&2; exit 1; }
@@ -13,10 +13,10 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
 
-play: $(STAMP)
+play: $(STAMP) mo
 	$(PYTHON) main.py $(ARGS)
 
-test: $(STAMP)
+test: $(STAMP) mo
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q $(PYTEST_ARGS)
 
 bench: $(STAMP)
@@ -30,8 +30,30 @@ monkey: $(STAMP)
 assets: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) tools/make_assets.py
 
-exe: $(STAMP)
+exe: $(STAMP) mo
 	$(BIN)/pyinstaller --noconfirm --clean cardgames.spec
+
+# The languages (cardgames/i18n.py). Text drawn by these calls is a message without marking;
+# `_`, `N_` and `ngettext` mark the rest. `make translations`: extract every message to the .pot,
+# merge it into each language's .po (the sources, edited by hand), compile the .mo files.
+LOCALE := cardgames/locale
+BABEL := $(PYTHON) -m babel.messages.frontend -q
+LANGS := ta te kn
+KEYWORDS := -k _ -k N_ -k tr -k ngettext:1,2 -k draw_text:2 -k text_surface:1 -k draw_header:2 -k draw_hints:2 \
+	-k draw_wrapped:2 -k wrap_lines:1 -k draw_prompt:3 -k Button:2 -k Label:2 -k Cycler:2 -k Slider:2 -k push:1 -k Figure:2
+POS := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/cardgames.po)
+MOS := $(POS:.po=.mo)
+
+translations: $(STAMP)
+	$(BABEL) extract -F babel.cfg --no-location --sort-output --project "Card Arcade" $(KEYWORDS) -o $(LOCALE)/cardgames.pot cardgames
+	for l in $(LANGS); do $(BABEL) update --init-missing --no-fuzzy-matching -D cardgames \
+		-i $(LOCALE)/cardgames.pot -d $(LOCALE) -l $$l || exit 1; done
+	$(MAKE) mo
+
+mo: $(MOS)
+
+$(LOCALE)/%/LC_MESSAGES/cardgames.mo: $(LOCALE)/%/LC_MESSAGES/cardgames.po $(STAMP)
+	$(BABEL) compile --use-fuzzy -D cardgames -d $(LOCALE) -l $*
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

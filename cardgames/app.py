@@ -35,7 +35,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import config, datafiles
+from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.redraw import RedrawPolicy
@@ -77,6 +77,8 @@ class App:
         pygame.font.init()
         self.storage = Storage(self.launch.data_dir)
         self.settings: dict[str, Any] = self.storage.load_settings()
+        # the language chosen in the settings; until the player picks one, the system's
+        i18n.set_language(self.settings.get("language") or i18n.system_language())
         # --fullscreen/--windowed hold for this run only: save_settings() keeps the saved choice
         # until the player picks one themselves (F11 or the settings screen).
         self._saved_fullscreen: bool | None = None

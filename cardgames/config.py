@@ -21,3 +21,5 @@ SPRITES_DIR = ROOT / "sprites"
 SOUNDS_DIR = ROOT / "sounds"
 LEVELS_DIR = ROOT / "levels"
 SEEDS_DIR = ROOT / "seeds"
+FONTS_DIR = ROOT / "fonts"      # the Noto faces for symbols and Indic scripts (SIL OFL, fonts/OFL.txt)
+LOCALE_DIR = ROOT / "cardgames" / "locale"  # gettext catalogues: <lang>/LC_MESSAGES/cardgames.po (.mo built)

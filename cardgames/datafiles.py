@@ -35,6 +35,7 @@ from cardgames.schema import (
 NAME = r"[a-z0-9_]{1,40}"   # a game, card back, level or layout name; also keeps save paths inside saves/
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
 AI_SPEEDS = ("instant", "fast", "normal", "slow")
+LANGUAGE_CODES = ("en", "ta", "te", "kn")  # cardgames/i18n.py names them; absent: the system's locale
 MAX_ACTIONS = 20000         # far beyond any real game (a long Skyjo match is about 2,000 moves)
 
 SETTINGS = Record({
@@ -51,7 +52,8 @@ SETTINGS = Record({
     "player_names": ListOf(Text("", max_len=40), default=[], max_len=8),
     "computer_names": ListOf(Text("", max_len=40), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia",
                                                             "Hugo"], max_len=8),
-}, optional=("last_game", "last_options"))
+    "language": Choice("en", LANGUAGE_CODES),
+}, optional=("last_game", "last_options", "language"))
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}
 

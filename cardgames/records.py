@@ -42,6 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames.i18n import N_, _, tr
 from cardgames.records_schema import HISTORY, LIMIT, OLD_COUNTS, OLD_NUMBERS
 
 SHAPE = 2          # the shape of "records" this code writes (declared in records_schema.py)
@@ -97,7 +98,8 @@ FIGURES: dict[str, tuple[Figure, ...]] = {
     ),
 }
 
-MODE_LABELS = {"arcade": "Arcade", "classic": "Classic", "relaxed": "Relaxed", "daily": "Daily challenge",
+MODE_LABELS = {"arcade": N_("Arcade"), "classic": N_("Classic"), "relaxed": N_("Relaxed"),
+               "daily": N_("Daily challenge"),
                "single": "Single hand", "match": "Match to 200", "standard": "All games",
                EARLIER: "Earlier games"}
 MODE_ORDER = ("standard", "arcade", "classic", "relaxed", "daily", "single", "match", EARLIER)
@@ -488,7 +490,7 @@ def mode_label(mode: str, practice: bool = False) -> str:
     if mode == "standard" and practice:
         return "Practice"
     label = MODE_LABELS.get(mode, mode.replace("_", " ").capitalize())
-    return f"{label} (practice)" if practice else label
+    return _("{mode} (practice)").format(mode=tr(label)) if practice else label
 
 
 def totals(records: dict[str, Any]) -> dict[str, int]:

@@ -6,5 +6,6 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["LANGUAGE"] = "en"  # the suite speaks English whatever the machine's locale (cardgames/i18n.py)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))

@@ -22,6 +22,7 @@ import pygame
 from cardgames.config import CANVAS_SIZE, SOUNDS_DIR, SPRITES_DIR
 from cardgames.core.cards import Card, Suit
 from cardgames.engine.lru import MB, SurfaceCache
+from cardgames.engine.text import MixedFont
 
 log = logging.getLogger(__name__)
 
@@ -175,13 +176,13 @@ class Assets:
     # ------------------------------------------------------------ fonts
 
     def font(self, px: int, bold: bool = False) -> pygame.font.Font:
-        """pygame's bundled default font (it ships inside the PyInstaller bundle too)."""
+        """The one text renderer's font: pygame's built-in face plus the Noto faces (engine/text.py)."""
         key = (int(px), bool(bold))
         font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(None, max(1, int(px)))
+            font = MixedFont(max(1, int(px)))
             font.bold = bold
             self._fonts[key] = font
         return font

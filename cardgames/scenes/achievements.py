@@ -13,6 +13,7 @@ import pygame
 from cardgames import achievements
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
+from cardgames.i18n import N_, _
 from cardgames.scenes.achievement_icons import icon
 from cardgames.scenes.common import backdrop, draw_header, draw_hints
 from cardgames.ui import theme
@@ -60,7 +61,7 @@ class AchievementTile(Widget):
         line = a.text if earned else a.how
         draw_wrapped(surface, line, (x, self.rect.y + 50), width, theme.SMALL + 1,
                      theme.TEXT if earned else theme.TEXT_DIM)
-        note = f"Earned {self.when}" if earned else "Locked"
+        note = _("Earned {when}").format(when=self.when) if earned else N_("Locked")
         theme.draw_text(surface, note, (x, self.rect.bottom - 12), theme.SMALL,
                         theme.GOOD if earned else theme.TEXT_DIM, anchor="bottomleft")
 
@@ -109,6 +110,6 @@ class AchievementsScene(Scene):
         surface.blit(backdrop(), (0, 0))
         total = len(achievements.ACHIEVEMENTS)
         got = sum(self.book.unlocked(a.id) for a in achievements.ACHIEVEMENTS)
-        draw_header(surface, "Achievements", theme.ACCENT, f"{got} of {total} earned")
+        draw_header(surface, "Achievements", theme.ACCENT, _("{got} of {total} earned").format(got=got, total=total))
         self.menu.draw(surface)
         draw_hints(surface, "Arrows: move   Enter or click: open a page   Esc: back")

@@ -10,6 +10,7 @@ import pygame
 from cardgames.config import CANVAS_SIZE
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.games.info import GameInfo
+from cardgames.i18n import N_, _, language, ngettext
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Widget, wrap_lines
 
@@ -77,7 +78,7 @@ class GameTile(Widget):
         return True
 
     def _face(self, highlighted: bool) -> pygame.Surface:
-        key = (highlighted, self.badge, self.available)
+        key = (highlighted, self.badge, self.available, language())
         surf = self._cache.get(key)
         if surf is not None:
             return surf
@@ -92,8 +93,9 @@ class GameTile(Widget):
         px = theme.LARGE if not self.compact else theme.BODY
         theme.draw_text(surf, self.info.title, (16, 18), px, colour if self.available else theme.TEXT_DIM,
                         bold=True, shadow=True)
-        players = (f"{self.info.min_players} player" if self.info.max_players == 1
-                   else f"{self.info.min_players}-{self.info.max_players} players")
+        players = (ngettext("{n} player", "{n} players", self.info.min_players).format(n=self.info.min_players)
+                   if self.info.max_players == 1 else
+                   _("{lo}-{hi} players").format(lo=self.info.min_players, hi=self.info.max_players))
         y = 18 + round(px * 1.4)
         players_y = y
         theme.draw_text(surf, players, (16, y), theme.SMALL, theme.TEXT_DIM)
@@ -105,7 +107,7 @@ class GameTile(Widget):
         if self.art is not None:  # a few of the game's cards in the right-hand corner
             surf.blit(self.art, self.art.get_rect(bottomright=(w - 12, h - 8)))
         if not self.available:
-            _pill(surf, "COMING SOON", theme.ACCENT_2, players_y)
+            _pill(surf, N_("COMING SOON"), theme.ACCENT_2, players_y)
         elif self.badge:
             _pill(surf, self.badge, theme.GOOD, players_y)
         self._cache[key] = surf

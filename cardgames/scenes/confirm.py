@@ -20,6 +20,7 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, draw_wrapped, line_height, wrap_lines
@@ -31,8 +32,8 @@ BOX_W = 560
 class ConfirmScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, question: str, detail: str = "", yes: str = "Yes",
-                 on_yes: Callable[[], Any] | None = None, no: str = "Cancel",
+    def __init__(self, app: Any, question: str, detail: str = "", yes: str = N_("Yes"),
+                 on_yes: Callable[[], Any] | None = None, no: str = N_("Cancel"),
                  on_no: Callable[[], Any] | None = None) -> None:
         super().__init__(app)
         self.question, self.detail = question, detail

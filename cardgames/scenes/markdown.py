@@ -182,7 +182,7 @@ def _flow(spans: list[Span], x0: int, width: int, y: int, px: int, colour: theme
     Neighbouring words of the same style are merged into one run (fewer blits)."""
     step = round(px * 1.4)
     x = x0
-    space_w = theme.font(px).size(" ")[0]
+    space_w = theme.word_gap(theme.font(px))   # the gap theme.render draws between words
     line_runs: list[Run] = []
     for word, bold, space_before in _words(spans):
         bold = bold or bold_all
@@ -191,11 +191,11 @@ def _flow(spans: list[Span], x0: int, width: int, y: int, px: int, colour: theme
         last = line_runs[-1] if line_runs and line_runs[-1].y == y else None
         if last is not None and space_before and last.bold == bold and last.colour == c:
             merged = f"{last.text} {word}"
-            end = last.x + f.size(merged)[0]  # measure the merged run itself: kerning, rounding
+            end = last.x + theme.text_width(f, merged)  # the merged run as drawn: kerning, rounding, gaps
             if end <= x0 + width:
                 last.text, x = merged, end
                 continue
-        w = f.size(word)[0]
+        w = theme.text_width(f, word)
         gap = space_w if space_before and x > x0 else 0
         if x + gap + w > x0 + width and x > x0:
             y += step

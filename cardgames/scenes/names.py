@@ -15,6 +15,7 @@ import pygame
 
 from cardgames import names
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_, _
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.ui import theme
 
@@ -36,11 +37,11 @@ class NamesScene(Scene):
         own = s.get("player_names") if names.is_name_list(s.get("player_names")) else []
         bots = s.get("computer_names") if names.is_name_list(s.get("computer_names")) else list(names.COMPUTER_NAMES)
         self.humans = [NameField((HUMAN_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
-                                 f"Player {k + 1}", own[k] if k < len(own) else "",
-                                 "You (playing alone)" if k == 0 else f"Player {k + 1}")
+                                 _("Player {n}").format(n=k + 1), own[k] if k < len(own) else "",
+                                 N_("You (playing alone)") if k == 0 else _("Player {n}").format(n=k + 1))
                        for k in range(names.HUMAN_SEATS)]
         self.computers = [NameField((COMPUTER_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
-                                    f"Computer {k + 1}", bots[k] if k < len(bots) else "", names.COMPUTER_NAMES[k])
+                                    _("Computer {n}").format(n=k + 1), bots[k] if k < len(bots) else "", names.COMPUTER_NAMES[k])
                           for k in range(len(names.COMPUTER_NAMES))]
         self.fields = self.humans + self.computers
         self.focus = 0
@@ -115,7 +116,7 @@ class NamesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_header(surface, "Player names", subtitle="shown at every table and in the summaries")
+        draw_header(surface, "Player names", subtitle=N_("shown at every table and in the summaries"))
         theme.draw_text(surface, "Players (one, or pass and play)", (HUMAN_X, TOP - 34), theme.BODY, theme.ACCENT,
                         bold=True)
         theme.draw_text(surface, "Computer players", (COMPUTER_X, TOP - 34), theme.BODY, theme.ACCENT, bold=True)
@@ -132,6 +133,6 @@ class NamesScene(Scene):
                 pygame.draw.line(surface, theme.ACCENT, (x, f.rect.y + 8), (x, f.rect.bottom - 8), 2)
         theme.draw_panel(surface, DONE, theme.BUTTON_PRIMARY, None, radius=theme.RADIUS)
         theme.draw_text(surface, "Done", DONE.center, theme.LARGE, theme.TEXT_DARK, bold=True, anchor="center")
-        theme.draw_text(surface, f"An empty field keeps the name shown in grey. Up to {names.MAX_LENGTH} letters.",
+        theme.draw_text(surface, _("An empty field keeps the name shown in grey. Up to {n} letters.").format(n=names.MAX_LENGTH),
                         (640, DONE.y - 40), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
         draw_hints(surface, "Type a name   Up/Down/Tab/Enter: next field   Left/Right: other column   Esc: done")

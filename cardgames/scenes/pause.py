@@ -14,6 +14,7 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
@@ -45,8 +46,9 @@ class PauseScene(Scene):
         self.title = getattr(info, "title", "Game")
         self.game_name = getattr(info, "name", None)
         x, w = BOX.x + 40, BOX.width - 80
-        entries = [("Resume", self.resume, True), ("Restart", self.restart, False), ("Rules", self.rules, False),
-                   ("Settings", self.settings, False), ("Quit to menu", self.quit_to_menu, False)]
+        entries = [(N_("Resume"), self.resume, True), (N_("Restart"), self.restart, False),
+                   (N_("Rules"), self.rules, False), (N_("Settings"), self.settings, False),
+                   (N_("Quit to menu"), self.quit_to_menu, False)]
         self.buttons = [Button((x, BOX.y + 118 + i * 70, w, 56), text, fn, primary=primary)
                         for i, (text, fn, primary) in enumerate(entries)]
         self.restart_button = self.buttons[1]
@@ -64,8 +66,8 @@ class PauseScene(Scene):
             return
         from cardgames.scenes.confirm import ConfirmScene
 
-        self.stack.push(ConfirmScene(self.app, "Restart?", "The game in progress will be lost.",
-                                     "Restart", on_yes=self.restart_now))
+        self.stack.push(ConfirmScene(self.app, N_("Restart?"), N_("The game in progress will be lost."),
+                                     N_("Restart"), on_yes=self.restart_now))
 
     def restart_now(self) -> None:
         self.stack.pop()

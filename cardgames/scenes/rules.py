@@ -1,4 +1,4 @@
-"""The rules viewer: shows seeds/<game>.md, scrollable by wheel, arrows, PgUp/PgDn, Home/End.
+"""The rules viewer: shows seeds/<game>.<lang>.md (or the English seeds/<game>.md), scrollable by wheel, arrows, PgUp/PgDn, Home/End.
 
 Left/Right jump to the previous/next section (## heading). Esc, Backspace or
 the Back button return to whatever was below (the menu or the pause overlay).
@@ -10,6 +10,7 @@ import pygame
 from cardgames import config, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
+from cardgames.i18n import N_, _, language
 from cardgames.scenes import markdown
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.ui import controls, theme
@@ -20,9 +21,17 @@ TEXT_X, TEXT_W = VIEW.x + 36, VIEW.width - 96
 LINE_STEP = 44                            # arrow keys and one wheel notch scroll this far
 
 
+def page_path(game: str, lang: str | None = None):
+    """seeds/<game>.<lang>.md in the chosen language when there is one, else the English seeds/<game>.md."""
+    lang = lang or language()
+    local = config.SEEDS_DIR / f"{game}.{lang}.md"
+    return local if lang != "en" and local.is_file() else config.SEEDS_DIR / f"{game}.md"
+
+
 def load_page(game: str) -> str:
-    """The Markdown text of a game's rules page (a short note when it is missing or unreadable)."""
-    path = config.SEEDS_DIR / f"{game}.md"
+    """The Markdown text of a game's rules page in the chosen language (English when it has no
+    page of its own; a short note when it is missing or unreadable)."""
+    path = page_path(game)
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
@@ -135,7 +144,7 @@ class RulesScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         colour = theme.GAME_COLOURS.get(self.info.name, theme.ACCENT)
-        draw_header(surface, f"How to play {self.info.title}", colour)
+        draw_header(surface, _("How to play {game}").format(game=_(self.info.title)), colour)
         theme.draw_panel(surface, VIEW, theme.PANEL_SOLID, theme.PANEL_EDGE)
         inner = self.inner
         markdown.draw(surface, self.page, (TEXT_X, inner.y), inner, round(self.scroll))
@@ -143,6 +152,6 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, theme.BG, self._track(), border_radius=7)
             pygame.draw.rect(surface, colour if self._dragging else theme.PANEL_EDGE, self._thumb(), border_radius=7)
         self.menu.draw(surface)
-        draw_hints(surface, controls.for_device(
-            self.app, "Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back",
-            pad="{updown}: scroll   {leftright}: section   {back}: back"), self.app)
+        keys = N_("Up/Down or wheel: scroll   PgUp/PgDn: page   Left/Right: section   Esc: back")
+        pad = N_("{updown}: scroll   {leftright}: section   {back}: back")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad), self.app)

@@ -24,13 +24,14 @@ from cardgames import config, records, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.i18n import N_, _, format_number
 from cardgames.scenes.common import GameTile, backdrop, card_row, draw_hints, play
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
 W, H = config.CANVAS_SIZE
-LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
-PRACTICE = OptionSpec("practice", "Practice (undo allowed)", ((False, "Off"), (True, "On")), False)
+LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
+PRACTICE = OptionSpec("practice", N_("Practice (undo allowed)"), ((False, N_("Off")), (True, N_("On"))), False)
 TILE_Y, TILE_H, TILE_W, TILE_GAP = 20, 150, 292, 16
 INFO_RECT = pygame.Rect(36, 188, 560, 434)
 OPTIONS_X, OPTIONS_Y, OPTIONS_W, OPTION_H, OPTION_GAP = 616, 188, 628, 44, 7
@@ -96,10 +97,11 @@ def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
     t = records.totals(recs)
     if not t["games"]:
         return ""
-    parts = [f"{t['games']:,} played", f"{t['wins']:,} won ({t['wins'] / t['games']:.0%})"]
+    parts = [_("{n} played").format(n=format_number(t["games"])),
+             _("{n} won ({rate})").format(n=format_number(t["wins"]), rate=f"{t['wins'] / t['games']:.0%}")]
     if t["best_streak"] >= 2:
-        parts.append(f"best streak {t['best_streak']}")
-    return "Your record: " + "  ·  ".join(parts)
+        parts.append(_("best streak {n}").format(n=t["best_streak"]))
+    return _("Your record: {parts}").format(parts="  ·  ".join(parts))
 
 
 class SelectScene(Scene):
@@ -134,7 +136,7 @@ class SelectScene(Scene):
         self.record = record_line(info, records.load(self.app.storage, info.name))
         for tile in self.tiles:
             tile.selected = tile.info is info
-            tile.badge = "SAVED" if tile.info.available and self._save_exists(tile.info) else ""
+            tile.badge = N_("SAVED") if tile.info.available and self._save_exists(tile.info) else ""
         self.cyclers = []
         specs = menu_options(info)
         extras = game_buttons(info, self) if info.available else []
@@ -155,14 +157,14 @@ class SelectScene(Scene):
         ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
         self.extras = [Button((OPTIONS_X + i * (ew + 16), y, ew, pitch - OPTION_GAP), text, fn, px=theme.BODY)
                        for i, (text, fn) in enumerate(extras)]
-        self.start_button = Button((OPTIONS_X, START_Y, 300, 58), "New game" if self.has_save else "Start",
+        self.start_button = Button((OPTIONS_X, START_Y, 300, 58), N_("New game") if self.has_save else N_("Start"),
                                    self.start, primary=True)
         self.start_button.enabled = info.available
-        self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), "Continue", self.resume,
+        self.continue_button = Button((OPTIONS_X + OPTIONS_W - 300, START_Y, 300, 58), N_("Continue"), self.resume,
                                       primary=self.has_save)
         self.continue_button.enabled = self.has_save
-        bar = [("Rules", self.rules), ("Statistics", self.stats), ("Achievements", self.achievements),
-               ("Settings", self.settings), ("Quit", self.quit)]
+        bar = [(N_("Rules"), self.rules), (N_("Statistics"), self.stats), (N_("Achievements"), self.achievements),
+               (N_("Settings"), self.settings), (N_("Quit"), self.quit)]
         bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
@@ -232,8 +234,9 @@ class SelectScene(Scene):
         if self._save_exists(self.info):
             from cardgames.scenes.confirm import ConfirmScene
 
-            self.stack.push(ConfirmScene(self.app, "Start a new game?",
-                                         f"Your saved {self.info.title} game will be lost.", "New game",
+            self.stack.push(ConfirmScene(self.app, N_("Start a new game?"),
+                                         _("Your saved {game} game will be lost.").format(game=_(self.info.title)),
+                                         N_("New game"),
                                          on_yes=self.start_now))
             return
         self.start_now()
@@ -267,7 +270,7 @@ class SelectScene(Scene):
             scene = make(self.info.scene_class())
         except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
             self.app.storage.log_error(f"opening {self.info.title}")
-            self.app.notify(f"{self.info.title} could not be opened ({e}).")
+            self.app.notify(_("{game} could not be opened ({error}).").format(game=_(self.info.title), error=e))
             play(self.app, "invalid")
             return False
         self.stack.push(scene)

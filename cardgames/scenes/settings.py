@@ -1,4 +1,4 @@
-"""The settings screen: volumes, animation speed, computer speed, deck colours, card back, full screen.
+"""The settings screen: volumes, animations, computer speed, deck colours, card back, full screen, language.
 
 Every change is applied at once and written to settings.json (Storage), so
 there is no "save" button to forget. The card back and the four-colour deck
@@ -10,8 +10,10 @@ from typing import Any
 
 import pygame
 
+from cardgames import i18n
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, Slider, draw_wrapped
@@ -21,9 +23,10 @@ try:
 except ImportError:  # the assets module not there yet (early development)
     BACKS = ("blue", "red", "green")
 
-ON_OFF = ((False, "Off"), (True, "On"))
-ANIM = (("off", "Off"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))
-AI = (("instant", "Instant"), ("fast", "Fast"), ("normal", "Normal"), ("slow", "Slow"))  # Instant: no thinking pause
+ON_OFF = ((False, N_("Off")), (True, N_("On")))
+ANIM = (("off", N_("Off")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow")))
+AI = (("instant", N_("Instant")), ("fast", N_("Fast")), ("normal", N_("Normal")), ("slow", N_("Slow")))  # Instant: no thinking pause
+BACK_NAMES = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "purple": N_("Purple")}
 ROW_X, ROW_Y, ROW_W, ROW_H, ROW_GAP = 60, 104, 700, 52, 10
 PREVIEW = pygame.Rect(800, 104, 420, 486)
 BACK_SIZE = (150, 210)
@@ -43,12 +46,13 @@ class SettingsScene(Scene):
                    lambda v: self.change("ai_speed", v)),
             Cycler(self._row(4), "Four-colour deck", ON_OFF, s["four_colour"],
                    lambda v: self.change("four_colour", v)),
-            Cycler(self._row(5), "Card back", tuple((b, b.capitalize()) for b in BACKS),
+            Cycler(self._row(5), "Card back", tuple((b, BACK_NAMES.get(b, b.capitalize())) for b in BACKS),
                    s["card_back"] if s["card_back"] in BACKS else BACKS[0], lambda v: self.change("card_back", v)),
             Cycler(self._row(6), "Full screen (F11)", ON_OFF, bool(s["fullscreen"]), self._fullscreen),
+            Cycler(self._row(7), "Language", i18n.LANGUAGES, s.get("language") or i18n.language(), self._language),
         ]
-        self.fullscreen_row = rows[-1]
-        back = Button((ROW_X, ROW_Y + 7 * (ROW_H + ROW_GAP) + 12, 260, 56), "Back", self.back, primary=True)
+        self.fullscreen_row = rows[6]
+        back = Button((ROW_X, ROW_Y + 8 * (ROW_H + ROW_GAP) + 8, 260, 52), "Back", self.back, primary=True)
         self.menu = Menu([*rows, back], on_back=self.back, sound=getattr(app, "play_sound", None))
 
     @staticmethod
@@ -71,6 +75,11 @@ class SettingsScene(Scene):
         if apply is not None:
             apply()
 
+    def _language(self, code: str) -> None:
+        """Speak `code` from this frame on: every text is looked up as it is drawn, no restart."""
+        self.change("language", code)
+        i18n.set_language(code)
+
     def _fullscreen(self, value: bool) -> None:
         toggle = getattr(self.app, "toggle_fullscreen", None)
         if toggle is not None and bool(self.app.settings.get("fullscreen")) != value:
@@ -91,7 +100,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
-        draw_header(surface, "Settings", subtitle="changes are saved at once")
+        draw_header(surface, "Settings", subtitle=N_("changes are saved at once"))
         self.menu.draw(surface)
         self._draw_preview(surface)
         draw_hints(surface, "{updown}: choose   {leftright}: change   {back}: back", self.app)
@@ -109,6 +118,6 @@ class SettingsScene(Scene):
         y = PREVIEW.y + 64 + BACK_SIZE[1] + 24
         for i, card in enumerate(aces):
             surface.blit(self.app.assets.card(card, ACE_SIZE, four_colour=four), (x + i * (ACE_SIZE[0] + gap), y))
-        note = "Four colours: spades black, hearts red, diamonds blue, clubs green." if four else \
-            "Two colours: red hearts and diamonds, black spades and clubs."
+        note = N_("Four colours: spades black, hearts red, diamonds blue, clubs green.") if four else \
+            N_("Two colours: red hearts and diamonds, black spades and clubs.")
         draw_wrapped(surface, note, (x, y + ACE_SIZE[1] + 14), PREVIEW.width - 48, theme.SMALL, theme.TEXT_DIM)

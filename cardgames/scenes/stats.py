@@ -25,6 +25,7 @@ from cardgames import records
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
+from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.select import option_applies
 from cardgames.ui import theme
@@ -39,8 +40,9 @@ LINE_H = 30                      # a history row
 LIST_TOP = RIGHT.y + 78          # the first history row
 VISIBLE = 8                      # history rows in view
 BUTTON_Y = 624
-COLUMNS = (("Date", 16), ("Result", 166), ("Score", 290), ("Time", 390), ("Deal", 460), ("Options", 540))
-NO_DEALS = (*COLUMNS[:4], ("Options", 460))   # the games without numbered deals: more room for the options
+COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 460),
+           (N_("Options"), 540))
+NO_DEALS = (*COLUMNS[:4], (N_("Options"), 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
 REPLAYABLE = ("tripeaks",)       # games whose deals can be dealt again from a seed (and deal number)
 
@@ -49,18 +51,18 @@ def summary_rows(game: str, mode: str, sec: dict[str, Any], extra: dict[str, Any
                  ) -> list[tuple[str, str]]:
     """(label, value) rows of one mode's statistics."""
     rate = records.win_rate(sec)
-    rows = [("Games played", f"{sec['games']:,}"), ("Games won", f"{sec['wins']:,}"),
-            ("Win rate", "–" if rate is None else f"{rate:.0%}"),
-            ("Current winning streak", str(sec["streak"])), ("Best winning streak", str(sec["best_streak"]))]
+    rows = [(N_("Games played"), format_number(sec["games"])), (N_("Games won"), format_number(sec["wins"])),
+            (N_("Win rate"), "–" if rate is None else f"{rate:.0%}"),
+            (N_("Current winning streak"), str(sec["streak"])), (N_("Best winning streak"), str(sec["best_streak"]))]
     if sec["abandoned"]:
-        rows.append(("Abandoned (counted as lost)", f"{sec['abandoned']:,}"))
+        rows.append((N_("Abandoned (counted as lost)"), format_number(sec["abandoned"])))
     for fig in records.figures_for(game, mode):
         value = records.figure_value(sec, fig)
         if value is not None:
             rows.append((fig.label, records.format_figure(fig, value)))
     stars = (extra or {}).get("arcade_stars")
     if mode == "arcade" and isinstance(stars, str):
-        rows.append(("Arcade stars", stars))
+        rows.append((N_("Arcade stars"), stars))
     return rows
 
 
@@ -72,34 +74,34 @@ def options_text(info: GameInfo, options: dict[str, Any], short: bool = False) -
     besides the players and the opponents."""
     parts = []
     if options.get("practice"):
-        parts.append("Practice")
+        parts.append(_("Practice"))
     if options.get("daily"):
-        parts.append(f"Daily {options['daily']}")
+        parts.append(_("Daily {date}").format(date=options["daily"]))
     level_id = options.get("level_id")
     if isinstance(level_id, str) and level_id.startswith("level_") and level_id[6:].isdigit():
-        parts.append(f"Level {int(level_id[6:])}")
+        parts.append(_("Level {n}").format(n=int(level_id[6:])))
     for spec in info.options:
         if spec.key not in options or not option_applies(info, spec.key, options):
             continue
         value = options[spec.key]
         if short and (spec.key == "mode" or (value == spec.default and spec.key not in ("players", "level"))):
             continue
-        text = spec.label_of(value)
+        text = tr(spec.label_of(value))
         if spec.key == "players":
-            parts.append(f"{text} players")
+            parts.append(_("{n} players").format(n=text))
         elif spec.key == "level":
-            parts.append(text if short else f"{text} opponents")
+            parts.append(text if short else _("{level} opponents").format(level=text))
         elif spec.key in ("mode", "match"):
             parts.append(text)
         else:
-            parts.append(f"{spec.label.split(' (')[0]}: {text}")
+            parts.append(f"{tr(spec.label).split(' (')[0]}: {text}")
     return ("  ·  " if not short else ", ").join(parts)
 
 
 def result_text(entry: dict[str, Any]) -> tuple[str, theme.Colour]:
     if entry["abandoned"]:
-        return "Abandoned", theme.ACCENT_2
-    return ("Won", theme.GOOD) if entry["won"] else ("Lost", theme.BAD)
+        return N_("Abandoned"), theme.ACCENT_2
+    return (N_("Won"), theme.GOOD) if entry["won"] else (N_("Lost"), theme.BAD)
 
 
 def score_text(game: str, entry: dict[str, Any]) -> str:
@@ -108,7 +110,7 @@ def score_text(game: str, entry: dict[str, Any]) -> str:
         return "–"
     if game == "tripeaks" and entry["options"].get("mode") == "classic":
         return records.format_figure(records.figure_named("tripeaks", "bank"), score)   # money
-    return f"{score:,}" if float(score).is_integer() else f"{score:,.1f}"
+    return format_number(score)
 
 
 def date_text(date: str, today: str | None = None) -> str:
@@ -123,7 +125,8 @@ def date_text(date: str, today: str | None = None) -> str:
 
 
 def _fit(text: str, width: int, px: int) -> str:
-    """Cut `text` to `width` pixels with an ellipsis."""
+    """Cut `text` (in the chosen language) to `width` pixels with an ellipsis."""
+    text = tr(text)
     f = theme.font(px)
     if f.size(text)[0] <= width:
         return text
@@ -205,7 +208,7 @@ class HistoryList(Widget):
                      (f"#{e['deal']}" if e["deal"] is not None else "–", theme.TEXT_DIM)]
             for (_label, dx), (value, c) in zip(columns[:-1], cells):
                 theme.draw_text(surface, value, (x0 + dx, mid), LIST_PX, c, anchor="midleft")
-            opts = _fit(options_text(scene.info, e["options"], short=True) or "Standard",
+            opts = _fit(options_text(scene.info, e["options"], short=True) or _("Standard"),
                         RIGHT.width - columns[-1][1] - 30, LIST_PX)
             theme.draw_text(surface, opts, (x0 + columns[-1][1], mid), LIST_PX, theme.TEXT_DIM,
                             anchor="midleft")
@@ -256,7 +259,7 @@ class StatsScene(Scene):
                              for i, (m, p, _s) in enumerate(self.sections)]
         for i, tab in enumerate(self.tabs):
             tab.primary = i == self.index
-        self.reset_button.text = f"Reset {info.title} statistics"
+        self.reset_button.text = _("Reset {game} statistics").format(game=tr(info.title))
         self.reset_button.enabled = self.played
         self.show_mode(min(mode_index, max(0, len(self.sections) - 1)), focus=False)
         replay = [self.replay_button] if info.name in REPLAYABLE else []
@@ -291,7 +294,8 @@ class StatsScene(Scene):
         e = self.selected_entry()
         ok = self.info.name in REPLAYABLE and e is not None and e["seed"] is not None
         self.replay_button.enabled = ok
-        self.replay_button.text = f"Play deal #{e['deal']}" if ok and e["deal"] is not None else "Play this deal"
+        self.replay_button.text = (_("Play deal #{n}").format(n=e["deal"]) if ok and e["deal"] is not None
+                                   else N_("Play this deal"))
 
     # ------------------------------------------------------------ actions
     def back(self) -> None:
@@ -310,7 +314,7 @@ class StatsScene(Scene):
         try:
             scene = info.scene_class()(self.app, options, seed=e["seed"])
         except Exception as exc:  # noqa: BLE001 - a deal that cannot be set up is a notice, not a crash
-            self.app.notify(f"That deal could not be dealt again: {exc}")
+            self.app.notify(_("That deal could not be dealt again: {error}").format(error=exc))
             play(self.app, "invalid")
             return False
         if self.app.storage.has_save(info.name):
@@ -325,11 +329,11 @@ class StatsScene(Scene):
         from cardgames.scenes.confirm import ConfirmScene
 
         title = self.info.title
-        detail = "The games, streaks, bests and history of every mode are forgotten. This cannot be undone."
+        detail = _("The games, streaks, bests and history of every mode are forgotten. This cannot be undone.")
         if self.info.name == "tripeaks":
-            detail = ("The games, streaks, bests and history of every mode are forgotten (Arcade levels and "
-                      "high scores stay). This cannot be undone.")
-        self.stack.push(ConfirmScene(self.app, f"Reset {title} statistics?", detail, "Reset",
+            detail = _("The games, streaks, bests and history of every mode are forgotten (Arcade levels and "
+                       "high scores stay). This cannot be undone.")
+        self.stack.push(ConfirmScene(self.app, _("Reset {game} statistics?").format(game=tr(title)), detail, N_("Reset"),
                                      on_yes=self.do_reset))
 
     def do_reset(self) -> None:
@@ -373,20 +377,20 @@ class StatsScene(Scene):
         colour = theme.GAME_COLOURS.get(info.name, theme.ACCENT)
         edge = theme.lighten(colour, -0.3)
         surface.blit(backdrop(), (0, 0))
-        draw_header(surface, "Statistics", subtitle=f"page {self.index + 1} of {len(self.games)}")
+        draw_header(surface, "Statistics", subtitle=_("page {n} of {total}").format(n=self.index + 1, total=len(self.games)))
         if not self.played:
             box = LEFT.union(RIGHT)
             theme.draw_panel(surface, box, theme.PANEL_SOLID, edge)
-            theme.draw_text(surface, f"No {info.title} games played yet.", box.center, theme.LARGE,
+            theme.draw_text(surface, _("No {game} games played yet.").format(game=tr(info.title)), box.center, theme.LARGE,
                             theme.TEXT_DIM, anchor="center")
         else:
             self._draw_summary(surface, colour, edge)
             self._draw_history(surface, edge)
         self.menu.draw(surface)
-        hint = "{leftright}: game   {updown}: move   {act}: select   {back}: back"
+        hint = N_("{leftright}: game   {updown}: move   {act}: select   {back}: back")
         if self.menu.focused is self.history:
-            hint = "{updown}, PgUp/PgDn, wheel: scroll   {act}: play this deal   {back}: back" \
-                if self.replay_button.enabled else "{updown}, PgUp/PgDn, wheel: scroll   {back}: back"
+            hint = N_("{updown}, PgUp/PgDn, wheel: scroll   {act}: play this deal   {back}: back") \
+                if self.replay_button.enabled else N_("{updown}, PgUp/PgDn, wheel: scroll   {back}: back")
         draw_hints(surface, hint, self.app)
 
     def _draw_summary(self, surface: pygame.Surface, colour: theme.Colour, edge: theme.Colour) -> None:
@@ -404,7 +408,7 @@ class StatsScene(Scene):
     def _draw_history(self, surface: pygame.Surface, edge: theme.Colour) -> None:
         theme.draw_panel(surface, RIGHT, theme.PANEL_SOLID, edge)
         n = len(self.history.entries)
-        theme.draw_text(surface, f"Last {n} game{'s' if n != 1 else ''}" if n else "No games in this mode",
+        theme.draw_text(surface, ngettext("Last {n} game", "Last {n} games", n).format(n=n) if n else N_("No games in this mode"),
                         (RIGHT.x + 16, RIGHT.y + 10), theme.BODY, theme.TEXT, bold=True)
         if n > VISIBLE:
             h = self.history
@@ -412,8 +416,8 @@ class StatsScene(Scene):
                             (RIGHT.right - 16, RIGHT.y + 14), theme.SMALL, theme.TEXT_DIM, anchor="topright")
         e = self.selected_entry()
         if e is not None:
-            details = options_text(self.info, e["options"]) or "Default options"
+            details = options_text(self.info, e["options"]) or _("Default options")
             if e["deal"] is not None:
-                details = f"Deal #{e['deal']}  ·  {details}"
+                details = _("Deal #{n}").format(n=e["deal"]) + f"  ·  {details}"
             theme.draw_text(surface, _fit(details, RIGHT.width - 32, theme.SMALL), (RIGHT.x + 16, RIGHT.bottom - 12),
                             theme.SMALL, theme.TEXT_DIM, anchor="bottomleft")

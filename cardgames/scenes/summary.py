@@ -28,6 +28,7 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_, _, tr
 from cardgames.scenes.common import draw_hints
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
@@ -54,7 +55,7 @@ class SummaryOverlay(Scene):
     game_name = ""                                   # for "Menu": the select screen opens on this game
     box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
     edge: theme.Colour = theme.ACCENT                # the panel's border
-    next_label = "Next round"                        # the button that deals on
+    next_label = N_("Next round")                      # the button that deals on
     title_px, title_dy, title_shadow = theme.HEADING, 18, True   # the heading's size, its gap below the top
     button_h, button_dy = 56, 76                     # the buttons' height; their top above the box's bottom
     records_edge = "bottom"   # the records ribbon: on the box's bottom edge, or "inside" above the buttons
@@ -104,10 +105,10 @@ class SummaryOverlay(Scene):
 
     def hints(self) -> str:
         """The key hints under the panel."""
-        table = "   H: see the table" if self.hideable else ""
+        table = "   " + _("H: see the table") if self.hideable else ""
         if self.final:
-            return f"{{act}}: play again{table}   {{back}}: menu"
-        return f"{{act}}: {self.next_label.lower()}{table}   {{back}}: pause"
+            return _("{act}: play again") + f"{table}   " + _("{back}: menu")
+        return f"{{act}}: {tr(self.next_label).lower()}{table}   " + _("{back}: pause")
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,

@@ -21,6 +21,7 @@ from cardgames.core.rng import make_rng, shuffled
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
+from cardgames.i18n import N_
 from cardgames.scenes.common import GameTile, card_row, draw_hints, play
 from cardgames.ui import controls, theme
 
@@ -174,12 +175,11 @@ class TitleScene(Scene):
         for tile in self.tiles:
             tile.draw(surface, False)
         if int(t * 2) % 2 == 0 or t < 0.5:
-            call = "PRESS ANY BUTTON" if controls.device(self.app) == "pad" else "PRESS ANY KEY"
+            call = N_("PRESS ANY BUTTON") if controls.device(self.app) == "pad" else N_("PRESS ANY KEY")
             theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
-        draw_hints(surface, controls.for_device(
-            self.app, "Any key or click: choose a game     Esc: quit     F11: full screen",
-            pad="Any button: choose a game"))
+        keys, pad = N_("Any key or click: choose a game     Esc: quit     F11: full screen"), N_("Any button: choose a game")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad))
 
     def _draw_fan(self, surface: pygame.Surface, opened: float, t: float) -> None:
         cx, cy = W // 2, 360

@@ -23,12 +23,13 @@ from typing import Any
 
 import pygame
 
+from cardgames.i18n import N_, tr
 from cardgames.ui import theme
 
 NAMES: dict[str, dict[str, str]] = {
-    "keyboard": {"act": "Enter", "back": "Esc", "move": "Arrows", "next": "Tab", "prev": "Shift+Tab",
+    "keyboard": {"act": "Enter", "back": "Esc", "move": N_("Arrows"), "next": "Tab", "prev": "Shift+Tab",
                  "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
-    "mouse": {"act": "Click", "back": "Esc", "move": "Point", "next": "Tab", "prev": "Shift+Tab",
+    "mouse": {"act": N_("Click"), "back": "Esc", "move": N_("Point"), "next": "Tab", "prev": "Shift+Tab",
               "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
     "pad": {"act": "A", "back": "B", "move": "D-pad", "next": "RB", "prev": "LB", "pause": "Start",
             "x": "X", "y": "Y", "leftright": "D-pad", "updown": "D-pad"},
@@ -47,7 +48,7 @@ def name(app: Any, command: str, scene: Any = None) -> str:
     if command in ("x", "y") and dev != "pad":
         key = (getattr(scene, "pad_keys", None) or {}).get(command)
         return _key_name(key) if key is not None else command.upper()
-    return NAMES.get(dev, NAMES["keyboard"]).get(command, command)
+    return tr(NAMES.get(dev, NAMES["keyboard"]).get(command, command))   # "Click", "Point" in the language
 
 
 def press(app: Any, command: str = "act", scene: Any = None, capital: bool = True) -> str:
@@ -86,6 +87,7 @@ def draw_prompt(surface: pygame.Surface, app: Any, prompt: str, pos: tuple[int, 
                 colour: theme.Colour = theme.TEXT_DIM, anchor: str = "midbottom", scene: Any = None,
                 bold: bool = False) -> pygame.Rect:
     """Draw a prompt with tokens: words on a keyboard or mouse, button glyphs on a pad (cached)."""
+    prompt = tr(prompt)
     dev = device(app)
     extra = tuple(sorted((getattr(scene, "pad_keys", None) or {}).items())) if dev != "pad" else ()
     key = (prompt, dev, px, colour, bold, extra)

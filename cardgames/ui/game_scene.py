@@ -118,6 +118,7 @@ from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call, Sequence, Wait
+from cardgames.i18n import tr
 from cardgames.ui import fair_undo, theme, words
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, MOVE_TIME, SELECTED, CardArt, CardSprite
@@ -903,6 +904,7 @@ class GameScene(RecordsMixin, Scene):
                   colour: tuple[int, int, int] = (240, 240, 230), anchor: str = "topleft",
                   bold: bool = False) -> pygame.Rect:
         """Blit text, rendered once and cached (a HUD redrawn every frame costs one blit per line)."""
+        text = tr(text)  # looked up as drawn: a language change needs no restart
         key = (text, px, colour, bold)
         image = self._text_cache.get(key)
         if image is None:

@@ -16,6 +16,8 @@ import math
 import pygame
 
 from cardgames.engine.lru import MB, SurfaceCache
+from cardgames.engine.text import MixedFont, has_indic
+from cardgames.i18n import tr
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
@@ -76,8 +78,8 @@ FONT_SCALE = 1.3  # pygame's built-in font (the one Assets.font uses too) runs s
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """A font whose text is about `px` pixels tall on the canvas; bold for titles and buttons.
 
-    The typeface is pygame's built-in one, which ships inside pygame (and so inside the
-    PyInstaller bundle): nothing to install, nothing that can go missing."""
+    English is drawn in pygame's built-in face (every layout is tuned to its widths); the
+    symbols and Indic scripts in the bundled Noto faces (cardgames/ui/text.py)."""
     if not pygame.font.get_init():
         pygame.font.init()
     key = (px, bold)
@@ -89,7 +91,7 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
             _fonts.clear()
             f = None
     if f is None:
-        f = pygame.font.Font(None, round(px * FONT_SCALE))
+        f = MixedFont(round(px * FONT_SCALE))
         f.bold = bold
         _fonts[key] = f
     return f
@@ -102,11 +104,20 @@ WORD_GAP = 0.33   # the least gap between words, in line heights: the built-in f
 
 def word_gap(f: pygame.font.Font) -> int:
     """The gap drawn between words in font `f` (its own space, or wider at small sizes)."""
-    return max(f.size(" ")[0], math.ceil(f.get_height() * WORD_GAP))
+    # the Latin face's own height: a taller Indic line (engine/text.py) must not widen English gaps
+    return max(f.size(" ")[0], math.ceil(pygame.font.Font.get_height(f) * WORD_GAP))
+
+
+def _own_spaces(f: pygame.font.Font, text: str) -> bool:
+    """Whether `text` is drawn with its fonts' own spaces: the Noto faces' are wide enough, and an
+    Indic run is shaped whole (so Font.size measures it exactly as it is drawn)."""
+    return " " not in text or f.size(" ")[0] >= word_gap(f) or has_indic(text)
 
 
 def text_width(f: pygame.font.Font, text: str) -> int:
     """How wide render(f, text) draws `text` (for wrapping and boxes)."""
+    if _own_spaces(f, text):
+        return f.size(text)[0]
     words = text.split(" ")
     return sum(f.size(w)[0] for w in words if w) + word_gap(f) * (len(words) - 1)
 
@@ -114,7 +125,7 @@ def text_width(f: pygame.font.Font, text: str) -> int:
 def render(f: pygame.font.Font, text: str, colour: Colour, antialias: bool = True) -> pygame.Surface:
     """font.render, with the spaces wide enough to see at every size (word by word when needed)."""
     gap = word_gap(f)
-    if " " not in text or f.size(" ")[0] >= gap:
+    if _own_spaces(f, text):
         return f.render(text, antialias, colour)
     words = text.split(" ")
     images = [f.render(w, antialias, colour) if w else None for w in words]
@@ -134,7 +145,8 @@ _texts = SurfaceCache(12 * MB)   # rendered strings, least recently used dropped
 
 def text_surface(text: str, px: int = BODY, colour: Colour = TEXT, bold: bool = False,
                  shadow: bool = False) -> pygame.Surface:
-    """`text` rendered (antialiased, with an optional 2 px drop shadow); cached."""
+    """`text` in the chosen language, rendered (antialiased, with an optional 2 px drop shadow); cached."""
+    text = tr(text)
     key = (text, px, colour, bold, shadow)
     surf = _texts.get(key)
     if surf is None:

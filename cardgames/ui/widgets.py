@@ -32,6 +32,7 @@ from typing import Any
 import pygame
 
 from cardgames.engine.input import nearest_in_direction
+from cardgames.i18n import language, tr
 from cardgames.ui import theme
 
 Rect = pygame.Rect
@@ -43,7 +44,7 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
     Newlines in `text` start new lines; an empty line is kept as ""."""
     f = theme.font(px, bold)
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in tr(text).split("\n"):
         words = paragraph.split()
         if not words:
             lines.append("")
@@ -61,7 +62,8 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
 
 
 def line_height(px: int) -> int:
-    return round(px * 1.35)
+    """The step between wrapped lines: it follows the font (the Indic scripts' lines are taller)."""
+    return max(round(px * 1.35), theme.font(px).get_linesize())
 
 
 def draw_wrapped(surface: pygame.Surface, text: str, pos: tuple[int, int], width: int,
@@ -181,12 +183,21 @@ class Cycler(Widget):
                  value_width: int | None = None) -> None:
         super().__init__(rect)
         self.label, self.choices, self.on_change, self.px, self.wrap = label, tuple(choices), on_change, px, wrap
-        if value_width is None:  # room for the widest choice between the two arrows
-            f = theme.font(px, True)
-            value_width = max([f.size(text)[0] for _, text in self.choices] + [90]) + 76
-        self.value_width = value_width
+        self._value_width = value_width   # None: room for the widest choice, in the chosen language
+        self._widths: dict[str, int] = {}
         values = [v for v, _ in self.choices]
         self.index = values.index(value) if value in values else 0
+
+    @property
+    def value_width(self) -> int:
+        """The value box's width: the widest choice between the two arrows (measured per language)."""
+        if self._value_width is not None:
+            return self._value_width
+        lang = language()
+        if lang not in self._widths:
+            f = theme.font(self.px, True)
+            self._widths[lang] = max([theme.text_width(f, tr(text)) for _, text in self.choices] + [90]) + 76
+        return self._widths[lang]
 
     @property
     def value(self) -> Any:

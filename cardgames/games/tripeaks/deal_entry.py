@@ -15,6 +15,7 @@ import pygame
 
 from cardgames.engine.scene import Scene
 from cardgames.games.tripeaks import deals
+from cardgames.i18n import N_
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
@@ -34,7 +35,7 @@ def select_buttons(select: Any) -> list[tuple[str, Any]]:
 
         select.stack.push(CalendarScene(select.app))
 
-    return [("Play deal #...", lambda: select.stack.push(DealEntryScene(select.app, select))),
+    return [(N_("Play deal #..."), lambda: select.stack.push(DealEntryScene(select.app, select))),
             ("Daily challenge", calendar)]
 
 

@@ -1,0 +1,168 @@
+"""The players' languages: English, Tamil, Telugu and Kannada, through standard gettext.
+
+The English text in the code is the message id. Catalogues live in
+cardgames/locale/<lang>/LC_MESSAGES/cardgames.po (the sources, in the
+repository) and are compiled to .mo by `make translations` (Babel; the play,
+test and exe targets compile first). A clone run without make still speaks
+every language: a missing or stale .mo is compiled in memory from its .po when
+Babel is there; without both, the language falls back to English and says so
+in the log.
+
+Text is looked up when it is drawn (`theme.text_surface`, `widgets.wrap_lines`,
+`GameScene.draw_text` call `tr`), so changing the language needs no restart.
+Strings drawn by those calls need no marking; a string built with numbers is
+translated before formatting: `_("Round {n}").format(n=...)`. `N_` marks a
+string for extraction where it is defined and translated later.
+"""
+from __future__ import annotations
+
+import gettext
+import io
+import locale
+import logging
+import os
+import re
+
+from cardgames.config import LOCALE_DIR
+from cardgames.datafiles import LANGUAGE_CODES
+
+log = logging.getLogger(__name__)
+
+DOMAIN = "cardgames"
+# (code, the language's name in itself): the settings screen's choices
+LANGUAGES = (("en", "English"), ("ta", "தமிழ்"), ("te", "తెలుగు"), ("kn", "ಕನ್ನಡ"))
+CODES = LANGUAGE_CODES  # the settings file's choices (datafiles.SETTINGS)
+SCRIPTS = {"en": "latin", "ta": "tamil", "te": "telugu", "kn": "kannada"}  # engine/text.py's script names
+
+_current = "en"
+_catalogue: gettext.NullTranslations = gettext.NullTranslations()
+_loaded: dict[str, gettext.NullTranslations] = {}
+
+
+def _compile_po(po_path) -> gettext.GNUTranslations | None:
+    """The .po compiled in memory with Babel (a source checkout whose .mo is missing or stale)."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return None
+    with open(po_path, "rb") as f:
+        catalogue = read_po(f)
+    buf = io.BytesIO()
+    write_mo(buf, catalogue)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def catalogue(code: str) -> gettext.NullTranslations:
+    """The translations of language `code` (English: none); cached."""
+    if code == "en":
+        return gettext.NullTranslations()
+    found = _loaded.get(code)
+    if found is not None:
+        return found
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    mo, po = folder / f"{DOMAIN}.mo", folder / f"{DOMAIN}.po"
+    found = None
+    stale = po.exists() and (not mo.exists() or mo.stat().st_mtime < po.stat().st_mtime)
+    if stale:
+        found = _compile_po(po)
+    if found is None and mo.exists():
+        with open(mo, "rb") as f:
+            found = gettext.GNUTranslations(f)
+    if found is None:
+        log.warning("no catalogue for language %r in %s: showing English (run `make translations`)", code, folder)
+        found = gettext.NullTranslations()
+    _loaded[code] = found
+    return found
+
+
+def set_language(code: str) -> None:
+    """Speak language `code` from the next frame on (an unknown code means English)."""
+    global _current, _catalogue
+    code = code if code in CODES else "en"
+    _current, _catalogue = code, catalogue(code)
+    _memo.clear()
+
+
+def language() -> str:
+    return _current
+
+
+def script() -> str:
+    """The script the chosen language writes in: line heights follow its font (engine/text.py)."""
+    return SCRIPTS[_current]
+
+
+def system_language() -> str:
+    """The language of the system's locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), if we speak it."""
+    names = [os.environ.get(v, "") for v in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    try:
+        names.append(locale.getlocale()[0] or "")
+    except ValueError:
+        pass
+    for name in names:
+        for part in name.split(":"):
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in CODES:
+                return code
+            if code and code not in ("c", "posix"):
+                return "en"
+    return "en"
+
+
+_NUMBER = re.compile(r"\d+")
+_memo: dict[str, str] = {}   # this language's lookups (tr runs for every text drawn, every frame)
+
+
+def tr(message: str) -> str:
+    """`message` in the chosen language (itself when there is no translation).
+
+    A message with one number that has no translation of its own is looked up with the number
+    as {n}: "2 (pass and play)" finds "{n} (pass and play)" (labels built in GameInfo)."""
+    if not message or _current == "en":
+        return message
+    found = _memo.get(message)
+    if found is None:
+        found = _catalogue.gettext(message)
+        numbers = _NUMBER.findall(message)
+        if found == message and len(numbers) == 1:
+            general = _catalogue.gettext(_NUMBER.sub("{n}", message))
+            if "{n}" in general and general != _NUMBER.sub("{n}", message):
+                found = general.replace("{n}", numbers[0])
+        if len(_memo) > 4000:
+            _memo.clear()
+        _memo[message] = found
+    return found
+
+
+_ = tr
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a counted message for `n` in the chosen language: ngettext("{n} card", "{n} cards", n)."""
+    return _catalogue.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks `message` for extraction; it is translated when drawn."""
+    return message
+
+
+def format_number(n: float) -> str:
+    """A score or count grouped the way the chosen language writes it: 12,345 in English, and
+    the Indian grouping (1,23,456) in Tamil, Telugu and Kannada (as CLDR writes ta, te and kn)."""
+    if isinstance(n, float) and not n.is_integer():
+        return f"{n:,.1f}"
+    n = int(n)
+    sign, digits = ("-" if n < 0 else ""), str(abs(n))
+    if _current == "en" or len(digits) <= 3:
+        return f"{n:,}"
+    head, tail = digits[:-3], digits[-3:]
+    groups = []
+    while len(head) > 2:
+        groups.insert(0, head[-2:])
+        head = head[:-2]
+    if head:
+        groups.insert(0, head)
+    return sign + ",".join(groups + [tail])

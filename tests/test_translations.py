@@ -1,0 +1,101 @@
+"""The catalogues: every message translated into each language, every character drawable,
+placeholders kept, and every button, label and option fitting its box in every language."""
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po
+
+from cardgames import i18n
+from cardgames.engine import text
+from cardgames.ui import theme
+
+ROOT = Path(__file__).resolve().parent.parent
+LANGS = ("ta", "te", "kn")
+
+
+def _keywords() -> dict:
+    """The extraction keywords, read from the Makefile (the one list `make translations` uses)."""
+    make = (ROOT / "Makefile").read_text()
+    block = re.search(r"^KEYWORDS := (.*?)(?<!\\)\n", make, re.DOTALL | re.MULTILINE).group(1)
+    out = {}
+    for spec in re.findall(r"-k (\S+)", block):
+        name, _, args = spec.partition(":")
+        out[name] = tuple(int(a) for a in args.split(",")) if args else None
+    return out
+
+
+@pytest.fixture(scope="module")
+def messages() -> set:
+    """What the code says today, extracted the way `make translations` does (not the .pot on disk)."""
+    method_map, options = parse_mapping_cfg((ROOT / "babel.cfg").open())
+    found = set()
+    for _file, _line, msg, _comments, _ctx in extract_from_dir(ROOT / "cardgames", method_map, options,
+                                                              keywords=_keywords()):
+        found.add(msg)
+    return {m for m in found if any(c.isalpha() for c in (m if isinstance(m, str) else m[0]))}
+
+
+def catalogue(lang):
+    with open(ROOT / "cardgames" / "locale" / lang / "LC_MESSAGES" / "cardgames.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    pygame.font.init()
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_message_has_a_translation(messages, lang):
+    cat = catalogue(lang)
+    missing = []
+    for msg in messages:
+        entry = cat.get(msg)
+        strings = entry.string if entry is not None else None
+        if not strings or (isinstance(strings, tuple) and not all(strings)):
+            missing.append(msg)
+    assert not missing, f"{len(missing)} messages untranslated in {lang} (run `make translations`): {missing[:10]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_translations_keep_placeholders_and_are_in_the_language(lang):
+    script = i18n.SCRIPTS[lang]
+    for entry in catalogue(lang):
+        if not entry.id:
+            continue
+        ids = entry.id if isinstance(entry.id, tuple) else (entry.id,)
+        strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        want = set(re.findall(r"\{\w*\}", ids[-1]))
+        for s in strings:
+            if s:
+                assert set(re.findall(r"\{\w*\}", s)) == want, (entry.id, s)
+                if any(c.isalpha() for c in ids[0]) and re.sub(r"\{\w*\}", "", ids[0]).strip(" ():.#-$0123456789"):
+                    assert any(text.char_script(c) == script for c in s), (entry.id, s)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_character_of_a_translation_is_missing_from_its_font(lang):
+    i18n.set_language(lang)
+    for bold in (False, True):
+        f = theme.font(theme.BODY, bold)
+        for entry in catalogue(lang):
+            strings = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+            for s in strings:
+                for script, piece in text.script_runs(s or ""):
+                    assert not text.missing_glyphs(f.face(script), piece), (lang, script, piece)
+
+
+def test_the_compiled_catalogues_match_their_sources():
+    """The .mo the app loads says what the .po says (a stale .mo is compiled afresh in memory)."""
+    for lang in LANGS:
+        i18n._loaded.pop(lang, None)
+        got = i18n.catalogue(lang)
+        for entry in catalogue(lang):
+            if entry.id and isinstance(entry.id, str) and entry.string:
+                assert got.gettext(entry.id) == entry.string
