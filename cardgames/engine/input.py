@@ -323,22 +323,31 @@ class FocusRing:
             return
         if self._shown is not None:
             rect = pygame.Rect(*(round(v) for v in self._shown))
-        draw_focus(surface, rect, self.time if self.changing else 0.0, self.COLOUR, self.OUTLINE)
+        # a wide, low item (a button in a stack) gets its marker at the left, clear of the one above
+        draw_focus(surface, rect, self.time if self.changing else 0.0, self.COLOUR, self.OUTLINE,
+                   side="left" if rect.w > 2 * rect.h else "top")
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, t: float,
                colour: tuple[int, int, int] = FocusRing.COLOUR,
-               outline: tuple[int, int, int] = FocusRing.OUTLINE) -> None:
-    """The card tables' focus ring around `rect` at time `t` (seconds)."""
+               outline: tuple[int, int, int] = FocusRing.OUTLINE, side: str = "top") -> None:
+    """The card tables' focus ring around `rect` at time `t` (seconds); its marker above ("top")
+    pointing down, or at the "left" pointing right."""
     pulse = (1 + math.sin(t * 6.0)) / 2
     grow = 7 + round(3 * pulse)
     ring = rect.inflate(grow * 2, grow * 2)
     pygame.draw.rect(surface, outline, ring.inflate(4, 4), width=8, border_radius=14 + grow)
     pygame.draw.rect(surface, colour, ring, width=5, border_radius=12 + grow)
     bob = round(4 * pulse)
-    cx, top = ring.centerx, ring.top - 6 - bob
-    marker = [(cx - 11, top - 12), (cx + 11, top - 12), (cx, top)]
-    pygame.draw.polygon(surface, outline, [(cx - 15, top - 14), (cx + 15, top - 14), (cx, top + 3)])
+    if side == "left":
+        cy, tip = ring.centery, ring.left - 6 - bob
+        edge = [(tip - 14, cy - 15), (tip - 14, cy + 15), (tip + 3, cy)]
+        marker = [(tip - 12, cy - 11), (tip - 12, cy + 11), (tip, cy)]
+    else:
+        cx, tip = ring.centerx, ring.top - 6 - bob
+        edge = [(cx - 15, tip - 14), (cx + 15, tip - 14), (cx, tip + 3)]
+        marker = [(cx - 11, tip - 12), (cx + 11, tip - 12), (cx, tip)]
+    pygame.draw.polygon(surface, outline, edge)
     pygame.draw.polygon(surface, colour, marker)
 
 

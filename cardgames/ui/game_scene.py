@@ -83,6 +83,9 @@ Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
 After a move the ring goes to a key that focus_playable(key) accepts (default: a
 card with a move that is not a draw from deal_from), the others only when none is.
+On-screen buttons: focus_buttons() returns the enabled ones as {name: Button}; the ring
+reaches them as keys "button:<name>" (after the cards in Tab order), Enter / pad A
+presses them, and they are never where the ring goes after a move.
 Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
 {"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
 Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
@@ -761,8 +764,25 @@ class GameScene(RecordsMixin, Scene):
         keys.sort(key=lambda k: (self.focus_rect(k).centery // 40, self.focus_rect(k).centerx))
         return keys
 
+    def focus_buttons(self) -> dict[str, Any]:
+        """The scene's enabled on-screen buttons ({name: Button}) the keys and the pad reach; default none."""
+        return {}
+
+    def _focus_button(self, key: Hashable) -> Any:
+        """The Button behind a "button:<name>" focus key, or None."""
+        if isinstance(key, str) and key.startswith("button:"):
+            return self.focus_buttons().get(key[7:])
+        return None
+
+    def button_focused(self, name: str) -> bool:
+        """Whether the visible ring is on the button `name` (draw it lit)."""
+        return self.focus.visible and self.focus.current == f"button:{name}"
+
     def focus_rect(self, key: Hashable) -> pygame.Rect | None:
         """Where a focus key is on the canvas (override together with focus_keys and activate)."""
+        button = self._focus_button(key)
+        if button is not None:
+            return button.rect
         if isinstance(key, CardSprite):
             return key.rect
         if isinstance(key, str) and key in self.board.piles:
@@ -773,7 +793,9 @@ class GameScene(RecordsMixin, Scene):
     def focus_playable(self, key: Hashable) -> bool:
         """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
         that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
-        does. Keys that are not cards or piles (a scene's buttons) count as playable."""
+        does. focus_buttons() never count; other keys (a chooser's choices) count as playable."""
+        if self._focus_button(key) is not None:
+            return False
         if isinstance(key, CardSprite):
             return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
         if isinstance(key, str) and key in self.board.piles:
@@ -782,7 +804,11 @@ class GameScene(RecordsMixin, Scene):
 
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
-        if isinstance(key, CardSprite):
+        button = self._focus_button(key)
+        if button is not None:
+            self.app.play_sound("button")
+            button.activate()
+        elif isinstance(key, CardSprite):
             self.click(key, key.pile)
         elif isinstance(key, str):
             self.click(self.board.top(key), key)
@@ -854,7 +880,10 @@ class GameScene(RecordsMixin, Scene):
         """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:
             self._focus_dirty = False
-            self.focus.set_keys(self.focus_keys(), self.focus_playable, after_move=self._focus_moved)
+            keys = self.focus_keys()
+            if self._selection is None:   # a picked card's targets only, else the buttons too
+                keys += [f"button:{name}" for name in self.focus_buttons() if f"button:{name}" not in keys]
+            self.focus.set_keys(keys, self.focus_playable, after_move=self._focus_moved)
             self._focus_moved = False
 
     _refresh_focus = refresh_focus   # the older private name

@@ -48,7 +48,7 @@ class ThreeThirteenHud:
             button.enabled = self._button_enabled(name)
             if name == "out" and not button.enabled:
                 continue
-            button.draw(surface, False)
+            button.draw(surface, self.button_focused(name))
         if not self.buttons["out"].enabled:
             r = self.buttons["out"].rect
             theme.draw_panel(surface, r, theme.BUTTON_DISABLED, theme.lighten(theme.BUTTON_DISABLED, 0.2))

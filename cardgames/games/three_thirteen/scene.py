@@ -358,6 +358,10 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         keys.sort(key=lambda k: (self.focus_rect(k).centery // 80, self.focus_rect(k).centerx))
         return keys
 
+    def focus_buttons(self) -> dict[str, Any]:
+        """Sort suit / rank, Arrange melds and Go out, while they may be pressed (arrows, Tab, the pad)."""
+        return {name: b for name, b in self.buttons.items() if self._button_enabled(name)}
+
     def go_out(self) -> None:
         if self.human_turn and OUT in self.rules.legal_actions(self.state):
             self.act(OUT)

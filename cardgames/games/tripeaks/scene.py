@@ -308,8 +308,10 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         """As the base, but in the order of where the cards rest (not where they fly), so Tab
         steps through the playable cards in the same order while the table still moves."""
         def home(key: Any) -> pygame.Rect:
-            if isinstance(key, str):
+            if isinstance(key, str) and key in self.board.piles:
                 return self.board.piles[key].base_rect(self.card_size)
+            if isinstance(key, str):
+                return self.focus_rect(key)
             return key.home_rect
 
         return sorted(super().focus_keys(), key=lambda k: (home(k).centery // 40, home(k).centerx))
@@ -492,6 +494,10 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                 for i, (text, fn) in enumerate(entries)]
 
     # ------------------------------------------------------------ input
+    def focus_buttons(self) -> dict[str, Any]:
+        """Menu, Hint, Undo, Next hand, Levels ... (named by their label) for the arrows, Tab and the pad."""
+        return {} if self.watching else {b.text.split(" (")[0]: b for b in self.buttons}
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE:
@@ -560,7 +566,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         draw_hud(self, surface)
         if not self.watching:
             for b in self.buttons:
-                b.draw(surface, False)
+                b.draw(surface, self.button_focused(b.text.split(" (")[0]))
                 if b.action == self.show_hint and self.hint_pending:   # the solver is at it: it always answers
                     draw_spinner(surface, (b.rect.right - 20, b.rect.centery), self.scheduler.time)
 
