@@ -393,3 +393,5 @@ def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_th
     assert scene.act(R.Action("discard", parse_cards("8D")[0]))
     settle(app, 0.6)
     assert not any(s.face_up or s.card is not None for s in scene.board.sprites("hand:1"))
+    everywhere = [s for pile in scene.board.piles for s in scene.board.sprites(pile)]
+    assert not any(s.highlight == NEW_CARD for s in everywhere)   # the outline does not fly with the thrown card

@@ -105,7 +105,6 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         self._orders: dict[int, list[Card]] = {}   # pass and play: each human's arrangement
         self.mode = "melds"
         self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
-        self._drawn_sprite: Any = None
         self._penalty_cache: dict[tuple, int] = {}
         self.buttons = {
             "suit": Button((BUTTON_X, 470, BUTTON_W, BUTTON_H), "Sort suit (S)", lambda: self.set_mode("suit"),
@@ -432,21 +431,21 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         target = None
         if show and self.drawn is not None:
             target = next((s for s in self.board.sprites(f"hand:{self.viewer}") if s.card == self.drawn), None)
-        old, self._drawn_sprite = self._drawn_sprite, target
-        if old is not None and old is not target and old.highlight == NEW_CARD:
-            old.highlight = None                 # thrown, or the turn is over: the outline goes
+        for s in self.board.sprites(f"hand:{self.viewer}"):
+            if s is not target and s.highlight == NEW_CARD:
+                s.highlight = None               # thrown, or the turn is over: the outline goes
         if target is not None and target.highlight is None:  # a picked-up card keeps its own colour
             target.highlight = NEW_CARD
 
     def _mark_taken(self) -> None:
         """Another player's card taken from the discard pile is outlined in their box until they throw."""
         obs = self.observation()
-        obs_taken, seat = obs.taken, obs.current
-        for other in range(self.players):
-            if other == self.viewer:
+        taker = f"hand:{obs.current}" if obs.taken is not None else None
+        for pile in self.board.piles:            # every pile but yours: a thrown or gathered card loses it
+            if pile == f"hand:{self.viewer}":
                 continue
-            for s in self.board.sprites(f"hand:{other}"):
-                marked = other == seat and obs_taken is not None and s.card == obs_taken
+            for s in self.board.sprites(pile):
+                marked = pile == taker and s.card == obs.taken
                 if marked and s.highlight is None:
                     s.highlight = NEW_CARD
                 elif not marked and s.highlight == NEW_CARD:
