@@ -260,6 +260,11 @@ def scores(state: State) -> tuple[int, ...]:
     return (cleared(state),)
 
 
+def winners(state: State) -> tuple[int, ...]:
+    """(0,) once the tableau is cleared; () while playing and after a loss (one seat, no rival)."""
+    return (0,) if is_won(state) else ()
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     if is_over(state):
         return ()
