@@ -11,7 +11,9 @@
 """
 from __future__ import annotations
 
-from cardgames.core.cards import Card, Suit
+from itertools import chain
+
+from cardgames.core.cards import Card, Rank, Suit
 from cardgames.games.switch.actions import (
     CALLS,
     CATCHES,
@@ -19,12 +21,14 @@ from cardgames.games.switch.actions import (
     NEXT,
     PASSES,
     SEAT_PLAYS,
+    SEATS,
     TAKES,
     Action,
     plays_of,
 )
 from cardgames.games.switch.state import (
     ACE,
+    CARDS,
     DRAWN,
     EIGHT,
     HAND_OVER,
@@ -36,7 +40,7 @@ from cardgames.games.switch.state import (
     current_player,
 )
 
-_tuple = tuple
+_tuple, _map, _chain = tuple, map, chain.from_iterable
 
 
 def can_play(card: Card, top: Card, suit: Suit) -> bool:
@@ -78,29 +82,47 @@ def can_draw(state: State) -> bool:
     return bool(state.stock) or len(state.discard) > 1
 
 
+# MATCHING[seat][suit][top rank]: for each shared card (by id), its plays by `seat` on a top card of
+# that rank with that suit to follow (nothing pending), or () if it does not go. legal_actions
+# then finds the plays of a whole hand in C loops (map, chain) instead of a Python loop per card.
+MATCHING = tuple(tuple({rank: {i: (plays if (c.rank is JACK or c.rank is ACE or c.suit is suit or c.rank is rank)
+                                       else ()) for c in CARDS for i, plays in ((id(c), SEAT_PLAYS[seat][id(c)]),)}
+                        for rank in Rank} for suit in Suit) for seat in SEATS)
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The current player's actions now (see the module's docstring for their order)."""
-    if state.phase is PLAY and not state.skip and not state.pending:     # most decisions: the fast path
+    phase = state.phase
+    if phase is PLAY and not state.skip and not state.pending:     # most decisions: the fast path
         seat, hand = state.turn, state.hands[state.turn]
         if len(hand) > 1:
-            suit, top = state.suit, state.discard[-1].rank
-            plays = SEAT_PLAYS[seat]
-            out: list = []
-            try:
-                for c in hand:
-                    rank = c.rank
-                    if rank is JACK or rank is ACE or rank is top or c.suit is suit:
-                        out += plays[id(c)]
-            except KeyError:                  # a card that is not one of the deal's shared ones
+            found = [*_map(MATCHING[seat][state.suit][state.discard[-1].rank].get, _map(id, hand))]
+            if None in found:                  # a card that is not one of the deal's shared ones
                 return _legal_actions(state)
-            if not out:
-                out.append(DRAWS[seat] if state.stock or len(state.discard) > 1 else PASSES[seat])
-            elif len(state.hands) >= 5 and len(out) > 1:      # two decks: one action per distinct card
-                out = list(dict.fromkeys(out))
+            out = _tuple(_chain(found))
+            if not out:                        # drawing is only for a player who cannot play
+                out = (DRAWS[seat] if state.stock or len(state.discard) > 1 else PASSES[seat],)
+            elif len(state.hands) >= 5 and len(out) > 1:    # two decks: one action per distinct card
+                out = _tuple(dict.fromkeys(out))
             if len(hand) == 2 and not state.called[seat]:
-                out.append(CALLS[seat])
-            return _tuple(out)
+                return (*out, CALLS[seat])
+            return out
+    elif phase is DRAWN:                                           # play the drawn card, or keep it
+        seat = state.turn
+        plays = MATCHING[seat][state.suit][state.discard[-1].rank].get(id(state.drawn))
+        if plays is not None:
+            if len(state.hands[seat]) == 2 and not state.called[seat]:
+                return (*plays, PASSES[seat], CALLS[seat])
+            return (*plays, PASSES[seat])
     return _legal_actions(state)
+
+
+def has_play(state: State) -> bool:
+    """Has the current player a card that goes (phase PLAY, nothing pending)?"""
+    found = [*_map(MATCHING[0][state.suit][state.discard[-1].rank].get, _map(id, state.hands[state.turn]))]
+    if None in found:
+        return bool(playable_cards(state))
+    return any(found)
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:

@@ -12,7 +12,7 @@ from cardgames.core.protocol import IllegalAction
 from cardgames.core.rounds import reshuffle_discard
 from cardgames.games.switch.actions import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, SEATS, Action
 from cardgames.games.switch.dealing import DEALT, deal_hand
-from cardgames.games.switch.moves import can_draw
+from cardgames.games.switch.moves import can_draw, has_play
 from cardgames.games.switch.reasons import reason
 from cardgames.games.switch.state import (
     ACE,
@@ -125,17 +125,7 @@ def _allowed(state: State, action: Action) -> bool:
     if kind is K_TAKE:
         return phase is PLAY and state.pending > 0
     if kind is K_PASS:
-        return phase is DRAWN or state.skip or (not state.pending and not can_draw(state) and not _has_play(state))
-    return False
-
-
-def _has_play(state: State) -> bool:
-    """Has the current player a card that goes (phase PLAY, nothing pending)?"""
-    suit, top = state.suit, state.discard[-1].rank
-    for c in state.hands[state.turn]:
-        rank = c.rank
-        if c.suit is suit or rank is top or rank is JACK or rank is ACE:
-            return True
+        return phase is DRAWN or state.skip or (not state.pending and not can_draw(state) and not has_play(state))
     return False
 
 
@@ -143,6 +133,13 @@ def _take(state: State, seat: int, count: int, events: list) -> tuple:
     """Move up to `count` cards from the stock to `seat`'s hand, turning the discard pile (minus its
     top card) into a new stock whenever the stock runs out. Returns (hand, stock, discard, reshuffles)."""
     hand, stock, discard, reshuffles = state.hands[seat], state.stock, state.discard, state.reshuffles
+    if len(stock) >= count:                         # the usual case: all of them off the top, at once
+        cards = stock[:-count - 1:-1]               # the top card first
+        try:
+            events += [_DRAWN[id(c)][seat][0] for c in cards]
+        except KeyError:                            # a card not from the shared deck (a hand-built state)
+            events += [CardMoved(c, "stock", HAND_PILES[seat], False, (seat,)) for c in cards]
+        return hand + cards, stock[:-count], discard, reshuffles
     for _ in range(count):
         if not stock:
             if len(discard) < 2:
@@ -164,7 +161,7 @@ def _draw(state: State, action: Action) -> tuple[State, tuple]:
     or not: nothing else is public."""
     seat = action.seat
     if seat != state.turn or state.phase is not PLAY or state.pending or state.skip or action.card is not None \
-            or action.suit is not None or action.target is not None or _has_play(state) \
+            or action.suit is not None or action.target is not None or has_play(state) \
             or not (state.stock or len(state.discard) > 1):
         raise IllegalAction(reason(state, action))
     hands, stock = state.hands, state.stock
