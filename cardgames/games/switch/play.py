@@ -76,19 +76,23 @@ def _with(seq: tuple, i: int, value) -> tuple:
 
 def _apply_other(state: State, action: Action) -> tuple[State, tuple]:
     """apply() for every action but a play."""
-    kind = action.kind
+    kind, seat = action.kind, action.seat
     if kind is K_DRAW:
         return _draw(state, action)
+    hands, stock, discard, turn, phase, suit, _pending, _rank, skip, _drawn, called, _exposed, voids, \
+        reshuffles, table = state
+    if kind is K_PASS and seat == turn and phase is DRAWN and action.card is None and action.suit is None \
+            and action.target is None:       # the usual pass: keep the drawn card (checked here, cheaply)
+        nxt = seat + 1 if seat + 1 < table.players else 0
+        return _new(State, (hands, stock, discard, nxt, PLAY, suit, 0, None, False, None, called, None, voids,
+                            reshuffles, table)), ()
     if not _allowed(state, action):
         raise IllegalAction(reason(state, action))
-    seat = action.seat
-    hands, stock, discard, suit, called, voids, table = (state.hands, state.stock, state.discard, state.suit,
-                                                          state.called, state.voids, state.table)
     if kind is K_PASS:       # keep the drawn card, miss the turn facing an 8, or nothing to draw. (Keeping a
         nxt = seat + 1 if seat + 1 < table.players else 0     # drawn card leaves the void as it was:
-        events = _SKIPPED[seat] if state.skip else ()           # whether it could be played is not public.)
+        events = _SKIPPED[seat] if skip else ()                 # whether it could be played is not public.)
         return _new(State, (hands, stock, discard, nxt, PLAY, suit, 0, None, False, None, called, None, voids,
-                            state.reshuffles, table)), events
+                            reshuffles, table)), events
     if kind is K_CALL:
         exposed = None if state.exposed == seat else state.exposed
         return _new(State, (hands, stock, discard, state.turn, state.phase, suit, state.pending, state.pending_rank,
