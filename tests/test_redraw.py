@@ -199,3 +199,22 @@ def test_a_window_made_too_small_grows_back_to_the_minimum(tmp_path):
     window = app._keep_minimum(small)
     assert window.get_size() == app_module.MIN_WINDOW
     assert app._keep_minimum(window) is window
+
+
+def test_the_backdrop_is_drawn_once_while_its_key_holds():
+    from cardgames.engine.redraw import Backdrop
+
+    backdrop, drawn = Backdrop(), []
+
+    def lower(surface):
+        drawn.append(1)
+        surface.fill((10, 20, 30))
+
+    canvas = pygame.Surface((64, 36))
+    assert backdrop.draw(canvas, "table", lower) is False
+    canvas.fill((0, 0, 0))                                   # the overlay drew over it last frame
+    assert backdrop.draw(canvas, "table", lower) is True     # the copy, not a new drawing
+    assert canvas.get_at((5, 5))[:3] == (10, 20, 30) and len(drawn) == 1
+    assert backdrop.draw(canvas, "another table", lower) is False and len(drawn) == 2
+    assert backdrop.draw(canvas, None, lower) is False and len(drawn) == 3     # drawn afresh: an audit
+    assert backdrop.draw(canvas, None, lower) is False and len(drawn) == 4     # ...and not kept

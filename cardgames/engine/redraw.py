@@ -21,6 +21,11 @@ AUDIT_EVERY, never lost; announcing it (Scene.changing) makes it immediate.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
 DRAW_AFTER_INPUT = 0.25  # seconds drawn after an event or a change of the scenes on screen
 AUDIT_EVERY = 0.25       # seconds between two checks, while idle, that the picture did not change
 
@@ -72,3 +77,36 @@ class RedrawPolicy:
         self.watching = True
         self.draw_for = DRAW_AFTER_INPUT
         return True
+
+
+class Backdrop:
+    """The scenes under an overlay, kept as one picture while they cannot change.
+
+    Under an overlay (pause, a round summary, the move log, a dialog) only the top scene gets
+    events and time (engine/scene_stack.py), so the table under it looks the same from frame to
+    frame; drawing it again for every frame the overlay animates (a hover, a focus ring) cost
+    most of such a frame. draw() draws the lower layers once, keeps a copy, and blits the copy
+    while `key` stays the same; the caller puts in `key` whatever the lower picture depends on
+    (the scenes themselves, the settings that change their look) and passes key=None when the
+    picture must be drawn afresh (an audit, toasts moving under the overlay)."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, key: Any, draw_lower: Callable[[pygame.Surface], None]) -> bool:
+        """Put the lower layers on `surface`: from the copy if `key` matches the last one (True),
+        else drawn by draw_lower(surface) (and kept, unless key is None)."""
+        if key is not None and key == self.key and self.surface is not None \
+                and self.surface.get_size() == surface.get_size():
+            surface.blit(self.surface, (0, 0))
+            return True
+        draw_lower(surface)
+        self.key = key
+        if key is None:
+            self.surface = None
+        elif self.surface is None or self.surface.get_size() != surface.get_size():
+            self.surface = surface.copy()
+        else:
+            self.surface.blit(surface, (0, 0))
+        return False
