@@ -152,9 +152,5 @@ class SceneInput:
             sprite.lift = 0.35
 
     def open_pause(self) -> None:
-        try:
-            from cardgames.scenes.pause import PauseScene
-        except ImportError:
-            return  # the pause overlay does not exist yet
         self.drag.cancel()
-        self.stack.push(PauseScene(self.app, self))
+        self.stack.push(self.app.screens.pause(self))
