@@ -24,7 +24,6 @@ PACE_PLAYERS = 3      # with more players than this, each computer thinks for PA
 FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
 TURN_GAP = 0.5        # think_while_animating: a new turn lands this share of its delay after the last move landed
 
-
 # Computer players choose in one background thread, so a slow search never freezes the
 # animation. One thread: choices are made one at a time, in order (deterministic per seat).
 _AI_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")

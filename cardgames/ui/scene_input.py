@@ -152,5 +152,6 @@ class SceneInput:
             sprite.lift = 0.35
 
     def open_pause(self) -> None:
+        """The pause overlay over this game (Esc, the Pause key or Start, the window losing focus)."""
         self.drag.cancel()
         self.stack.push(self.app.screens.pause(self))
