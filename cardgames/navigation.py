@@ -3,9 +3,11 @@
 The screens form loops (title -> select -> title, select -> a game -> pause ->
 select, a game's summary -> select ...). A screen that leads back to one that
 leads to it does not import it: it asks the app, `self.app.screens.select(game)`,
-and this module, the one place that imports the shell's screens, builds it. The
-app makes its Screens at start-up; nothing below this module imports it (or the
-app), so the imports run one way only (tests/test_code_shape.py checks it).
+and this module, the one place that imports the screens a loop leads back to
+(title, select, pause, confirm), builds it. A screen opens one that cannot lead
+back to it (select -> rules, statistics, settings) by importing it. The app
+makes its Screens at start-up; no screen imports this module or the app, so the
+imports run one way only (tests/test_code_shape.py checks it).
 Games are reached by name through cardgames/games/registry.py (GameInfo.scene).
 
 Also here: the first scene of a launch (a game from the command line, or the
