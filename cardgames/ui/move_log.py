@@ -91,7 +91,7 @@ def render_line(app: Any, text: str, px: int, colour: theme.Colour, bold: bool =
         _line_cache.clear()
     font = theme.font(px, bold)
     h = font.get_height()
-    icon = max(6, round(h * 0.62))
+    icon = max(6, round(h * 0.9))   # the suit as tall as the capitals (its image has a margin)
     parts = [(_suit_image(app, p, icon), True) if p in SUIT_IMAGES else (theme.text_surface(p, px, colour, bold),
                                                                          False) for p in _split(text)]
     width = sum(img.get_width() + (1 if is_suit else 0) for img, is_suit in parts)
