@@ -123,34 +123,35 @@ def test_skyjo_one_column_is_not_double_clear():
 # ---------------------------------------------------------------- Three Thirteen
 
 def test_three_thirteen_out_in_the_first_round_with_two_wilds():
-    state = tt.deal({}, ["3C 3D 9H", "KC QD 8S"], "KS 4D 5D", "7C")
+    state = tt.deal({}, ["3C 3D 9H", "KC QD 8S"], "5D 4D KS", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "out", "discard KS"])
     assert {"tt_out", "tt_first_round", "tt_wilds"} <= set(got)
     assert "tt_kings" not in got
 
 
 def test_three_thirteen_no_out_no_achievement_and_the_opponent_going_out_is_not_mine():
-    state = tt.deal({}, ["4C 9D KH", "5H 6H 7H"], "KS 4D 5D", "7C")
+    state = tt.deal({}, ["4C 9D KH", "5H 6H 7H"], "5D 4D KS", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "discard KS", "stock", "out", "discard 4D"])
     assert got == []
 
 
 def test_three_thirteen_last_round_out_and_the_win():
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    state = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
-    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    state = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "6C 4D 8C", "7C", round_no=11)
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 8C", "stock", "discard 4D"])
     assert {"tt_out", "tt_kings", "tt_win"} <= set(got)
     assert "tt_spotless" not in got   # one round played, not a whole game
 
 
 def test_three_thirteen_spotless_needs_every_round_at_zero():
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    base = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
-    moves = ["stock", "out", "discard 5C", "stock", "discard 4D"]
+    loose = "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"
+    moves = ["stock", "out", "discard 8C", "stock", "discard 4D"]
     clean = tuple(tt.RoundResult(n, ((), ()), (0, 12), 0) for n in range(1, 11))
-    assert "tt_spotless" in earned("three_thirteen", tt, base._replace(rounds=clean), moves)
+    assert "tt_spotless" in earned("three_thirteen", tt, tt.deal({}, [hand, loose], "6C 4D 8C", "7C", rounds=clean), moves)
     spotted = clean[:4] + (tt.RoundResult(5, ((), ()), (3, 0), 1),) + clean[5:]
-    assert "tt_spotless" not in earned("three_thirteen", tt, base._replace(rounds=spotted), moves)
+    assert "tt_spotless" not in earned("three_thirteen", tt, tt.deal({}, [hand, loose], "6C 4D 8C", "7C", rounds=spotted),
+                                       moves)
 
 
 # ---------------------------------------------------------------- Switch
@@ -313,13 +314,13 @@ def test_skyjo_the_opponent_finishing_first_is_not_my_last_lap():
 
 
 def test_three_thirteen_one_wild_is_not_wild_at_heart_and_losing_is_not_a_win():
-    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "9S 4D 5D", "7C")
+    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "5D 4D 9S", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "out", "discard 3C"])
     assert "tt_out" in got and "tt_wilds" not in got
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11,
+    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "6C 4D 8C", "7C", round_no=11,
                    totals=(200, 10))
-    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 8C", "stock", "discard 4D"])
     assert "tt_kings" in got and "tt_win" not in got
 
 
