@@ -85,6 +85,11 @@ def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int]
     return tuple(order), tuple(moves), index
 
 
+def stock_codes(state: State) -> tuple[int, ...]:
+    """The stock's rank codes in turning order (the Joker is WILD): the only place that reads the stock."""
+    return tuple(WILD if c.is_joker else int(c.rank) for c in state.stock)
+
+
 def start_of(state: State) -> tuple[int, int]:
     """The cards left (bitmask) and the waste rank code of a rules state."""
     rem = sum(1 << i for i, c in enumerate(state.tableau) if c is not None)
