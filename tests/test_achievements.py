@@ -9,7 +9,7 @@ import pytest
 from cardgames import achievements
 from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
 from cardgames.achievements.book import FILE
-from cardgames.core.cards import Rank, parse_card, parse_cards
+from cardgames.core.cards import Rank, parse_card, parse_cards, standard_deck
 from cardgames.core.events import redact
 from cardgames.games.skyjo import rules as sk
 from cardgames.games.switch import rules as sw
@@ -44,12 +44,25 @@ def test_catalogue_has_twenty_to_thirty_with_names_texts_and_icons():
 PLAY_ORDER = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
 
 
-def whole_run_deal(stock="KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C"):
-    """28 cards alternating 6 and 5 in play order on a 5: the whole tableau in one run."""
+# 28 different cards, each one up or down from the one before (no King-Ace wrap), on the waste's 5D.
+RUN = parse_cards("6H 5H 6C 7C 8D 9C 10D JD QS KH QH JC 10S JH 10C 9S 10H 9H 8H 7H 6D 7S 6S 5S 4D 3C 2D AC")
+# the deck's other cards: RUN[9] (KH) goes on QC, RUN[26] (2D) on 3D
+SPARE = "2C 4C 5C 8C KC 7D 9D QD KD AH 2H"
+
+
+def whole_run_deal(stock=SPARE):
+    """The tableau dealt so that playing it in PLAY_ORDER is one run (stock: top card last)."""
     tableau = [None] * 28
-    for n, slot in enumerate(PLAY_ORDER):
-        tableau[slot] = parse_card("6H" if n % 2 == 0 else "5S")
+    for card, slot in zip(RUN, PLAY_ORDER):
+        tableau[slot] = card
     return tp.deal({}, tableau, parse_cards(stock), [parse_card("5D")])
+
+
+def on_a_wrap(top: str, waste: str, stock: str = "3C"):
+    """Slot 27 (exposed) holds `top`; the other 27 slots hold any other cards of the deck."""
+    taken = {top, waste, *stock.split()}
+    rest = [c for c in standard_deck() if str(c) not in taken][:27]
+    return tp.deal({}, rest + [parse_card(top)], parse_cards(stock), [parse_card(waste)])
 
 
 def test_tripeaks_whole_deal_in_one_streak_earns_streak_peaks_clear_and_spare():
@@ -60,7 +73,7 @@ def test_tripeaks_whole_deal_in_one_streak_earns_streak_peaks_clear_and_spare():
 
 def test_tripeaks_a_stock_card_breaks_the_streak():
     moves = [f"play {s}" for s in PLAY_ORDER[:9]] + ["turn"] + ["play 27"]
-    state = whole_run_deal("6C 5C")   # turning gives a 5: the run of 9 is broken, then one more card
+    state = whole_run_deal("5C QC")   # turning gives a Q: the run of 9 is broken, then KH on it
     got = earned("tripeaks", tp, state, moves)
     assert "tp_streak10" not in got and "tp_clear" not in got
 
@@ -71,11 +84,8 @@ def test_tripeaks_clear_with_few_stock_cards_is_not_room_to_spare():
 
 
 def test_tripeaks_wrap_king_on_ace():
-    tableau = [parse_card("2C")] * 27 + [parse_card("KH")]
-    state = tp.deal({}, tableau, parse_cards("3C"), [parse_card("AD")])
-    assert "tp_wrap" in earned("tripeaks", tp, state, ["play 27"])
-    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("QH")], parse_cards("3C"), [parse_card("KD")])
-    assert "tp_wrap" not in earned("tripeaks", tp, state, ["play 27"])
+    assert "tp_wrap" in earned("tripeaks", tp, on_a_wrap("KH", "AD"), ["play 27"])
+    assert "tp_wrap" not in earned("tripeaks", tp, on_a_wrap("QH", "KD"), ["play 27"])
 
 
 # ---------------------------------------------------------------- Skyjo
@@ -243,8 +253,7 @@ def tripeaks_table(tmp_path, **options):
     scene = TriPeaksScene(app, {"mode": "relaxed", "winnable": False, **options}, seed=1)
     app.stack.push(scene)
     app.stack.apply_pending()
-    scene.state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C 4C"),
-                          [parse_card("AD")])
+    scene.state = on_a_wrap("KH", "AD", "4C 3C")
     scene.animator.queue(scene.sync(animate=False))
     scene.refresh_moves()
     settle(app, 1.0)
@@ -292,7 +301,7 @@ def test_grand_tour_follows_the_four_wins(tmp_path):
 
 def test_peaks_in_separate_streaks_are_not_peak_performance():
     moves = [f"play {s}" for s in PLAY_ORDER]
-    state = whole_run_deal("5C 6C 5H")
+    state = whole_run_deal("5C 3D")
     # a stock card between the first peak and the others: the run (and its peaks) start again
     first_peak_at = moves.index("play 0")
     got = earned("tripeaks", tp, state, moves[:first_peak_at + 1] + ["turn"] + moves[first_peak_at + 1:])
@@ -301,7 +310,7 @@ def test_peaks_in_separate_streaks_are_not_peak_performance():
 
 
 def test_a_wrap_alone_is_not_a_peak():
-    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C"), [parse_card("AD")])
+    state = on_a_wrap("KH", "AD")
     assert "tp_peak" not in earned("tripeaks", tp, state, ["play 27"])
 
 

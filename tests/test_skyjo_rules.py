@@ -328,9 +328,9 @@ def test_observation_shows_each_slot_as_a_value_hidden_or_cleared():
 
 
 @pytest.mark.parametrize(("grids", "stock", "discard", "setup", "message"), [
-    ([[-2] * 12, ALL_UP], [5], [7], {}, "12 cards of -2 \\(the deck holds 5\\)"),
-    ([ALL_UP, ALL_UP], [0] * 14, [7], {}, "16 cards of 0 \\(the deck holds 15\\)"),
-    ([ALL_UP, ALL_UP], [13], [7], {}, "13 is not a Skyjo card"),
+    ([[-2] * 12, ALL_UP], [5], [7], {}, "12 x -2 \\(at most 5 in the 150-card deck\\)"),
+    ([ALL_UP, ALL_UP], [0] * 14, [7], {}, "16 x 0 \\(at most 15 in the 150-card deck\\)"),
+    ([ALL_UP, ALL_UP], [13], [7], {}, "13 is not in the 150-card deck"),
     ([ALL_UP, ALL_UP[:11]], [5], [7], {}, "2 grids of 12 cards"),
     ([ALL_UP], [5], [7], {}, "2 grids of 12 cards"),
     ([ALL_UP, ALL_UP], [5], [], {}, "discard pile needs a card"),

@@ -366,12 +366,12 @@ def test_a_corrupt_save_is_refused_clearly():
 # -- scripted deals ------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("players", "hands", "stock", "discard", "setup", "message"), [
-    (2, ["7H 7H 7H", "2C 5D 9H"], "KC 7H", "7H", {}, "5 of 7H with 1 deck"),
-    (3, ["7H 7H 7H", "2C 5D 9H", "4S 7S JD"], "", "QS", {}, "3 of 7H with 2 decks"),
+    (2, ["7H 7H 7H", "2C 5D 9H"], "KC 7H", "7H", {}, "5 x 7H \\(at most 1 in 1 deck without Jokers\\)"),
+    (3, ["7H 7H 7H", "2C 5D 9H", "4S 7S JD"], "", "QS", {}, "3 x 7H \\(at most 2 in 2 decks without Jokers\\)"),
     (2, ["7H", "2C 5D 9H"], "", "QS", {}, "seat 0's hand has 1 cards, but round 1 deals 3"),
     (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"round_no": 2}, "round 2 deals 4"),
     (2, ["7H 8H 9H"], "", "QS", {}, "deal needs 2 hands"),
-    (2, ["7H 8H 9H", "2C 5D 9S"], "JK", "QS", {}, "no Jokers"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "JK", "QS", {}, "JK is not in 1 deck without Jokers"),
     (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"round_no": 12}, "round must be 1..11"),
     (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"totals": (1, 2, 3)}, "totals needs 2"),
     (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"reshuffles": 2}, "one reshuffle"),

@@ -1,9 +1,7 @@
 """Skyjo rules: a pure function of seed, options and actions (see seeds/skyjo.md).
 
-Cards are plain ints from -2 to 12; the deck holds 150 of them (DECK_COUNTS).
-
-Grid slots are numbered 0..11 column by column: slot = 3 * column + row, so
-column c is slots 3c, 3c+1, 3c+2 (four columns of three).
+Cards are plain ints from -2 to 12; the deck holds 150 of them (DECK_COUNTS). Grid slots
+are numbered 0..11 column by column: slot = 3 * column + row (four columns of three).
 
 Each seat's grid is three things in the state:
 - grids[s]: a tuple of 12 values (None where a column was cleared away),
@@ -14,8 +12,8 @@ legal_actions() be a table lookup: search opponents play thousands of games a
 second through this module (`make bench`). They stay inside the State: an
 Observation shows each slot as a card value, HIDDEN or CLEARED (see Cell).
 
-Piles list their cards bottom first, top card last (core/protocol.py): the face-down
-stock (`stock`, `stock_count` in an Observation) and the face-up discard pile.
+Piles list their cards bottom first, top card last (core/protocol.py): the stock
+(`stock_count` in an Observation) and the discard pile.
 
 A turn: in phase TURN the player either takes the discard pile's top card into a
 slot ("take 5", one action) or draws from the stock ("draw"). Holding a drawn
@@ -25,9 +23,7 @@ After a round (phase ROUND_OVER) the action "next" deals the next one. An action
 without a slot has slot None.
 
 Event pile names: "stock", "discard", "held:S" (the card seat S has just drawn,
-shown to everyone), "grid:S:I" (slot I of seat S). Events are shared, immutable
-values (one CardMoved per card, source and destination), so apply() builds few objects.
-Announcements: "start" (who begins), "column_cleared" (value = column),
+shown to everyone), "grid:S:I" (slot I of seat S); events are shared values. Announcements: "start" (who begins), "column_cleared" (value = column),
 "last_lap" (seat = the finisher), "round_over" (value = round number),
 "doubled" (seat, value = doubled score), "new_round", "game_over".
 """
@@ -39,6 +35,7 @@ from enum import Enum, IntEnum
 from functools import cache
 from typing import Any, NamedTuple
 
+from cardgames.core.cards import check_deal
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
@@ -258,7 +255,7 @@ def deal(options: Mapping[str, Any] | None, grids: Sequence[Sequence[int | None]
         raise ValueError("the discard pile needs a card")
     cards = [v for g in grids for v in g if v is not None] + list(stock) + list(discard)
     cards += [] if held is None else [held]
-    _check_cards(cards)
+    check_deal(cards, DECK, "the 150-card deck")
     gone = tuple(sum(1 << i for i in range(SLOTS) if g[i] is None) for g in grids)
     for seat, mask in enumerate(gone):
         if any(mask & m not in (0, m) for m in _COLUMN_MASKS):
@@ -286,19 +283,6 @@ def deal(options: Mapping[str, Any] | None, grids: Sequence[Sequence[int | None]
         raise ValueError(f"current must be a seat 0..{players - 1}, not {first}")
     return state._replace(current=first, finisher=finisher,
                           phase=Phase.TURN if held is None else Phase.HOLD, held=held)
-
-
-def _check_cards(cards: Sequence[Any]) -> None:
-    """ValueError unless every card is a Skyjo value and none appears more often than in the deck."""
-    counts: dict[int, int] = {}
-    for v in cards:
-        if isinstance(v, bool) or v not in DECK_COUNTS:
-            raise ValueError(f"{v!r} is not a Skyjo card (-2..12)")
-        counts[v] = counts.get(v, 0) + 1
-    too_many = [f"{n} cards of {v} (the deck holds {DECK_COUNTS[v]})" for v, n in sorted(counts.items())
-                if n > DECK_COUNTS[v]]
-    if too_many:
-        raise ValueError("impossible deal: " + ", ".join(too_many))
 
 
 def _start_player(state: State) -> int:

@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, NamedTuple
 
-from cardgames.core.cards import Card, Rank, cards_str, parse_card, parse_cards, remove_one, standard_deck
+from cardgames.core.cards import Card, Rank, cards_str, check_deal, parse_card, parse_cards, remove_one, standard_deck
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
@@ -232,7 +232,9 @@ def deal(options: Mapping[str, Any] | None, hands: Sequence[Sequence[Card] | str
         if len(hand) != hand_size(round_no):
             raise ValueError(f"seat {seat}'s hand has {len(hand)} cards, but round {round_no} deals "
                              f"{hand_size(round_no)}")
-    _check_cards([c for h in hands for c in h] + list(stock) + list(discard), decks_for(players))
+    decks = decks_for(players)
+    check_deal([c for h in hands for c in h] + list(stock) + list(discard), standard_deck(decks),
+               f"{decks} deck{'s' if decks > 1 else ''} without Jokers")
     dealer = players - 1 if dealer is None else dealer
     current = (dealer + 1) % players if current is None else current
     if not (0 <= dealer < players and 0 <= current < players):
@@ -245,18 +247,6 @@ def deal(options: Mapping[str, Any] | None, hands: Sequence[Sequence[Card] | str
     empty = ((),) * players
     return State(players, ace_high, seed, round_no, dealer, Phase.DRAW, current, hands, stock, discard,
                  None, False, (), None, (), 0, reshuffles, empty, empty, totals, rounds)
-
-
-def _check_cards(cards: Sequence[Any], decks: int) -> None:
-    """ValueError unless every card is a playing card (no Joker) held at most `decks` times."""
-    counts: dict[Card, int] = {}
-    for c in cards:
-        if not isinstance(c, Card) or c.is_joker:
-            raise ValueError(f"{c!r} is not a card of Three Thirteen's decks (no Jokers)")
-        counts[c] = counts.get(c, 0) + 1
-    too_many = [f"{n} of {c}" for c, n in counts.items() if n > decks]
-    if too_many:
-        raise ValueError(f"impossible deal: {', '.join(too_many)} with {decks} deck{'s' if decks > 1 else ''}")
 
 
 # ---------------------------------------------------------------- queries
