@@ -431,10 +431,8 @@ def _exchange(state: State, slot: Any, card: int, discard: tuple, src: str) -> t
     grid = state.grids[seat]
     old = grid[slot]
     where = _GRID[seat][slot]
-    key = (card, old, src, where)
-    events = _EVENTS.get(key)
-    if events is None:   # the card in, the old card out to the discard pile (shared, like every event)
-        events = _EVENTS[key] = (_moved(card, src, where), _moved(old, where, "discard"))
+    events = (_EVENTS.get((card, src, where)) or _moved(card, src, where),      # the card in,
+              _EVENTS.get((old, where, "discard")) or _moved(old, where, "discard"))   # the old one out
     cells = list(grid)
     cells[slot] = card
     return _end_turn(state, seat, tuple(cells), state.hidden[seat] & ~(1 << slot), gone, discard + (old,),
@@ -499,11 +497,12 @@ def _end_turn(state: State, seat: int, grid: tuple, hidden: int, gone: int, disc
         finisher = seat
         events = (*events, Announced("last_lap", seat))
     nxt = seat + 1 if seat + 1 < state.players else 0
-    grids, hiddens, gones = list(state.grids), list(state.hidden), list(state.gone)
-    grids[seat], hiddens[seat], gones[seat] = grid, hidden, gone
+    hiddens, gones = state.hidden, state.gone       # rebuilt only when they change (a column clears rarely)
     state = State(state.players, state.target, state.start_rule, state.seed, state.round_no, state.reshuffles,
-                  _TURN, nxt, tuple(grids), tuple(hiddens), tuple(gones), state.stock, discard, None, finisher,
-                  state.totals, state.rounds)
+                  _TURN, nxt, _put(state.grids, seat, grid),
+                  hiddens if hiddens[seat] == hidden else _put(hiddens, seat, hidden),
+                  gones if gones[seat] == gone else _put(gones, seat, gone),
+                  state.stock, discard, None, finisher, state.totals, state.rounds)
     if nxt == finisher:
         return _end_round(state, list(events))
     return state, tuple(events)

@@ -234,8 +234,22 @@ def fits_waste(state: State, card: Card) -> bool:
 
 
 def playable_slots(state: State) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(state.tableau)
-                 if c is not None and exposed(state, i) and fits_waste(state, c))
+    """The exposed slots whose card fits the waste, in slot order (one pass: playouts call it every move)."""
+    tableau, waste = state.tableau, state.waste
+    anything = not waste or waste[-1].is_joker
+    top, wrap = (0 if anything else int(waste[-1].rank)), state.options.wrap
+    out = []
+    for i, slot in enumerate(state.layout.slots):
+        card = tableau[i]
+        if card is None:
+            continue
+        if not anything:
+            d = abs(int(card.rank) - top)
+            if d != 1 and not (wrap and d == 12):
+                continue
+        if all(tableau[j] is None for j in slot.covered_by):
+            out.append(i)
+    return tuple(out)
 
 
 def is_won(state: State) -> bool:
@@ -272,10 +286,14 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
-    if is_over(state):
+    if is_won(state):
         return ()
-    plays: tuple[Action, ...] = tuple(Play(i) for i in playable_slots(state))
-    return plays + ((Turn(),) if state.stock else ())
+    plays: tuple[Action, ...] = tuple(_PLAYS[i] for i in playable_slots(state))
+    return plays + (_TURN,) if state.stock else plays     # no play and no stock: lost, nothing to do
+
+
+_PLAYS = tuple(Play(i) for i in range(52))   # the actions are immutable values: one of each, shared
+_TURN = Turn()
 
 
 # ---------------------------------------------------------------- apply
