@@ -90,7 +90,7 @@ def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int]
 
 def stock_codes(state: State) -> tuple[int, ...]:
     """The stock's rank codes in turning order (the Joker is WILD): the only place that reads the stock."""
-    return tuple(WILD if c.is_joker else int(c.rank) for c in state.stock)
+    return tuple(WILD if c.is_joker else int(c.rank) for c in reversed(state.stock))   # the stock's top is last
 
 
 def start_of(state: State) -> tuple[int, int]:
@@ -221,7 +221,7 @@ def deal_of(state: State) -> tuple[Any, int] | None:
     if first.layout != state.layout:
         return None
     k = len(first.stock) - len(state.stock)
-    if k < 0 or first.stock[k:] != state.stock or any(
+    if k < 0 or first.stock[:len(state.stock)] != state.stock or any(
             c is not None and c != d for c, d in zip(state.tableau, first.tableau)):
         return None
     return key, k
