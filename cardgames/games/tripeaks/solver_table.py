@@ -134,8 +134,9 @@ class Table:
             qs += [15] * (2 - len(qs))
             rows = (last_before[qs[0]], last_before[qs[1]], last_before[WILD])
             info.append((r, qs[0], qs[1], [max(t) for t in zip(*rows)]))
-        # values[i][q]: the most stock cards that may be turned for ideal i with waste rank q to win, over
-        # the plays; values[i][TURNED]: the same when turning the stock first.
+        # values[i][q]: the most stock cards that may be turned for ideal i with waste rank q (1 to 13) to
+        # win, over the plays; values[i][TURNED]: the same when turning the stock first. An empty waste or a
+        # Joker takes any card: their value is the best of the ranks' (see value()).
         values: list[list[int] | None] = [None] * len(order)
         values[0] = [ns] * (TURNED + 1)                        # nothing left: won
         # the sets within this position's cards (all of them from the deal), picked out at C speed
@@ -146,7 +147,7 @@ class Table:
                 raise OutOfBudget
             for i in inside[lo:lo + 1024]:
                 best = [-1] * (TURNED + 1)
-                anything = turn = -1
+                turn = -1
                 for slot, child in moves[i]:
                     r, qa, qb, turn_row = info[slot]
                     after = values[child]
@@ -154,8 +155,6 @@ class Table:
                     t = after[TURNED]
                     if t > value:  # noqa: PLR1730
                         value = t
-                    if value > anything:  # noqa: PLR1730
-                        anything = value
                     if value > best[qa]:  # noqa: PLR1730
                         best[qa] = value
                     if value > best[qb]:  # noqa: PLR1730
@@ -163,7 +162,6 @@ class Table:
                     t = turn_row[value]
                     if t > turn:  # noqa: PLR1730
                         turn = t
-                best[EMPTY] = best[WILD] = anything
                 best[TURNED] = turn
                 values[i] = best
         self.values = values
@@ -171,6 +169,8 @@ class Table:
     def value(self, rem: int, w: int) -> int:
         """The most stock cards that may be turned for (rem, waste rank w) to be winnable; -1: never."""
         v = self.values[self.index[rem]]
+        if w in (EMPTY, WILD):          # anything plays on it: every card plays on some rank
+            return max(v[1:14] + v[TURNED:])
         return max(v[w], v[TURNED])
 
     def wins(self, rem: int, k: int, w: int) -> bool:
