@@ -42,11 +42,18 @@ Two engines, used in turn by solve():
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: 20 to 30 ms of CPU for any deal.
+   win to remain possible, per waste rank: about 20 ms of CPU for a whole
+   deal (18 to 22 ms measured on a busy shared machine, 2026-12-01), less
+   from later positions, which leave fewer sets.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
-   position) is a lookup.
+   position) is a lookup. Tried and dropped: a forward sweep over only the
+   sets a position can reach (the parity bound and the lacking-card rule
+   pruning it) visited 50 to 80% of the sets the table fills, but cost as
+   much per set, and unlike the table it answers no later position.
+
+While solving, Python's cycle collector is paused (see _Collector).
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds of CPU time of the calling thread, never wall time); when one runs
@@ -399,7 +406,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take a few hundred positions), then the table (20 to 30 ms of CPU for the
+    take a few hundred positions), then the table (about 20 ms of CPU for the
     classic layout from the deal, less from later positions), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
