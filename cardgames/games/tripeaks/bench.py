@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from cardgames.core.rng import child_seed
-from cardgames.games.tripeaks import rules, solver
+from cardgames.games.tripeaks import rules, solver, solver_table
 
 MEDIAN_TARGET_MS, P99_TARGET_MS = 1.0, 20.0
 
@@ -45,7 +45,9 @@ def run(options: dict, seeds: range, mid: bool = False, solve: Any = None) -> di
     solve = solve or solver.solve
     cpu = []
     wins = 0
-    solve(rules.new_game(options, 0))   # the one-off per-layout setup
+    first = rules.new_game(options, 0)
+    solver_table.ideals(first.layout)   # the one-off per-layout setup: the table's sets of cards left,
+    solve(first)                        # and the search's layout geometry
     for seed in seeds:
         state = mid_game(options, seed) if mid else rules.new_game(options, seed)
         clear = getattr(solver, "clear_session", None)
