@@ -40,7 +40,7 @@ from typing import Any
 import pygame
 
 from cardgames.config import FONTS_DIR
-from cardgames.core.movelog import LogLine, Move, MoveLog, card_text, describe_lines  # noqa: F401 (re-exported)
+from cardgames.core.movelog import LogLine, Move, MoveLog, Section, card_text, describe_lines  # noqa: F401 (re-exported)
 from cardgames.engine import text as text_faces
 from cardgames.engine.scene import Scene
 from cardgames.scenes.pause import dim_surface
@@ -154,6 +154,9 @@ def wrap(app: Any, text: str, width: int, px: int, bold: bool = False) -> list[s
     return rows
 
 
+HEADING = (0, 0, 0, 0)           # rows(): the colour of a row that is an earlier section's title
+
+
 def line_colour(line: LogLine, viewer: int | None) -> theme.Colour:
     if line.seat is None:
         return theme.ACCENT
@@ -171,18 +174,35 @@ class LogCorner:
         self.button = pygame.Rect(self.rect.right - 74, self.rect.y + 3, 70, self.HEADER - 4)
 
     def rows(self, app: Any, log: MoveLog, viewer: int | None, px: int = CORNER_PX) -> list[tuple[str, theme.Colour]]:
-        """The wrapped rows of the newest whole lines that fit, oldest first, with their colours."""
+        """The wrapped rows of the newest whole lines that fit, oldest first, with their colours.
+
+        A section just begun (a new round) leaves room: the end of the one before fills it, each
+        under its title (colour HEADING), so the corner still tells the last turn around the table."""
         width = self.rect.width - 16
-        step = row_step(px)
-        room = max(1, (self.rect.height - self.HEADER - 8) // step)
-        out: list[tuple[str, theme.Colour]] = []
-        for line in reversed(log.lines):
-            colour = line_colour(line, viewer)
-            rows = wrap(app, line.text, width, px)
-            if out and len(out) + len(rows) > room:
+        room = max(1, (self.rect.height - self.HEADER - 8) // row_step(px))
+
+        def newest(section: Section, space: int, strict: bool) -> list[tuple[str, theme.Colour]]:
+            """Rows of the section's newest whole lines in `space` rows, newest first (not strict:
+            the newest line even when it alone is longer)."""
+            out: list[tuple[str, theme.Colour]] = []
+            for line in reversed(section.lines):
+                rows = wrap(app, line.text, width, px)
+                if (out or strict) and len(out) + len(rows) > space:
+                    break
+                out.extend((row, line_colour(line, viewer)) for row in reversed(rows))
+            return out
+
+        if not log.sections:
+            return []
+        out = newest(log.sections[-1], room, strict=False)[-room:]
+        for k in range(len(log.sections) - 2, -1, -1):
+            earlier = newest(log.sections[k], room - len(out) - 2, strict=True)
+            if not earlier:
                 break
-            out.extend((row, colour) for row in reversed(rows))
-        return list(reversed(out[-room:]))
+            if k == len(log.sections) - 2 and out:
+                out.append((log.sections[-1].title, HEADING))   # the current section's title over its lines
+            out += earlier + [(log.sections[k].title, HEADING)]
+        return list(reversed(out))
 
     def draw(self, surface: pygame.Surface, app: Any, log: MoveLog, viewer: int | None) -> None:
         rect = self.rect
@@ -195,9 +215,12 @@ class LogCorner:
         step = row_step(CORNER_PX)
         y = rect.bottom - 6 - len(rows) * step
         for i, (row, colour) in enumerate(rows):
-            age = len(rows) - 1 - i
-            shade = colour if age < 3 else theme.lighten(colour, -0.25)
-            surface.blit(render_line(app, row, CORNER_PX, shade), (rect.x + 8, y))
+            if colour == HEADING:      # an earlier round's title, over its last lines
+                theme.draw_text(surface, row, (rect.x + 8, y + 1), 13, theme.TEXT_DIM, bold=True)
+            else:
+                age = len(rows) - 1 - i
+                shade = colour if age < 3 else theme.lighten(colour, -0.25)
+                surface.blit(render_line(app, row, CORNER_PX, shade), (rect.x + 8, y))
             y += step
 
     def hit(self, pos: tuple[int, int]) -> bool:
