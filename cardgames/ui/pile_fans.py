@@ -107,7 +107,8 @@ class BoxFan(Pile):
         row, col = divmod(index, per_row)
         width = dx * (min(per_row, count) - 1) + size[0]
         height = self.index_h * (rows - 1) + size[1]
-        return (self.area.centerx - width / 2 + dx * col, self.area.centery - height / 2 + self.index_h * row)
+        x0, y0 = self.area.x + (self.area.width - width) / 2, self.area.y + (self.area.height - height) / 2
+        return (x0 + dx * col, y0 + self.index_h * row)
 
     def fits(self, count: int, size: tuple[int, int]) -> bool:
         """Whether every card's corner index shows (face up) and the hand stays inside the area."""
