@@ -131,8 +131,9 @@ def render_line(app: Any, text: str, px: int, colour: theme.Colour, bold: bool =
 
 
 def row_step(px: int, gap: int = 1) -> int:
-    """The distance between two rows of log text `px` big."""
-    return max(theme.font(px).get_height(), suit_ink(px)) + gap
+    """The distance between two rows of log text `px` big: the text's height and `gap`, or the
+    suits' height if that is more (a suit of one row may touch, never cover, the next)."""
+    return max(theme.font(px).get_height() + gap, suit_ink(px))
 
 
 INDENT = "   "   # rows after a line's first are indented by this
