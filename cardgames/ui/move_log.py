@@ -324,6 +324,7 @@ class SceneLog:
         self.corner = LogCorner(rect) if (rect is not None and self.describe is not None) else None
         if self.describe is not None:
             self.model.section(scene.log_section(scene.rules.observe(scene.state, scene.viewer)), 0)
+            self._opening()
 
     @property
     def enabled(self) -> bool:
@@ -353,6 +354,24 @@ class SceneLog:
         self.model.section(scene.log_section(move.after), index)   # a new hand or round: a new section
         for line in describe_lines(self.describe, move):
             self.model.add(line, index)
+
+    def _opening(self) -> None:
+        """The deal's lines (who deals, who starts and why), from the scene's describe_opening(move)
+        if it has one: a Move with no action whose events are the deal's (rules.deal_events), as
+        the viewer saw them. Written as move -1, so no undo takes them away."""
+        scene = self.scene
+        describe = getattr(scene, "describe_opening", None)
+        if describe is None:
+            return
+        from cardgames.core.events import redact
+
+        viewer = scene.log_viewer()
+        obs = scene.rules.observe(scene.state, scene.viewer if viewer is None else viewer)
+        deal_events = getattr(scene.rules, "deal_events", None)
+        events = redact(tuple(deal_events(scene.state)) if deal_events else (), viewer)
+        move = Move(seat=None, action=None, before=obs, after=obs, events=events, name=self._name, viewer=viewer)
+        for line in describe_lines(describe, move):
+            self.model.add(line, -1)
 
     def truncate(self, moves: int) -> None:
         self.model.truncate(moves)
