@@ -15,10 +15,12 @@ heights follow that script's taller font, so boxes grow with it.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from cardgames import i18n
-from cardgames.config import FONTS_DIR
+from cardgames.config import CANVAS_SIZE, FONTS_DIR, MIN_TEXT_PX, MIN_WINDOW
 
 LATIN, SYMBOLS, TAMIL, TELUGU, KANNADA = "latin", "symbols", "tamil", "telugu", "kannada"
 INDIC = (TAMIL, TELUGU, KANNADA)
@@ -37,6 +39,12 @@ FILES = {
 }
 INDIC_SIZE = 0.85   # the Noto Indic faces at this share of the built-in face's size match its letter height
 DEFAULT_SIZE = 0.6875  # pygame scales the built-in face's size by this
+# The floor on every font's size: a MixedFont is never smaller than this, so its em is at least
+# MIN_TEXT_PX screen pixels when the canvas is shown in the smallest window (at 960x540, 3/4 of the
+# canvas: size 22, an em of 15 canvas px, 11.25 on screen). Callers may ask for less (a HUD's 16);
+# they get this, and their layouts are measured with the font they get.
+MIN_WINDOW_SCALE = min(MIN_WINDOW[0] / CANVAS_SIZE[0], MIN_WINDOW[1] / CANVAS_SIZE[1])
+MIN_SIZE = math.ceil(MIN_TEXT_PX / (MIN_WINDOW_SCALE * DEFAULT_SIZE))
 
 
 def char_script(ch: str) -> str | None:
@@ -101,8 +109,9 @@ class MixedFont(pygame.font.Font):
     """pygame's built-in face for Latin text, with the Noto faces for the other scripts."""
 
     def __init__(self, size: int) -> None:
-        super().__init__(None, max(1, size))
-        self._size = max(1, size)
+        size = max(MIN_SIZE, size)   # legible in the smallest window (MIN_SIZE)
+        super().__init__(None, size)
+        self._size = size
         self._faces: dict[tuple[str, bool], pygame.font.Font] = {}
 
     def face(self, script: str) -> pygame.font.Font:

@@ -67,13 +67,14 @@ class SwitchHud:
         if obs.called[seat] and count == 1:
             line2.append("LAST CARD")
         live = obs.phase in (rules.PLAY, rules.DRAWN)
-        if live and obs.turn == seat:
-            self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
-                           anchor="bottomright", bold=True)
-        elif live and (obs.turn + 1) % obs.players == seat:
-            self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
-                           anchor="bottomright", bold=True)
         mine = seat == self.viewer and self.humans
+        # your panel's bottom line holds the controls hint: the turn marker goes on the line above
+        mark, mark_anchor = ((rect.right - 12, rect.y + 30), "topright") if mine else \
+            ((rect.right - 12, rect.bottom - 6), "bottomright")
+        if live and obs.turn == seat:
+            self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True)
+        elif live and (obs.turn + 1) % obs.players == seat:
+            self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True)
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
             self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
