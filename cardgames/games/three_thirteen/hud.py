@@ -19,7 +19,7 @@ STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
 RAISE = 28                      # arranged hand: lift of unmelded cards
 BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
 YOU_Y = 400                     # your name, total and points, above the buttons
-LOG_RECT = pygame.Rect(876, 166, 394, 226)   # the log's corner: one line per move, a turn around 8 seats
+LOG_RECT = pygame.Rect(730, 166, 540, 226)   # the log's corner: one line per move, a turn around 8 seats
 LAST_TURN_Y = 168               # "LAST TURN", above the piles (between them and the boxes)
 TOAST_BOTTOM = 486              # messages between the piles and your hand, clear of every card
 

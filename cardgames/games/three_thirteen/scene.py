@@ -487,7 +487,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
             # Popped up over the player who went out (not a toast at the top of the table).
             # The "LAST TURN" marker beside the piles stays while the others play their last turn.
             at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
-                (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
+                self._box(event.seat).center   # over their cards (the log lies below the boxes)
             if event.value:
                 self.app.play_sound("timer_warning")
                 self.fx.pop_text("OUT!", at, theme.ACCENT, 48, life=1.6)
