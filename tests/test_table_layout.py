@@ -205,3 +205,23 @@ def test_a_new_round_shows_the_end_of_the_last_one_under_its_title(app):
     log.section("Round 3", 21)                 # nothing yet this round: no empty title at the bottom
     rows = corner.rows(app, log, 0)
     assert rows[-1][0] == "Ben took 4 from the discard pile" and rows[-2] == ("Round 2", HEADING)
+
+
+# ---------------------------------------------------------------- Skyjo's messages
+@pytest.mark.parametrize("players", range(2, 9))
+def test_skyjo_toasts_cover_no_card_no_sign_and_no_seat(app, players):
+    from cardgames.games.skyjo.scene import SkyjoScene
+    from cardgames.ui.widgets import Toasts
+
+    scene = SkyjoScene(app, {"players": players}, seed=1)
+    cards = [scene.board.piles[name].base_rect(scene.board.size_of(name)) for name in scene.board.piles
+             if name.startswith(("grid:", "draw", "discard", "held:"))]
+    frames = [pygame.Rect(b[0] - 6, b[1] - 4, 184, 210) for b in map(scene._box, range(players)) if b]
+    signs = [scene.news.rect, scene.summary_button, scene.move_log.corner.rect]
+    yours = pygame.Rect(300, 364, 170, 84)      # "You", your total and the points showing, left of your grid
+    toasts = Toasts()
+    toasts.area = scene.toast_area
+    for text in ("Undo is off.", "A scored round cannot be taken back. " * 3):
+        rect = toasts.rect(text)
+        assert scene.toast_area.contains(rect), (players, rect)
+        assert rect.collidelist(cards + frames + signs + [yours]) == -1, (players, rect)
