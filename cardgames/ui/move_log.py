@@ -28,6 +28,9 @@ How a game plugs in
    (the seat lines are written for; None in pass-and-play, where every line
    must be public: then observations are the viewer's but events are redacted
    for nobody, so say only what every seat saw).
+   Optionally `describe_opening = staticmethod(log.opening)`: the lines of the deal itself (who
+   deals, who starts and why), given a Move with no action whose events are the deal's
+   (rules.deal_events(state), if the rules have it); written before the first move, never undone.
 3. The base GameScene (cardgames/ui/game_scene.py) does the rest: it calls
    describe after every action (also while a saved game is replayed), trims
    the log on undo, draws the corner, and opens the full view on the key LOG_KEY
