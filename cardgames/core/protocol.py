@@ -22,6 +22,10 @@ to_json(state) -> dict; from_json(data) -> State   # autosave and resume; ValueE
 str(action) / parse_action(text) -> Action  # short notation for logs, replays and tests
 ```
 
+A game where seats may act out of turn (Switch: calling "last card", catching
+a player who forgot) lists the current player's actions in `legal_actions` and
+the others' in `out_of_turn_actions(state, seat)`.
+
 ## Conventions (the same in every game)
 
 - Piles list their cards bottom first, top card LAST: `pile[-1]` is the card

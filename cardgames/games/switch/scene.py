@@ -25,6 +25,7 @@ import pygame
 from cardgames.core.cards import Suit
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
+from cardgames.engine.tween import Call
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.figures import game_figures
@@ -68,6 +69,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
+    describe_opening = staticmethod(log.opening)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -306,9 +308,15 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             self.board.sync({name: [] for name in self.board.piles}, None)
             self.board.sync(self.layout(self.observation()), None)
             self.animator.queue(self.deal_animation())
+            self.animator.queue(Call(self.announce_first))
             self._summary_for = None
             return
         super().animate_events(events)
+
+    def begin(self) -> None:
+        super().begin()
+        if not self.actions:                       # a fresh deal: once it lands, say who starts
+            self.animator.queue(Call(self.announce_first))
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, CardMoved) and event.dst.startswith("hand"):
