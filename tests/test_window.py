@@ -60,3 +60,17 @@ def test_a_window_manager_that_refuses_the_size_is_not_asked_forever(monkeypatch
     monkeypatch.setattr(pygame.display, "set_mode", lambda size, flags=0: calls.append(size) or pygame.Surface((1000, 600)))
     assert window_module.set_windowed((1280, 720)).get_size() == (1000, 600)
     assert len(calls) == 2
+
+
+def test_f11_twice_gives_the_window_its_size_back(x11, tmp_path):
+    """The app's own F11 path, with set_mode behaving as X11's software window does."""
+    from cardgames.app import headless_app
+
+    app = headless_app(tmp_path)
+    app.headless = False                      # take the real window path (set_mode is the stand-in)
+    app.window = pygame.Surface((1100, 640))
+    app.toggle_fullscreen()
+    assert app.window.get_size() == DESKTOP and app.settings["fullscreen"] is True
+    app.toggle_fullscreen()
+    assert app.window.get_size() == (1100, 640)            # the size it had before full screen
+    assert app.canvas.window_size == (1100, 640)           # and the canvas is scaled to it

@@ -144,10 +144,11 @@ class SceneStack:
             self.top.update(dt)
 
     def draw(self, surface: pygame.Surface,
-             under_overlays: Callable[[pygame.Surface], None] | None = None) -> None:
-        """Draw the visible scenes, bottom first; `under_overlays(surface)`, if given, runs right
-        after the bottom one, so what it draws (the app's toasts) lies under any overlays."""
-        for i, scene in enumerate(self.visible()):
+             under_overlays: Callable[[pygame.Surface], None] | None = None,
+             scenes: list[Scene] | None = None) -> None:
+        """Draw the visible scenes (or `scenes`, some of them), bottom first; `under_overlays(surface)`,
+        if given, runs right after the bottom one, so what it draws (the app's toasts) lies under any overlays."""
+        for i, scene in enumerate(self.visible() if scenes is None else scenes):
             scene.draw(surface)
             if i == 0 and under_overlays is not None:
                 under_overlays(surface)

@@ -15,6 +15,7 @@ heights follow that script's taller font, so boxes grow with it.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import pygame
@@ -47,6 +48,7 @@ MIN_WINDOW_SCALE = min(MIN_WINDOW[0] / CANVAS_SIZE[0], MIN_WINDOW[1] / CANVAS_SI
 MIN_SIZE = math.ceil(MIN_TEXT_PX / (MIN_WINDOW_SCALE * DEFAULT_SIZE))
 
 
+@functools.lru_cache(maxsize=4096)   # asked for every character of every string measured or drawn
 def char_script(ch: str) -> str | None:
     """The script a character needs, or None for what any face has (spaces, digits, punctuation)."""
     code = ord(ch)
@@ -64,6 +66,8 @@ def char_script(ch: str) -> str | None:
 
 def has_indic(text: str) -> bool:
     """Whether `text` holds Tamil, Telugu or Kannada letters."""
+    if text.isascii():
+        return False
     return any(char_script(ch) in INDIC for ch in text)
 
 
@@ -72,6 +76,8 @@ def script_runs(text: str) -> list[tuple[str, str]]:
     sit in (a Tamil sentence stays one run, so HarfBuzz shapes it whole); at a change of script
     they go with the run before them, leading ones with the first script after them. The symbols
     face draws symbols only: what follows a symbol without a script of its own is Latin."""
+    if text.isascii():   # the usual case (English): one Latin run, found without a look at each letter
+        return [(LATIN, text)] if text else []
     runs: list[list[str]] = []
     pending = ""   # script-less characters not yet given to a run
     for ch in text:

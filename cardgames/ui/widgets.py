@@ -26,6 +26,7 @@ Typical use in a scene:
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -42,9 +43,14 @@ Rect = pygame.Rect
 def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width` px (a single too-long word gets its own line).
     Newlines in `text` start new lines; an empty line is kept as ""."""
+    return list(_wrapped(tr(text), width, px, bold))
+
+
+@functools.lru_cache(maxsize=512)   # screens wrap their paragraphs every frame they draw
+def _wrapped(text: str, width: int, px: int, bold: bool) -> tuple[str, ...]:
     f = theme.font(px, bold)
     lines: list[str] = []
-    for paragraph in tr(text).split("\n"):
+    for paragraph in text.split("\n"):
         words = paragraph.split()
         if not words:
             lines.append("")
@@ -58,7 +64,7 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def line_height(px: int) -> int:

@@ -160,11 +160,16 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def pad_keys(self) -> dict[str, int]:
         """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
         exposed = self.state.exposed
-        return {"x": pygame.K_p, "y": pygame.K_c if exposed >= 0 and exposed != self.viewer else pygame.K_l}
+        return {"x": pygame.K_p, "y": pygame.K_c if exposed is not None and exposed != self.viewer else pygame.K_l}
 
     def focus_playable(self, key: Any) -> bool:
         """The draw / pass button is the stock's: the focus goes there only when no card plays."""
         return key != "button:move" and super().focus_playable(key)
+
+    def choose_for_computer(self, seat: int) -> Any:
+        """A computer chooses among its own actions: its turn's, and its own out-of-turn call."""
+        legal = rules.actions_for(self.state, seat)
+        return ai.choose(rules.observe(self.state, seat), legal, self.ai_rng(seat), self.ai_level(seat))
 
     def my_actions(self) -> list[Action]:
         if not self.humans or self.over:

@@ -18,7 +18,7 @@ OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player c
 ROUND = 4                       # six cards: 6s are wild
 MINE = "9H 9S 4C 5C 6D KS"
 THEIRS = "2D 7S JD QH 10C 8D"
-STOCK = "AH 2S 10D 4H QC JS 8H 7D"   # top first
+STOCK = "7D 8H JS QC 4H 10D 2S AH"   # top card last
 DISCARD = "3C"
 
 
@@ -36,7 +36,7 @@ def out_button(scene) -> pygame.Rect:
 
 
 def _their_penalty() -> int:
-    hand = rules.parse_cards(THEIRS) + rules.parse_cards(STOCK)[:1]
+    hand = rules.parse_cards(THEIRS) + rules.parse_cards(STOCK)[-1:]
     kept = [c for c in hand if str(c) != "QH"]       # they draw the AH and throw the QH
     return melds.penalty(tuple(kept), rules.wild_rank(ROUND), False)
 
