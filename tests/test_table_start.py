@@ -65,7 +65,7 @@ def test_undo_never_takes_the_opening_lines_away(app):
 
 def test_the_next_hand_of_a_match_says_who_deals_and_starts_now(app):
     state = R.deal({"match": True, "players": 3}, [parse_cards("5C"), parse_cards("8D AD KD"), parse_cards("3S 4S")],
-                   parse_cards("4H 4S 6D 7S KH 9H"), parse_cards("9C"), called=(True, False, False))
+                   parse_cards("4H 6D 7S KH 9H 2D"), parse_cards("9C"), called=(True, False, False))
     scene, pops = open_table(app, {"match": True, "players": 3}, seed=3)
     scene.state = state
     scene.sync(animate=False)
