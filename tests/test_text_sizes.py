@@ -14,7 +14,8 @@ import pytest
 from scene_events import FRAME, key, settle
 
 from cardgames import config
-from cardgames.app import CardStorm, headless_app
+from cardgames.app import headless_app
+from cardgames.bench_frames import CardStorm
 from cardgames.engine import text as text_module
 from cardgames.games import registry
 from cardgames.scenes import achievement_icons
