@@ -197,7 +197,6 @@ class Monkey:
     # ------------------------------------------------------------ jumps
     def jump(self) -> str:
         """Reset the stack to a random scene; returns its description."""
-        from cardgames.app import title_scene
         from cardgames.games import registry
 
         rng, app = self.rng, self.app
@@ -215,7 +214,7 @@ class Monkey:
         else:
             info = rng.choice(games)
         if choice == "title":
-            scene = title_scene(app)
+            scene = app.screens.title()
         elif choice == "select":
             from cardgames.scenes.select import SelectScene
             scene = SelectScene(app, info.name)
@@ -254,13 +253,13 @@ class Monkey:
 def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None = None,
         progress: bool = False) -> Report:
     """Drive a headless real app for `frames` frames of seeded random input; the report counts exceptions."""
-    from cardgames.app import App, title_scene
+    from cardgames.app import App
     from cardgames.launch import Launch
 
     folder = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="cardgames-monkey-"))
     app = App(Launch(data_dir=folder), headless=True)
     app.settings["ai_speed"] = "fast"
-    app.stack.push(title_scene(app))
+    app.stack.push(app.screens.title())
     app.stack.apply_pending()
     monkey = Monkey(app, seed)
     report = Report()
@@ -287,7 +286,7 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
             if not app.running or top is None:       # Quit was chosen: start again at the title
                 app.running = True
                 app.demo = None
-                app.stack.reset(title_scene(app))
+                app.stack.reset(app.screens.title())
                 app.stack.apply_pending()
         except Exception:  # noqa: BLE001 - the point: count it, show it, go on
             report.exceptions.append(f"frame {frame} (seed {seed}):\n{traceback.format_exc()}")
@@ -295,7 +294,7 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
                 app.running = True
                 app.demo = None
                 app.stack.scenes.clear()
-                app.stack.reset(title_scene(app))
+                app.stack.reset(app.screens.title())
                 app.stack.apply_pending()
             except Exception:  # noqa: BLE001
                 report.exceptions.append(traceback.format_exc())

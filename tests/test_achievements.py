@@ -336,7 +336,7 @@ def test_three_thirteen_one_wild_is_not_wild_at_heart_and_losing_is_not_a_win():
 def test_switch_the_opponent_going_out_and_a_plain_two_earn_nothing():
     state = sw.deal({}, hands("5C 6C 7C", "9H"), parse_cards("9D 9S"), parse_cards("5H"), turn=1)
     assert earned("switch", sw, state, ["1 play 9H"]) == []
-    state = sw.deal({}, hands("2H 7C", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    state = sw.deal({}, hands("2H 7D", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
     assert "sw_stack" not in earned("switch", sw, state, ["0 play 2H"])
     state = sw.deal({}, hands("9H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
     got = earned("switch", sw, state, ["0 play 9H"])

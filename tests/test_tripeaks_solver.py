@@ -192,3 +192,47 @@ def test_the_cpu_budget_ignores_time_spent_waiting():
     time.sleep(0.1)
     assert time.thread_time() - start < 0.05
     assert solver.solve(state, time_limit=5.0).winnable is False
+
+
+def test_the_cycle_collector_is_paused_only_while_solving():
+    """solve() pauses gc (its lists hold no cycles) and gives it back as it found it, also on an error
+    and when two threads solve at once."""
+    import gc
+    import threading
+
+    state = rules.new_game({"wrap": False}, 23)
+    assert gc.isenabled()
+    solver.clear_session()
+    assert solver.solve(state).winnable is False and gc.isenabled()
+    try:
+        solver.solve(state, method="nonsense")
+    except ValueError:
+        pass
+    assert gc.isenabled()
+    seen = []
+    threads = [threading.Thread(target=lambda s=s: seen.append(solver.solve(rules.new_game({}, s), method="table")))
+               for s in (200, 264)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 2 and gc.isenabled()
+    gc.disable()
+    try:
+        solver.solve(state)
+        assert not gc.isenabled()          # left off when it was off
+    finally:
+        gc.enable()
+
+
+def test_bench_runs_option():
+    from cardgames.games.tripeaks import bench
+
+    assert bench._runs(["bench"]) == 1 and bench._runs(["bench", "--runs", "3"]) == 3
+    for bad in (["bench", "--runs"], ["bench", "--runs", "0"], ["bench", "--runs", "x"]):
+        try:
+            bench._runs(bad)
+        except SystemExit as e:
+            assert "--runs" in str(e)
+        else:
+            raise AssertionError(bad)

@@ -50,6 +50,8 @@ NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never ove
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
+TOAST_AREA = (24, 452, 432, 256)  # messages: the free felt left of your grid, under your total...
+TOAST_AREA_LL = (212, 452, 244, 256)  # ...beside the bottom-left seat when someone sits there
 
 
 class SkyjoArt(CardArt):
@@ -104,6 +106,12 @@ class SkyjoScene(RoundGameScene):
         return f"Round {obs.round_no}"
 
     # ------------------------------------------------------------------ the board
+    @property
+    def toast_area(self) -> pygame.Rect:
+        """Where app.notify() messages go: on free felt, never over a grid or a pile."""
+        seated = "LL" in ARRANGEMENTS.get(self.players - 1, ())
+        return pygame.Rect(TOAST_AREA_LL if seated else TOAST_AREA)
+
     def _box(self, seat: int) -> tuple[int, int] | None:
         """Top-left of another seat's box (name line, then grid); None for the viewer."""
         if seat == self.viewer:

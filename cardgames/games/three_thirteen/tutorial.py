@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.three_thirteen import melds, rules
+from cardgames.games.three_thirteen.hud import YOU_Y
 from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
@@ -27,7 +28,7 @@ def deal() -> rules.State:
 
 def penalty_box(scene) -> pygame.Rect:
     """The live penalty in the side panel ("Penalty now" and its number)."""
-    return pygame.Rect(BUTTON_X - 6, 352, BUTTON_W + 12, 56)
+    return pygame.Rect(BUTTON_X - 6, YOU_Y + 22, BUTTON_W + 12, 56)
 
 
 def out_button(scene) -> pygame.Rect:

@@ -45,7 +45,8 @@ from cardgames.games.tripeaks.scene_hud import draw_hud
 from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
 from cardgames.ui import theme
-from cardgames.ui.game_scene import UNDO_KEYS, GameScene
+from cardgames.ui.game_scene import GameScene
+from cardgames.ui.scene_input import UNDO_KEYS
 from cardgames.ui.widgets import Button
 
 __all__ = ["TriPeaksScene", "summarize_levels", "table_geometry"]

@@ -26,17 +26,34 @@ Two engines, used in turn by solve():
    - a card whose rank no stock card left can precede needs a tableau card
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
-     the position is lost.
+     the position is lost;
+   - without the wrap, parity: a run of plays alternates odd and even
+     ranks, so the odd cards left minus the even ones must be made up by
+     runs that each add at most one, of the parity their first card (the
+     waste, a stock card) allows (two popcounts per position).
+   The exposed cards travel with the position as a bitmask, and everything
+   that depends only on the layout is computed once per layout. Within a
+   node budget the search takes the plays from the highest slot down, then
+   (keeping what it proved lost) tries again from the lowest up: a win the
+   first order misses through a wrong early choice is often quick in the
+   other.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: 20 to 30 ms of CPU for any deal.
+   win to remain possible, per waste rank: about 20 ms of CPU for a whole
+   deal (18 to 22 ms measured on a busy shared machine, 2026-12-01), less
+   from later positions, which leave fewer sets.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
-   position) is a lookup.
+   position) is a lookup. Tried and dropped: a forward sweep over only the
+   sets a position can reach (the parity bound and the lacking-card rule
+   pruning it) visited 50 to 80% of the sets the table fills, but cost as
+   much per set, and unlike the table it answers no later position.
+
+While solving, Python's cycle collector is paused (see _Collector).
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds of CPU time of the calling thread, never wall time); when one runs
@@ -45,8 +62,11 @@ solver in a background thread and show a spinner until it answers.
 """
 from __future__ import annotations
 
+import gc
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -188,6 +208,7 @@ class _Search:
             up[k] = up[k + 1] + (c % 2 == 0)
             down[k] = down[k + 1] + (c % 2 == 1 or c == WILD)
         self.up, self.down = up, down
+        self.flip = False        # take the plays in the other order (the second try)
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -224,10 +245,11 @@ class _Search:
         """
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
-        stock, lacking_slots, dominated_by, order_key = self.stock, self.lacking_slots, self.dominated_by, self.order_key
+        stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
         parity, odd, even, up, down = self.parity, self.odd, self.even, self.up, self.down
         lost_table, line = self.lost, self.line
         turn_bit = 1 << n
+        flip = self.flip
         budget = self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
@@ -255,9 +277,9 @@ class _Search:
                     m ^= low
                 else:
                     return False
-            self.nodes += 1
-            if self.nodes > budget or (deadline is not None and not self.nodes & 255
-                                        and time.thread_time() > deadline):
+            nonlocal count
+            count += 1
+            if count > budget or (deadline is not None and not count & 255 and time.thread_time() > deadline):
                 raise _OutOfBudget
             # Cards whose rank no stock card left can precede: each needs a tableau card that can go
             # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
@@ -274,17 +296,17 @@ class _Search:
             if forced >= 0:
                 moves = [forced]
             else:
-                # Of two playable cards of the same rank, skip the one that is no better to play.
+                # Of two playable cards of the same rank, skip the one that is no better to play. The
+                # others go from the highest slot down (the layouts list the front cards last), or up.
                 moves = []
                 m = playable
                 while m:
-                    low = m & -m
-                    i = low.bit_length() - 1
+                    i = m.bit_length() - 1
                     if not playable & dominated_by[i]:
                         moves.append(i)
-                    m ^= low
-                if len(moves) > 1:
-                    moves.sort(key=order_key)
+                    m ^= 1 << i
+                if flip and len(moves) > 1:
+                    moves.reverse()
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
@@ -320,18 +342,59 @@ class _Search:
                 moves ^= low
             return False
 
-        return search(rem, self.exposed(rem), k, w)
+        count = 0
+        try:
+            return search(rem, self.exposed(rem), k, w)
+        finally:
+            self.nodes += count
 
 
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
-    """The depth-first search alone."""
+    """The depth-first search alone. With a node budget, half of it goes to a second try that takes the
+    plays in the other order, keeping what the first proved lost: a win the first order misses by a
+    wrong early choice is often quick in the other."""
     s = _Search(state, max_nodes, time_limit)
     rem, w = start_of(state)
     try:
-        ok = s.wins(rem, 0, w)
+        if max_nodes is None or max_nodes < 2:
+            ok = s.wins(rem, 0, w)
+        else:
+            s.max_nodes = max_nodes // 2
+            try:
+                ok = s.wins(rem, 0, w)
+            except _OutOfBudget:
+                s.max_nodes, s.flip = max_nodes - s.nodes, True
+                s.line.clear()
+                ok = s.wins(rem, 0, w)
     except _OutOfBudget:
         return Result(None, (), s.nodes)
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
+
+
+class _Collector:
+    """Pauses Python's cycle collector while any thread solves. The solver makes tens of thousands of
+    small lists and no reference cycles (reference counting frees them all), and each collection would
+    walk every one of them and the layout's kept tables: about a quarter of a heavy solve's time."""
+
+    lock = threading.Lock()
+    solving = 0
+    was_enabled = False
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    with _Collector.lock:
+        if _Collector.solving == 0:
+            _Collector.was_enabled = gc.isenabled()
+            gc.disable()
+        _Collector.solving += 1
+    try:
+        yield
+    finally:
+        with _Collector.lock:
+            _Collector.solving -= 1
+            if _Collector.solving == 0 and _Collector.was_enabled:
+                gc.enable()
 
 
 SEARCH_FIRST = 2_000   # nodes the depth-first search gets before the table takes over
@@ -343,7 +406,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take a few hundred positions), then the table (20 to 30 ms of CPU for the
+    take a few hundred positions), then the table (about 20 ms of CPU for the
     classic layout from the deal, less from later positions), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
@@ -351,6 +414,11 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     does not make it run out sooner. Without limits it always answers; with
     them, winnable is None when a limit ran out.
     """
+    with _collector_paused():
+        return _solve(state, max_nodes, time_limit, method)
+
+
+def _solve(state: State, max_nodes: int | None, time_limit: float | None, method: str) -> Result:
     if method not in ("auto", "search", "table"):
         raise ValueError(f"unknown solver method {method!r}")
     deadline = None if time_limit is None else time.thread_time() + time_limit
