@@ -30,10 +30,11 @@ def overflows(widget) -> list[str]:
     def width(s, px, bold=False):
         return theme.text_width(theme.font(px, bold), i18n.tr(s))   # as theme.render draws it
 
-    if isinstance(widget, Button):
-        f = theme.font(widget.px, True)
-        if width(widget.text, widget.px, True) > r.w - 12 or f.get_height() > r.h:
-            out.append(f"button {i18n.tr(widget.text)!r} ({width(widget.text, widget.px, True)} px) in {r.w}x{r.h}")
+    if isinstance(widget, Button):   # a long label is drawn smaller (Button.fitted_px), never below SMALL - 2
+        px = widget.fitted_px()
+        f = theme.font(px, True)
+        if width(widget.text, px, True) > r.w - 12 or f.get_height() > r.h:
+            out.append(f"button {i18n.tr(widget.text)!r} ({width(widget.text, px, True)} px) in {r.w}x{r.h}")
     elif isinstance(widget, Cycler):
         box = widget._value_box()
         label = width(widget.label, widget.px)

@@ -12,6 +12,7 @@ from cardgames.games.switch import rules
 from cardgames.games.switch.rules import K_PLAY
 from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
+from cardgames.ui.widgets import fit_px
 
 W, H = 1280, 720
 HAND_Y = 474
@@ -30,6 +31,11 @@ CHOOSER = pygame.Rect(400, 220, 480, 190)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
 LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))   # the computers' levels under their names (tr at draw)
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}   # images
+
+
+def banner_px(text: str, bold: bool = False) -> int:
+    """The banner's text size: 22, down to 16 for a long sentence in the chosen language."""
+    return fit_px(text, BANNER.width - 16, 22, bold=bold, smallest=16)
 
 
 def why_not(obs: rules.Observation, card) -> str | None:
@@ -85,27 +91,34 @@ class SwitchHud:
         line2 = []
         if obs.match:
             line2.append(_("{n} pts").format(n=obs.totals[seat]))
-        if seat not in self.humans:
-            line2.append(tr(self.ai_level(seat)))
+        level = tr(self.ai_level(seat)) if seat not in self.humans else None
+        if level is not None:
+            line2.append(level)
         if obs.called[seat] and count == 1:
             line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
+        room = rect.width - 24   # what the bottom line leaves beside "to play" / "next"
         if live and obs.turn == seat:
-            self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
-                           anchor="bottomright", bold=True)
+            room -= self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
+                                   anchor="bottomright", bold=True).width + 10
         elif live and (obs.turn + 1) % obs.players == seat:
-            self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
-                           anchor="bottomright", bold=True)
+            room -= self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
+                                   anchor="bottomright", bold=True).width + 10
         mine = seat == self.viewer and self.humans
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
-            self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
-                           anchor="topleft" if mine else "bottomleft")
+            width = rect.width - 24 if mine else room
+            text = "  ".join(line2)
+            if level in line2 and fit_px(text, width, 17, smallest=14) == 14:   # too long (Tamil): the level goes
+                text = "  ".join(p for p in line2 if p != level)
+            self.draw_text(surface, text, (rect.x + 12, y), fit_px(text, width, 17, smallest=13),
+                           theme.TEXT_DIM, anchor="topleft" if mine else "bottomleft")
         if mine:
             hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
                                        mouse=N_("Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
                                        pad=N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch"))
-            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
+            px = fit_px(controls.text(self.app, tr(hint), self), room, 15)   # (pad glyphs are as wide as letters)
+            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), px, theme.TEXT_DIM,
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
@@ -170,7 +183,7 @@ class SwitchHud:
         urgent = bool(obs.pending or obs.skip)
         fill = (120, 26, 40, 232) if urgent else theme.PANEL
         theme.draw_panel(surface, BANNER, fill, theme.ACCENT if urgent else theme.PANEL_EDGE)
-        self.draw_text(surface, text, BANNER.center, 22, theme.TEXT, anchor="center", bold=urgent)
+        self.draw_text(surface, text, BANNER.center, banner_px(text, urgent), theme.TEXT, anchor="center", bold=urgent)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         if not self.humans:
@@ -184,14 +197,19 @@ class SwitchHud:
         theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
         colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
         call = controls.for_device(self.app, N_("Last card!  (L)"), pad=N_("Last card!  {y}"))   # (not inside
-        controls.draw_prompt(surface, self.app, call, CALL_BUTTON.center, 24, colour,   # draw_prompt: extraction)
-                             anchor="center", bold=True)
+        controls.draw_prompt(surface, self.app, call, CALL_BUTTON.center, self.button_px(call, CALL_BUTTON),
+                             colour, anchor="center", bold=True)   # (draw_prompt(): extraction would miss it)
         move = self.my_move()
         if move is not None:
             theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
             label = self.move_label(move)
-            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{tr(label)}  (P)", pad=f"{tr(label)}  {{x}}"),
-                                 MOVE_BUTTON.center, 24, theme.TEXT, anchor="center", bold=True)
+            prompt = controls.for_device(self.app, f"{tr(label)}  (P)", pad=f"{tr(label)}  {{x}}")
+            controls.draw_prompt(surface, self.app, prompt, MOVE_BUTTON.center, self.button_px(prompt, MOVE_BUTTON),
+                                 theme.TEXT, anchor="center", bold=True)
+
+    def button_px(self, prompt: str, rect: pygame.Rect) -> int:
+        """The call and move buttons' text size: 24, smaller when the words in the language run long."""
+        return fit_px(controls.text(self.app, tr(prompt), self), rect.width - 16, 24, bold=True, smallest=16)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)

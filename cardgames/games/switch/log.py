@@ -140,7 +140,7 @@ def _news(move: Any) -> list[Any]:
         who = name(ev.seat)
         if ev.kind == "hand_over":
             if after.match:
-                points = " · ".join(f"{name(s)} {after.last_points[s]}" for s in range(after.players))
+                points = " · ".join(f"{tr(name(s))} {after.last_points[s]}" for s in range(after.players))
                 out.append(LogLine(_say(who, N_("You went out! Points left in hand: {points}"),
                                         N_("{name} went out! Points left in hand: {points}"), points=points), ev.seat))
             else:
@@ -148,6 +148,6 @@ def _news(move: Any) -> list[Any]:
                                         N_("{name} went out and won the hand!")), ev.seat))
         elif ev.kind == "game_over" and after.match:
             low = min(after.totals)
-            lowest = tr(" and ").join(name(s) for s, t in enumerate(after.totals) if t == low)
+            lowest = tr(" and ").join(tr(name(s)) for s, t in enumerate(after.totals) if t == low)
             out.append(LogLine(_("Match over. Lowest total: {names} ({total})").format(names=lowest, total=low), None))
     return out

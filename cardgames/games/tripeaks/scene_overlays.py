@@ -26,7 +26,7 @@ from cardgames.games.tripeaks import levels, solver
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.summary import draw_touched
 from cardgames.ui import controls, theme
-from cardgames.ui.widgets import Button, Menu, Widget
+from cardgames.ui.widgets import Button, Menu, Widget, fit_px
 
 W, H = 1280, 720
 COUNT_TIME = 0.7          # seconds to count one line up
@@ -37,6 +37,9 @@ ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 _dim: pygame.Surface | None = None
 _DEALER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-dealer")
+
+
+LABEL_W = 250   # a result line's label, left of its amount (box.x + 60 .. box.x + 430, the amount ~120 wide)
 
 
 def dim() -> pygame.Surface:
@@ -463,7 +466,9 @@ class ResultScene(Scene):
                 break
             shown = self.shown_amount(i)
             total += shown
-            rect = theme.draw_text(surface, label, (box.x + 60, y), theme.LARGE, theme.TEXT)
+            room = LABEL_W - (theme.text_width(theme.font(theme.SMALL), tr(detail)) + 12 if detail else 0)
+            px = fit_px(label, room, theme.LARGE, smallest=theme.SMALL)   # the amount keeps its room
+            rect = theme.draw_text(surface, label, (box.x + 60, y + (theme.LARGE - px) // 2), px, theme.TEXT)
             if detail:
                 theme.draw_text(surface, detail, (rect.right + 12, rect.bottom - 4), theme.SMALL, theme.TEXT_DIM,
                                 anchor="bottomleft")
