@@ -14,7 +14,7 @@ from untranslated import english, untranslated
 from cardgames import i18n
 from cardgames.engine import text
 from cardgames.games.switch import rules as R
-from cardgames.games.switch.hud import CALL_BUTTON, CHOOSER, MOVE_BUTTON
+from cardgames.games.switch.hud import CALL_BUTTON, CHOOSER, MOVE_BUTTON, suit_label
 from cardgames.games.switch.scene import SwitchScene
 from cardgames.games.switch.summary import SwitchSummary
 from cardgames.games.tripeaks import solver
@@ -214,8 +214,8 @@ def test_the_switch_table_buttons_chooser_and_summary_fit(app, lang):
     for prompt in ("Name the suit  (C D H S, Esc: back)", "Name the suit  (Esc: back)"):
         assert prompt_fits(app, prompt, CHOOSER, 22), (lang, prompt)
     for suit, rect in scene.suit_buttons():
-        label = f"{i18n.tr(i18n.SUIT_TITLES[suit.letter])} ({suit.letter})"
-        assert theme.text_width(theme.font(15, True), label) <= rect.width, (lang, label)
+        label = suit_label(suit, rect.width - 4)   # as the chooser draws it
+        assert theme.text_width(theme.font(15, True), label) <= rect.width - 4, (lang, label)
     # the banner's longest sentences fit the banner
     from cardgames.games.switch.hud import BANNER, banner_px
 

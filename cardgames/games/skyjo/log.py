@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
 from cardgames.core.movelog import LogLine
-from cardgames.games.skyjo.rules import ROWS, Phase
+from cardgames.games.skyjo.rules import HIDDEN, ROWS, Phase
 
 ROW_NAMES = ("top", "middle", "bottom")
 
@@ -33,7 +33,7 @@ def _to_discard(move: Any, seat: int, slot: int) -> str:
                 and ev.dst == "discard"), None)
     if old is None:
         return "its card"
-    return f"a face-down {old}" if move.before.hidden[seat] >> slot & 1 else f"{old}"
+    return f"a face-down {old}" if move.before.grids[seat][slot] is HIDDEN else f"{old}"
 
 
 def describe(move: Any) -> list[Any]:
@@ -43,11 +43,11 @@ def describe(move: Any) -> list[Any]:
     who = name(seat) if seat is not None else ""
     lines: list[Any] = []
     if kind == "flip" and before.phase == Phase.SETUP:
-        value = move.after.values[seat][slot]
-        if before.hidden[seat].bit_count() == 12:
+        value = move.after.grids[seat][slot]
+        if before.face_down(seat) == 12:
             lines.append(f"{who} turned over {value}")
         else:
-            first = next(v for v in before.values[seat] if v is not None)
+            first = before.face_up(seat)[0]
             lines.append(LogLine(f"{who} turned over {first} and {value}", seat, amends=True))
     elif kind == "take":
         lines.append(f"{who} took {before.discard[-1]} from the discard into {where(slot)} "

@@ -8,7 +8,7 @@ Input (see seeds/skyjo.md, "Playing here"):
 - after discarding, and in the set-up: click face-down cards to turn them;
 - keyboard: arrows / Tab move between what you may use, Enter picks or plays.
 
-The board's piles are the rules' names ("draw", "discard", "held:S",
+The board's piles are the rules' names ("stock", "discard", "held:S",
 "grid:S:I"). Every held:S pile lies on one spot beside the discard pile, so
 the drawn card is in plain view whoever drew it. The viewer's grid uses big
 cards, the other grids small ones (each grid pile has its card size, and a
@@ -50,6 +50,8 @@ NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never ove
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
+TOAST_AREA = (24, 452, 432, 256)  # messages: the free felt left of your grid, under your total...
+TOAST_AREA_LL = (212, 452, 244, 256)  # ...beside the bottom-left seat when someone sits there
 
 
 class SkyjoArt(CardArt):
@@ -69,7 +71,7 @@ class SkyjoScene(RoundGameScene):
     card_size = BIG
     table = "felt_blue"
     art_class = SkyjoArt
-    deal_from = "draw"
+    deal_from = "stock"
     pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_u}   # gamepad X: draw, Y: undo
     allow_undo = True
     summary_class = RoundSummaryScene
@@ -104,6 +106,12 @@ class SkyjoScene(RoundGameScene):
         return f"Round {obs.round_no}"
 
     # ------------------------------------------------------------------ the board
+    @property
+    def toast_area(self) -> pygame.Rect:
+        """Where app.notify() messages go: on free felt, never over a grid or a pile."""
+        seated = "LL" in ARRANGEMENTS.get(self.players - 1, ())
+        return pygame.Rect(TOAST_AREA_LL if seated else TOAST_AREA)
+
     def _box(self, seat: int) -> tuple[int, int] | None:
         """Top-left of another seat's box (name line, then grid); None for the viewer."""
         if seat == self.viewer:
@@ -125,7 +133,7 @@ class SkyjoScene(RoundGameScene):
     def setup_board(self) -> None:
         self.move_log.place(WIDE_LOG_RECT if self.players <= 5 else LOG_RECT)
         board = self.board
-        board.add_pile("draw", DRAW_POS, label="Draw", size=BIG)
+        board.add_pile("stock", DRAW_POS, label="Draw", size=BIG)
         board.add_pile("discard", DISCARD_POS, label="Discard", size=BIG)
         for seat in range(self.players):
             board.add_pile(f"held:{seat}", HELD_POS, mat=False, size=BIG)
@@ -144,19 +152,20 @@ class SkyjoScene(RoundGameScene):
 
     def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
         out: dict[str, list[tuple[Any, bool]]] = {
-            "draw": [(None, False)] * obs.draw_count,
+            "stock": [(None, False)] * obs.stock_count,
             "discard": [(v, True) for v in obs.discard],
         }
         for seat in range(obs.players):
             holding = obs.phase == Phase.HOLD and obs.current == seat
             out[f"held:{seat}"] = [(obs.held, True)] if holding else []
             for slot in range(SLOTS):
-                if obs.gone[seat] >> slot & 1:
+                cell = obs.grids[seat][slot]
+                if cell is rules.CLEARED:
                     cards: list[tuple[Any, bool]] = []
-                elif obs.hidden[seat] >> slot & 1:
+                elif cell is rules.HIDDEN:
                     cards = [(None, False)]
                 else:
-                    cards = [(obs.values[seat][slot], True)]
+                    cards = [(cell, True)]
                 out[f"grid:{seat}:{slot}"] = cards
         return out
 
@@ -164,7 +173,7 @@ class SkyjoScene(RoundGameScene):
         seat = self.state.current
         kind, slot = action
         if kind == "draw":
-            return "draw", None
+            return "stock", None
         if kind == "take":
             return "discard", f"grid:{seat}:{slot}"
         if kind == "swap":
@@ -178,8 +187,8 @@ class SkyjoScene(RoundGameScene):
     # ------------------------------------------------------------------ input
     def targets(self, sprite: Any) -> dict[str, Any]:
         """Dragging the draw pile's card: drop it on a card of yours (draw + exchange) or the discard."""
-        if sprite.pile == "draw" and self.human_turn and self.state.phase == Phase.TURN:
-            if sprite is not self.board.top("draw") or rules.DRAW not in rules.legal_actions(self.state):
+        if sprite.pile == "stock" and self.human_turn and self.state.phase == Phase.TURN:
+            if sprite is not self.board.top("stock") or rules.DRAW not in rules.legal_actions(self.state):
                 return {}
             seat = self.state.current
             out: dict[str, Any] = {"discard": ("draw then", rules.DISCARD)}
@@ -329,11 +338,11 @@ class SkyjoScene(RoundGameScene):
             for name in [n for n in self.board.piles if n.startswith(("grid:", "held:"))]:
                 for sprite in list(self.board.sprites(name)):
                     self.board.take(name, sprite.card)
-                    self.board.put("draw", sprite)
+                    self.board.put("stock", sprite)
                     if sprite.face_up:
                         anims.append(sprite.turn(False, None, delay=at))
                     sprite.card = None
-            anims.extend(self.board.relayout("draw", MOVE_TIME, delay=at))
+            anims.extend(self.board.relayout("stock", MOVE_TIME, delay=at))
             super().animate_event(ev, at, ready, anims)
             return at, [], 0.0
         if isinstance(ev, CardFlipped) and self._revealing:
@@ -451,7 +460,7 @@ class SkyjoScene(RoundGameScene):
 
     def _visible_points(self, seat: int) -> int:
         obs = self.observation()
-        return sum(v for v in obs.values[seat] if v is not None)
+        return sum(obs.face_up(seat))
 
     def next_seat(self) -> int | None:
         """Who plays after the current player (None between rounds, or when the last lap ends)."""

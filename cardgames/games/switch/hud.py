@@ -12,6 +12,7 @@ from cardgames.games.switch import rules
 from cardgames.games.switch.rules import K_PLAY
 from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
+from cardgames.ui.round_scene import LEVEL_LABELS
 from cardgames.ui.widgets import fit_px
 
 W, H = 1280, 720
@@ -29,8 +30,16 @@ OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
 OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
-LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))   # the computers' levels under their names (tr at draw)
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}   # images
+
+
+def suit_label(suit: Suit, width: int) -> str:
+    """A suit button's label, "Hearts (H)"; just "Hearts" when the key letter would not fit (the
+    chooser's title names the keys)."""
+    label = f"{tr(SUIT_TITLES[suit.letter])} ({suit.letter})"
+    if theme.text_width(theme.font(15, True), label) <= width:
+        return label
+    return tr(SUIT_TITLES[suit.letter])
 
 
 def banner_px(text: str, bold: bool = False) -> int:
@@ -91,23 +100,24 @@ class SwitchHud:
         line2 = []
         if obs.match:
             line2.append(_("{n} pts").format(n=obs.totals[seat]))
-        level = tr(self.ai_level(seat)) if seat not in self.humans else None
+        level = tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))) if seat not in self.humans else None
         if level is not None:
             line2.append(level)
         if obs.called[seat] and count == 1:
             line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
-        room = rect.width - 24   # what the bottom line leaves beside "to play" / "next"
-        if live and obs.turn == seat:
-            room -= self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
-                                   anchor="bottomright", bold=True).width + 10
-        elif live and (obs.turn + 1) % obs.players == seat:
-            room -= self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
-                                   anchor="bottomright", bold=True).width + 10
         mine = seat == self.viewer and self.humans
+        # your panel's bottom line holds the controls hint: the turn marker goes on the line above
+        mark, mark_anchor = ((rect.right - 12, rect.y + 30), "topright") if mine else \
+            ((rect.right - 12, rect.bottom - 6), "bottomright")
+        room = rect.width - 24   # what the marker's line leaves beside "to play" / "next"
+        if live and obs.turn == seat:
+            room -= self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True).width + 10
+        elif live and (obs.turn + 1) % obs.players == seat:
+            room -= self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True).width + 10
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
-            width = rect.width - 24 if mine else room
+            width = room   # (the marker shares this line, in your panel and the others')
             text = "  ".join(line2)
             if level in line2 and fit_px(text, width, 17, smallest=14) == 14:   # too long (Tamil): the level goes
                 text = "  ".join(p for p in line2 if p != level)
@@ -117,11 +127,18 @@ class SwitchHud:
             hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
                                        mouse=N_("Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
                                        pad=N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch"))
-            px = fit_px(controls.text(self.app, tr(hint), self), room, 15)   # (pad glyphs are as wide as letters)
+            px = fit_px(controls.text(self.app, tr(hint), self), rect.width - 24, 15)   # (pad glyphs: as wide as letters)
             controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), px, theme.TEXT_DIM,
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
+
+    def announce_first(self) -> None:
+        """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
+        seat = self.state.turn
+        text = "You play first" if seat == self.viewer and self.humans else f"{self.seat_name(seat)} plays first"
+        at = (640, HAND_Y + 50) if seat == self.viewer else self.shout_at(seat)   # yours: over your hand, under
+        self.fx.pop_text(text, at, theme.ACCENT, 36, life=2.0)                     # the banner's "Your turn"
 
     def _draw_open_marks(self, surface: pygame.Surface) -> None:
         """Start mode: say so, and mark the top of each pile (the next card drawn, the card to match)."""
@@ -222,5 +239,5 @@ class SwitchHud:
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
             icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
-            self.draw_text(surface, f"{tr(SUIT_TITLES[suit.letter])} ({suit.letter})", (rect.centerx, rect.bottom - 4),
+            self.draw_text(surface, suit_label(suit, rect.width - 4), (rect.centerx, rect.bottom - 4),
                            15, theme.TEXT_DARK, anchor="midbottom", bold=True)
