@@ -213,6 +213,7 @@ def test_the_switch_table_buttons_chooser_and_summary_fit(app, lang):
         assert px >= 18 and prompt_fits(app, label, rect, px), (lang, label, px)
     for prompt in ("Name the suit  (C D H S, Esc: back)", "Name the suit  (Esc: back)"):
         assert prompt_fits(app, prompt, CHOOSER, 22), (lang, prompt)
+    assert theme.text_width(theme.font(16), i18n.tr("Suit to follow")) <= scene.suit_box.width - 8, lang
     for suit, rect in scene.suit_buttons():
         label = suit_label(suit, rect.width - 4)   # as the chooser draws it
         assert theme.text_width(theme.font(15, True), label) <= rect.width - 4, (lang, label)

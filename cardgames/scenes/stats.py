@@ -29,7 +29,7 @@ from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import option_applies
 from cardgames.ui import theme
-from cardgames.ui.widgets import Button, Menu, Widget
+from cardgames.ui.widgets import Button, Menu, Widget, clip_text
 
 W, H = 1280, 720
 TAB_Y, MODE_Y = 96, 160
@@ -126,15 +126,7 @@ def date_text(date: str, today: str | None = None) -> str:
     return f"{day} {date[11:]}" if date[:4] == year else f"{day} {date[:4]}"
 
 
-def _fit(text: str, width: int, px: int) -> str:
-    """Cut `text` (in the chosen language) to `width` pixels with an ellipsis."""
-    text = tr(text)
-    f = theme.font(px)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ,·") + "…"
+_fit = clip_text   # (the history's cells)
 
 
 class HistoryList(Widget):

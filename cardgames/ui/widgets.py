@@ -160,6 +160,17 @@ def fit_px(text: str, width: int, px: int, bold: bool = False, smallest: int = 1
     return px
 
 
+def clip_text(text: str, width: int, px: int, bold: bool = False) -> str:
+    """`text` in the chosen language, cut with an ellipsis to at most `width` pixels at size `px`."""
+    text = tr(text)
+    f = theme.font(px, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,·") + "…"
+
+
 class Button(Widget):
     """A labelled button. `primary` buttons are gold (the screen's main action)."""
 

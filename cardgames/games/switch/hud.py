@@ -13,7 +13,7 @@ from cardgames.games.switch.rules import K_PLAY
 from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
 from cardgames.ui.round_scene import LEVEL_LABELS
-from cardgames.ui.widgets import fit_px
+from cardgames.ui.widgets import clip_text, fit_px
 
 W, H = 1280, 720
 HAND_Y = 474
@@ -121,7 +121,8 @@ class SwitchHud:
             text = "  ".join(line2)
             if level in line2 and fit_px(text, width, 17, smallest=14) == 14:   # too long (Tamil): the level goes
                 text = "  ".join(p for p in line2 if p != level)
-            self.draw_text(surface, text, (rect.x + 12, y), fit_px(text, width, 17, smallest=13),
+            px = fit_px(text, width, 17, smallest=13)
+            self.draw_text(surface, clip_text(text, width, px), (rect.x + 12, y), px,   # (clipped at the font's floor)
                            theme.TEXT_DIM, anchor="topleft" if mine else "bottomleft")
         if mine:
             hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
