@@ -41,6 +41,7 @@ import pygame
 
 from cardgames.core.movelog import LogLine, Move, MoveLog, card_text, describe_lines  # noqa: F401 (re-exported)
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_, said, tr
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 
@@ -147,7 +148,7 @@ class LogCorner:
         out: list[tuple[str, theme.Colour]] = []
         for line in reversed(log.lines):
             colour = line_colour(line, viewer)
-            rows = wrap(app, line.text, width, px)
+            rows = wrap(app, tr(line.text), width, px)   # in the chosen language (i18n.Said)
             if out and len(out) + len(rows) > room:
                 break
             out.extend((row, colour) for row in reversed(rows))
@@ -180,7 +181,7 @@ class MoveLogScene(Scene):
     overlay = True
     box = pygame.Rect(240, 50, 800, 620)
 
-    def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = "Move log") -> None:
+    def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = N_("Move log")) -> None:
         super().__init__(app)
         self.log, self.viewer, self.title = log, viewer, title
         self.rows = self._rows()
@@ -198,10 +199,10 @@ class MoveLogScene(Scene):
                 out.append((sec.title, theme.ACCENT, True))
             for line in sec.lines:
                 colour = line_colour(line, self.viewer)
-                for row in wrap(self.app, line.text, width, VIEW_PX):
+                for row in wrap(self.app, tr(line.text), width, VIEW_PX):
                     out.append((row, colour, False))
         if not out:
-            out.append(("Nothing has happened yet.", theme.TEXT_DIM, False))
+            out.append((tr("Nothing has happened yet."), theme.TEXT_DIM, False))
         return out
 
     def scroll(self, rows: int) -> None:
@@ -281,7 +282,7 @@ class SceneLog:
 
     def _name(self, seat: int) -> str:
         name = getattr(self.scene, "seat_name", None)
-        return name(seat) if name is not None else f"Player {seat + 1}"
+        return name(seat) if name is not None else said("Player {n}", n=seat + 1)
 
     def record(self, before: Any, action: Any, after: Any, events: tuple[Any, ...], index: int) -> None:
         """Move number `index` (`action`) took `before` to `after` with these (unredacted) events."""

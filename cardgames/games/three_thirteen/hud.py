@@ -5,11 +5,30 @@ viewer's observation.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from cardgames.core.cards import card_words
 from cardgames.games.three_thirteen import rules
+from cardgames.games.three_thirteen.log import card as card_text
 from cardgames.games.three_thirteen.rules import Phase
+from cardgames.i18n import N_, Said, language, said, said_by, said_n, word
 from cardgames.ui import theme
+
+RANK_PLURALS = {"A": N_("Aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings")}
+
+
+def rank_plural(rank: Any) -> str:
+    """A rank in the plural, for the wild rank: "Jacks", "7s" (in the chosen language)."""
+    label = rank.label
+    return word(RANK_PLURALS[label]) if label in RANK_PLURALS else said("{rank}s", rank=label)
+
+
+def card_name(card: Any) -> str:
+    """A card in a sentence: "the 7 of spades" in English; elsewhere as its corner shows it, "7♠"
+    (the suit symbols read the same in every language)."""
+    return Said(lambda: said("the {card}", card=card_words(card)) if language() == "en" else card_text(card))
 
 BIG, SMALL = (84, 118), (40, 56)    # your cards, the others'
 HAND_CENTRE, HAND_Y = 540, 570
@@ -38,7 +57,7 @@ class ThreeThirteenHud:
                             theme.ACCENT if mine else theme.TEXT, bold=True)
         if self.next_seat() == self.viewer:
             self.draw_text(surface, "next", (at.right + 8, at.y + 3), 16, theme.ACCENT_2, bold=True)
-        self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
+        self.draw_text(surface, said("Total {n}", n=state.totals[self.viewer]), (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
                        anchor="topright", bold=True)
         self.draw_text(surface, "Points outside melds", (BUTTON_X, 366), 17, theme.TEXT_DIM)
         self.draw_text(surface, "if the round ended now", (BUTTON_X, 384), 15, theme.TEXT_DIM)
@@ -68,13 +87,13 @@ class ThreeThirteenHud:
         box = self._box(seat)
         if obs.out_seat == seat:
             pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
-        level = self.level_label(seat) if seat not in self.humans else "Human"
-        self.draw_text(surface, f"{self.seat_name(seat)} · {level}", (box.x + 10, box.y + 6), 16,
+        level = self.level_label(seat) if seat not in self.humans else word(N_("Human"))
+        self.draw_text(surface, said("{name} · {level}", name=self.seat_name(seat), level=level), (box.x + 10, box.y + 6), 16,
                        theme.ACCENT if is_turn else theme.TEXT, bold=is_turn)
         self.draw_text(surface, str(obs.totals[seat]), (box.right - 10, box.y + 6), 18, theme.ACCENT,
                        anchor="topright", bold=True)
         cards = obs.hand_sizes[seat]
-        note = "laid down" if obs.shown[seat] else f"{cards} card{'s' if cards != 1 else ''}"
+        note = word(N_("laid down")) if obs.shown[seat] else said_n("{n} card", "{n} cards", cards)
         at = self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
         if self.next_seat() == seat:
             self.draw_text(surface, "next", (at.right + 10, at.y - 1), 15, theme.ACCENT_2, bold=True)
@@ -102,12 +121,14 @@ class ThreeThirteenHud:
         """Round, the wild rank (large), the prompt and the last-turn marker."""
         x, y = 40, 180
         state = self.state
-        self.draw_text(surface, f"Round {state.round_no} of {rules.ROUNDS}", (x, y), 22, theme.TEXT, bold=True)
+        self.draw_text(surface, said("Round {n} of {rounds}", n=state.round_no, rounds=rules.ROUNDS), (x, y), 22,
+                       theme.TEXT, bold=True)
         self.draw_text(surface, "WILD", (x, y + 40), 20, theme.TEXT_DIM, bold=True)
         self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)
-        self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
-        self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
-        aces = "Aces high or low (15 pts)" if obs.ace_high else "Aces low (1 pt)"
+        self.draw_text(surface, said("{ranks} are wild", ranks=rank_plural(obs.wild)), (x, y + 100), 18, theme.TEXT_DIM)
+        self.draw_text(surface, said("Dealer: {name}", name=self.seat_name(obs.dealer)), (x, y + 126), 16,
+                       theme.TEXT_DIM)
+        aces = N_("Aces high or low (15 pts)") if obs.ace_high else N_("Aces low (1 pt)")
         self.draw_text(surface, aces, (x, y + 148), 16, theme.TEXT_DIM)
         if obs.reshuffles:
             self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 170), 16, theme.ACCENT_2)
@@ -118,5 +139,6 @@ class ThreeThirteenHud:
                        theme.ACCENT if self.human_turn else theme.TEXT, anchor="midbottom", bold=self.human_turn)
         if obs.out_seat is not None and obs.phase in (Phase.DRAW, Phase.DISCARD, Phase.GOING_OUT):
             self.draw_text(surface, "LAST TURN", (780, STOCK_POS[1] + 10), 36, theme.ACCENT_2, bold=True)
-            self.draw_text(surface, f"{self.seat_name(obs.out_seat)} went out", (780, STOCK_POS[1] + 56), 18,
+            self.draw_text(surface, said_by(self.seat_name(obs.out_seat), N_("You went out"), N_("{name} went out")),
+                           (780, STOCK_POS[1] + 56), 18,
                            theme.TEXT)
