@@ -13,7 +13,7 @@ from cardgames.core.cards import card_words
 from cardgames.games.three_thirteen import rules
 from cardgames.games.three_thirteen.log import card as card_text
 from cardgames.games.three_thirteen.rules import Phase
-from cardgames.i18n import N_, Said, language, said, said_by, said_n, word
+from cardgames.i18n import N_, Said, language, said, said_by, said_n, tr, word
 from cardgames.ui import theme
 
 RANK_PLURALS = {"A": N_("Aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings")}
@@ -28,7 +28,8 @@ def rank_plural(rank: Any) -> str:
 def card_name(card: Any) -> str:
     """A card in a sentence: "the 7 of spades" in English; elsewhere as its corner shows it, "7♠"
     (the suit symbols read the same in every language)."""
-    return Said(lambda: said("the {card}", card=card_words(card)) if language() == "en" else card_text(card))
+    return Said(lambda: f"the {card_words(card)}" if language() == "en" else card_text(card))
+
 
 BIG, SMALL = (84, 118), (40, 56)    # your cards, the others'
 HAND_CENTRE, HAND_Y = 540, 570
@@ -88,7 +89,7 @@ class ThreeThirteenHud:
         if obs.out_seat == seat:
             pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(6, 6), width=3, border_radius=14)
         level = self.level_label(seat) if seat not in self.humans else word(N_("Human"))
-        self.draw_text(surface, said("{name} · {level}", name=self.seat_name(seat), level=level), (box.x + 10, box.y + 6), 16,
+        self.draw_text(surface, Said(lambda: f"{tr(self.seat_name(seat))} · {tr(level)}"), (box.x + 10, box.y + 6), 16,
                        theme.ACCENT if is_turn else theme.TEXT, bold=is_turn)
         self.draw_text(surface, str(obs.totals[seat]), (box.right - 10, box.y + 6), 18, theme.ACCENT,
                        anchor="topright", bold=True)
