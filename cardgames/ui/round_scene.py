@@ -29,10 +29,11 @@ from typing import Any
 import pygame
 
 from cardgames.engine.tween import Call, Sequence, Wait
-from cardgames.i18n import N_, said, said_by, seat_word, word
+from cardgames.i18n import N_, said, said_by, seat_word, tr, word
 from cardgames.records import GameResult
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
+from cardgames.ui.widgets import wrap_lines
 
 LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
@@ -79,6 +80,23 @@ class RoundGameScene(GameScene):
             return said_by(self.seat_name(seat), N_("You are playing"), N_("{name} is playing")) \
                 if seat is not None else ""
         return None
+
+    def draw_fitted(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int, room: int,
+                    colour: theme.Colour, anchor: str = "topright", bold: bool = False) -> int:
+        """`text` in a space `room` px wide: on one line at `px` when it fits there, else wrapped at a
+        smaller size (a Tamil prompt is half as long again as the English). Returns the bottom."""
+        text = tr(text)
+        if theme.text_width(theme.font(px, bold), text) <= room:
+            return self.draw_text(surface, text, pos, px, colour, anchor=anchor, bold=bold).bottom
+        small = max(14, px - 4)
+        rows = wrap_lines(text, room, small, bold)
+        while len(rows) > 2 and small > 14:
+            small -= 1
+            rows = wrap_lines(text, room, small, bold)
+        x, y = pos
+        for row in rows:
+            y = self.draw_text(surface, row, (x, y), small, colour, anchor=anchor, bold=bold).bottom
+        return y
 
     # ------------------------------------------------------------------ between rounds
     def next_round(self) -> None:

@@ -29,7 +29,10 @@ from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
 from cardgames.i18n import N_, said, said_by, said_n, tr, word
 from cardgames.ui import controls, theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
+from cardgames.ui.curtain import BOX as CURTAIN_BOX
+from cardgames.ui.curtain import TEXT_MARGIN
 from cardgames.ui.round_scene import RoundGameScene
+from cardgames.ui.widgets import draw_wrapped
 
 BIG = (78, 108)                  # the viewer's grid and the piles
 SMALL = (40, 56)                 # everybody else's grid
@@ -50,6 +53,8 @@ REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together 
 NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never over a grid or a pile)
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
+MIDDLE_ROOM = DRAW_POS[0] - 24 - (SPOTS["LM"][0] + BOX_W + 12)   # the round and prompt, right of the left seat
+LAST_TURN_ROOM = SPOTS["RM"][0] - (HELD_POS[0] + BIG[0] + 24) - 12   # "LAST TURN!" beside the piles
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
 
 
@@ -365,7 +370,8 @@ class SkyjoScene(RoundGameScene):
         name = self.seat_name(event.seat) if event.seat is not None else ""
         at = self.grid_centre(event.seat) if event.seat is not None else self.news.rect.center
         if event.kind == "start":
-            self.news.push(said_by(name, N_("You start"), N_("{name} starts")), N_("the first turn of the round"))
+            title = said_by(name, N_("You start"), N_("{name} starts"))   # (babel skips N_ nested in push)
+            self.news.push(title, N_("the first turn of the round"))
         elif event.kind == "last_lap":
             self.banner = said_by(name, N_("You revealed every card"), N_("{name} revealed every card"))
             self.news.push(N_("Last turn!"), self.banner, theme.ACCENT_2, seconds=2.2)
@@ -376,16 +382,17 @@ class SkyjoScene(RoundGameScene):
             x, _y = self.slot_pos(event.seat, event.value * ROWS)
             w, _h = self.grid_size(event.seat)
             value = self.observation().discard[-1]
-            self.news.push(said_by(name, N_("You cleared a column"), N_("{name} cleared a column")),
-                           said("three {card}s leave the grid", card=value), theme.ACCENT)
+            title = said_by(name, N_("You cleared a column"), N_("{name} cleared a column"))
+            self.news.push(title, said("three {card}s leave the grid", card=value), theme.ACCENT)
             self.fx.burst((x + w // 2, at[1]), theme.ACCENT, 24)
             self.fx.burst(self.news.rect.center, theme.ACCENT, 16)
             self.app.play_sound("chime_4")
         elif event.kind == "doubled":
             rounds = self.observation().rounds
             raw = rounds[-1].raw[event.seat] if rounds else event.value
-            self.news.push(said_by(name, N_("Your score doubled"), N_("{name}'s score doubled")),
-                           said("{raw} becomes {score}: not the lowest", raw=raw, score=event.value), theme.ACCENT_2)
+            title = said_by(name, N_("Your score doubled"), N_("{name}'s score doubled"))
+            self.news.push(title, said("{raw} becomes {score}: not the lowest", raw=raw, score=event.value),
+                           theme.ACCENT_2)
         elif event.kind == "new_round":
             self.news.push(said("Round {n}", n=event.value), N_("turn over two cards"))
             self.marks.clear()
@@ -427,12 +434,12 @@ class SkyjoScene(RoundGameScene):
         super().draw(surface)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(340, 255, 600, 190)
+        box = CURTAIN_BOX
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
         theme.draw_text(surface, said("{name}'s turn", name=self.seat_name(self.curtain)), (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, said("Pass the computer over, then {press}", press=controls.press(self.app, capital=False)),
-                        (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
+        draw_wrapped(surface, said("Pass the computer over, then {press}", press=controls.press(self.app, capital=False)),
+                     (box.x + TEXT_MARGIN, box.y + 104), box.w - 2 * TEXT_MARGIN, theme.BODY, theme.TEXT, align="center")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         box = self._box(seat)
@@ -529,22 +536,24 @@ class SkyjoScene(RoundGameScene):
 
     def _draw_middle(self, surface: pygame.Surface) -> None:
         state = self.state
-        self.draw_text(surface, said("Round {n} · game to {target}", n=state.round_no, target=state.target),
-                       (DRAW_POS[0] - 24, DRAW_POS[1]),
-                       18, theme.TEXT_DIM, anchor="topright")
+        right = DRAW_POS[0] - 24
+        self.draw_fitted(surface, said("Round {n} · game to {target}", n=state.round_no, target=state.target),
+                         (right, DRAW_POS[1]), 18, MIDDLE_ROOM, theme.TEXT_DIM)
         prompt = self.prompt()
         colour = theme.ACCENT if self.human_turn else (240, 240, 230)
-        self.draw_text(surface, prompt, (DRAW_POS[0] - 24, DRAW_POS[1] + 30), 22, colour, anchor="topright",
-                       bold=self.human_turn)
+        bottom = self.draw_fitted(surface, prompt, (right, DRAW_POS[1] + 30), 22, MIDDLE_ROOM, colour,
+                                  bold=self.human_turn)
         nxt = self.next_seat()
         if nxt is not None and not self.human_turn:
-            self.draw_text(surface, said("next: {name}", name=self.seat_name(nxt)), (DRAW_POS[0] - 24, DRAW_POS[1] + 60), 17,
-                           theme.TEXT_DIM, anchor="topright")
+            self.draw_fitted(surface, said("next: {name}", name=self.seat_name(nxt)), (right, max(DRAW_POS[1] + 60, bottom + 4)),
+                             17, MIDDLE_ROOM, theme.TEXT_DIM)
         if (state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP)
                 and self.news.showing is None):
             x = HELD_POS[0] + BIG[0] + 24
-            self.draw_text(surface, "LAST TURN!", (x, DRAW_POS[1] + 10), 34, theme.ACCENT_2, bold=True)
-            self.draw_text(surface, self.banner, (x, DRAW_POS[1] + 54), 18, (240, 240, 230))
+            self.draw_fitted(surface, N_("LAST TURN!"), (x, DRAW_POS[1] + 10), 34, LAST_TURN_ROOM, theme.ACCENT_2,
+                             anchor="topleft", bold=True)
+            self.draw_fitted(surface, self.banner, (x, DRAW_POS[1] + 54), 18, LAST_TURN_ROOM, (240, 240, 230),
+                             anchor="topleft")
         if state.phase == Phase.HOLD:
             self.draw_text(surface, "Drawn", (HELD_POS[0] + BIG[0] // 2, HELD_POS[1] + BIG[1] + 6), 18,
                            (230, 240, 230), anchor="midtop")

@@ -56,10 +56,11 @@ class ThreeThirteenHud:
         mine = turn == self.viewer and not self.over
         at = self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, 330), 22,
                             theme.ACCENT if mine else theme.TEXT, bold=True)
-        if self.next_seat() == self.viewer:
+        total = self.draw_text(surface, said("Total {n}", n=state.totals[self.viewer]), (BUTTON_X + BUTTON_W, 330), 22,
+                               theme.TEXT, anchor="topright", bold=True)
+        if self.next_seat() == self.viewer and \
+                at.right + 8 + theme.text_width(theme.font(16, True), tr("next")) < total.x - 6:   # where it fits
             self.draw_text(surface, "next", (at.right + 8, at.y + 3), 16, theme.ACCENT_2, bold=True)
-        self.draw_text(surface, said("Total {n}", n=state.totals[self.viewer]), (BUTTON_X + BUTTON_W, 330), 22, theme.TEXT,
-                       anchor="topright", bold=True)
         self.draw_text(surface, "Points outside melds", (BUTTON_X, 366), 17, theme.TEXT_DIM)
         self.draw_text(surface, "if the round ended now", (BUTTON_X, 384), 15, theme.TEXT_DIM)
         self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, 360), 40,
@@ -95,9 +96,15 @@ class ThreeThirteenHud:
                        anchor="topright", bold=True)
         cards = obs.hand_sizes[seat]
         note = word(N_("laid down")) if obs.shown[seat] else said_n("{n} card", "{n} cards", cards)
-        at = self.draw_text(surface, note, (box.x + 10, box.bottom - 26), 15, theme.TEXT_DIM)
-        if self.next_seat() == seat:
-            self.draw_text(surface, "next", (at.right + 10, at.y - 1), 15, theme.ACCENT_2, bold=True)
+        # the bottom row: the cards left (and "next") left of "last" and the last card thrown
+        room = box.w - 10 - 44 - theme.text_width(theme.font(15), tr("last")) - 6
+        px = 15 if theme.text_width(theme.font(15), tr(note)) <= room else 13
+        at = self.draw_text(surface, note, (box.x + 10, box.bottom - 26), px, theme.TEXT_DIM)
+        if self.next_seat() == seat:   # the word beside the count; in a box too narrow for it, a thin frame
+            if at.right + 10 + theme.text_width(theme.font(15, True), tr("next")) <= box.x + 10 + room:
+                self.draw_text(surface, "next", (at.right + 10, at.y - 1), 15, theme.ACCENT_2, bold=True)
+            else:
+                pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(4, 4), width=2, border_radius=14)
         thrown = obs.thrown[seat]
         if thrown:
             self.draw_text(surface, "last", (box.right - 44, box.bottom - 26), 15, theme.TEXT_DIM, anchor="topright")
