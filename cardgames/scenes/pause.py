@@ -66,8 +66,9 @@ class PauseScene(Scene):
             return
         from cardgames.scenes.confirm import ConfirmScene
 
-        self.stack.push(ConfirmScene(self.app, N_("Restart?"), N_("The game in progress will be lost."),
-                                     N_("Restart"), on_yes=self.restart_now))
+        dialog = ConfirmScene(self.app, N_("Restart?"), N_("The game in progress will be lost."),
+                              N_("Restart"), on_yes=self.restart_now)
+        self.stack.push(dialog)   # (built first: `make translations` reads no message inside push())
 
     def restart_now(self) -> None:
         self.stack.pop()

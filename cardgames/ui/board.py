@@ -303,8 +303,8 @@ class Board:
         if pile.highlight is not None:
             pygame.draw.rect(surface, pile.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
         if pile.label and self.font is not None:
-            words = tr(pile.label)   # in the chosen language
-            label = self._labels.get((pile.name, words))
+            text = tr(pile.label)   # in the chosen language ("Stock", "Discard")
+            label = self._labels.get((pile.name, text))
             if label is None:
-                label = self._labels[(pile.name, words)] = self.font.render(words, True, (230, 240, 230))
+                label = self._labels[(pile.name, text)] = self.font.render(text, True, (230, 240, 230))
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 6)))

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pygame
 
-from cardgames.core.cards import Suit, card_words
+from cardgames.core.cards import Suit
+from cardgames.core.movelog import card_text
 from cardgames.games.switch import rules
 from cardgames.games.switch.rules import K_PLAY
+from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
 
 W, H = 1280, 720
@@ -26,7 +28,29 @@ OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
 OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
-SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+LEVEL_WORDS = (N_("easy"), N_("normal"), N_("hard"))   # the computers' levels under their names (tr at draw)
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}   # images
+
+
+def why_not(obs: rules.Observation, card) -> str | None:
+    """Why the viewer's `card` cannot be played now, in the chosen language (None: the rules' own words)."""
+    if obs.phase not in (rules.PLAY, rules.DRAWN):
+        return None
+    if obs.turn != obs.seat:
+        return _("Wait for your turn.")
+    if obs.phase is rules.DRAWN and card != obs.drawn:
+        return _("Only the card you drew may be played now, or keep it.")
+    if obs.phase is rules.DRAWN:
+        return _("The card you drew cannot be played: keep it.")
+    if obs.skip:
+        return _("Facing an 8: play an 8 or miss your turn.")
+    if obs.pending:
+        return (_("Facing a pick-up of {n}: play a 2 or pick up the cards.") if obs.pending_rank is rules.TWO
+                else _("Facing a pick-up of {n}: play an Ace or pick up the cards.")).format(n=obs.pending)
+    if obs.discard:
+        return _("{card} matches neither the suit ({suit}) nor the value of {top}.").format(
+            card=card_text(card), suit=suit_word(obs.suit), top=card_text(obs.discard[-1]))
+    return None
 
 
 class SwitchHud:
@@ -56,15 +80,15 @@ class SwitchHud:
         name = self.seat_name(seat)
         count = obs.hand_sizes[seat]
         self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
-        cards = f"{count} card{'s' if count != 1 else ''}"
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
         self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
         line2 = []
         if obs.match:
-            line2.append(f"{obs.totals[seat]} pts")
+            line2.append(_("{n} pts").format(n=obs.totals[seat]))
         if seat not in self.humans:
-            line2.append(self.ai_level(seat))
+            line2.append(tr(self.ai_level(seat)))
         if obs.called[seat] and count == 1:
-            line2.append("LAST CARD")
+            line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
         if live and obs.turn == seat:
             self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
@@ -78,9 +102,9 @@ class SwitchHud:
             self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
                            anchor="topleft" if mine else "bottomleft")
         if mine:
-            hint = controls.for_device(self.app, "Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch",
-                                       mouse="Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
-                                       pad="{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch")
+            hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
+                                       mouse=N_("Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
+                                       pad=N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch"))
             controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
@@ -89,7 +113,7 @@ class SwitchHud:
     def _draw_open_marks(self, surface: pygame.Surface) -> None:
         """Start mode: say so, and mark the top of each pile (the next card drawn, the card to match)."""
         self.draw_text(surface, "Start mode: every card face up", (24, 170), 16, theme.ACCENT, bold=True)
-        for pile, text in (("stock", "next draw"), ("discard", "top")):
+        for pile, text in (("stock", N_("next draw")), ("discard", N_("top"))):
             top = self.board.top(pile)
             if top is None or not top.at_home:
                 continue
@@ -110,30 +134,33 @@ class SwitchHud:
                        anchor="midtop")
         icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
         surface.blit(icon, icon.get_rect(center=(self.suit_box.centerx, self.suit_box.y + 56)))
-        self.draw_text(surface, SUIT_NAMES[obs.suit], (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
+        self.draw_text(surface, suit_word(obs.suit), (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)
 
     def banner_text(self, obs: rules.Observation) -> str:
         if obs.phase not in (rules.PLAY, rules.DRAWN):
             return ""
         me = obs.turn == obs.seat and self.humans
-        who = "You" if me else self.seat_name(obs.turn)
+        who = self.seat_name(obs.turn)
         if obs.pending:
-            answer = "a 2" if obs.pending_rank is rules.TWO else "an Ace"
+            two = obs.pending_rank is rules.TWO
             if me:
-                return f"Pick up {obs.pending}, or play {answer}"
-            return f"{who}: pick up {obs.pending}, or play {answer}"
+                text = _("Pick up {n}, or play a 2") if two else _("Pick up {n}, or play an Ace")
+            else:
+                text = _("{name}: pick up {n}, or play a 2") if two else _("{name}: pick up {n}, or play an Ace")
+            return text.format(n=obs.pending, name=who)
         if obs.skip:
-            return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
+            return _("Play an 8 or miss your turn") if me else _("{name}: play an 8 or miss the turn").format(name=who)
         if obs.phase is rules.DRAWN and me:
             if not any(a.kind is K_PLAY for a in self.my_actions()):
-                return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
-            return "You drew a card you can play: play it or keep it"
+                return _("You drew the {card}: it cannot be played, you keep it").format(card=card_name(obs.drawn))
+            return _("You drew a card you can play: play it or keep it")
         if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
             return controls.text(self.app, controls.for_device(
-                self.app, "Nothing to play: draw from the stock ({x})", mouse="Nothing to play: click the stock"), self)
+                self.app, N_("Nothing to play: draw from the stock ({x})"), mouse=N_("Nothing to play: click the stock")),
+                self)
         if me:
-            return "Your turn: match the suit or the value"
+            return _("Your turn: match the suit or the value")
         return ""
 
     def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
@@ -156,24 +183,26 @@ class SwitchHud:
         fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
         theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
         colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
-        controls.draw_prompt(surface, self.app, controls.for_device(self.app, "Last card!  (L)", pad="Last card!  {y}"),
-                             CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
+        call = controls.for_device(self.app, N_("Last card!  (L)"), pad=N_("Last card!  {y}"))   # (not inside
+        controls.draw_prompt(surface, self.app, call, CALL_BUTTON.center, 24, colour,   # draw_prompt: extraction)
+                             anchor="center", bold=True)
         move = self.my_move()
         if move is not None:
             theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
             label = self.move_label(move)
-            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{label}  (P)", pad=f"{label}  {{x}}"),
+            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{tr(label)}  (P)", pad=f"{tr(label)}  {{x}}"),
                                  MOVE_BUTTON.center, 24, theme.TEXT, anchor="center", bold=True)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        controls.draw_prompt(surface, self.app, controls.for_device(
-            self.app, "Name the suit  (C D H S, Esc: back)", mouse="Name the suit  (Esc: back)",
-            pad="Name the suit  ({move} {act}, {back}: back)"), (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
-            anchor="midtop", bold=True)
+        prompt = controls.for_device(
+            self.app, N_("Name the suit  (C D H S, Esc: back)"), mouse=N_("Name the suit  (Esc: back)"),
+            pad=N_("Name the suit  ({move} {act}, {back}: back)"))
+        controls.draw_prompt(surface, self.app, prompt, (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
+                             anchor="midtop", bold=True)
         for suit, rect in self.suit_buttons():
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
             icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
-            self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
+            self.draw_text(surface, f"{tr(SUIT_TITLES[suit.letter])} ({suit.letter})", (rect.centerx, rect.bottom - 4),
                            15, theme.TEXT_DARK, anchor="midbottom", bold=True)

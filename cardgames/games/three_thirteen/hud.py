@@ -9,11 +9,9 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.cards import card_words
 from cardgames.games.three_thirteen import rules
-from cardgames.games.three_thirteen.log import card as card_text
 from cardgames.games.three_thirteen.rules import Phase
-from cardgames.i18n import N_, Said, language, said, said_by, said_n, tr, word
+from cardgames.i18n import N_, Said, said, said_by, said_n, tr, word
 from cardgames.ui import theme
 
 RANK_PLURALS = {"A": N_("Aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings")}
@@ -23,12 +21,6 @@ def rank_plural(rank: Any) -> str:
     """A rank in the plural, for the wild rank: "Jacks", "7s" (in the chosen language)."""
     label = rank.label
     return word(RANK_PLURALS[label]) if label in RANK_PLURALS else said("{rank}s", rank=label)
-
-
-def card_name(card: Any) -> str:
-    """A card in a sentence: "the 7 of spades" in English; elsewhere as its corner shows it, "7♠"
-    (the suit symbols read the same in every language)."""
-    return Said(lambda: f"the {card_words(card)}" if language() == "en" else card_text(card))
 
 
 BIG, SMALL = (84, 118), (40, 56)    # your cards, the others'

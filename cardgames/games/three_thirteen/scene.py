@@ -41,12 +41,11 @@ from cardgames.games.three_thirteen.hud import (
     SMALL,
     STOCK_POS,
     ThreeThirteenHud,
-    card_name,
     rank_plural,
 )
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-from cardgames.i18n import N_, listing, said, tr, word
+from cardgames.i18n import N_, card_name, listing, said, tr, word
 from cardgames.ui import controls, theme
 from cardgames.ui.board import Pile
 from cardgames.ui.curtain import PassAndPlay
@@ -309,7 +308,8 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         """Say why this card of yours may not be thrown now, and buzz."""
         state = self.state
         if card == state.taken:
-            text = said("You took {card} from the discard pile: throw another card this turn.", card=card_name(card))
+            text = said("You took the {card} from the discard pile: throw another card this turn.",
+                        card=card_name(card))
         elif state.phase == Phase.GOING_OUT:
             text = said("Going out: throw a card the others meld without ({cards}).",
                         cards=listing([card_name(c) for c in state.outs]))
