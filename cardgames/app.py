@@ -10,25 +10,17 @@ tests and benchmarks call it by hand with whatever dt and events they like
 mouse positions to the 1280x720 canvas before any scene sees them).
 
 Services every scene reaches through `self.app`:
-  stack (SceneStack), assets, settings (dict), storage, launch,
-  notify(text) (a toast), quit(), anim_scale, ai_delay, play_sound(name, volume),
-  demo (the attract-mode director, or None).
+  stack (SceneStack), screens (how scenes open one another: cardgames/navigation.py),
+  assets, settings (dict), storage, launch, notify(text) (a toast), quit(), anim_scale,
+  ai_delay, play_sound(name, volume), demo (the attract-mode director, or None).
 
-Benchmarks (for cardgames/bench.py):
-    app = headless_app(tmp_dir)                   # dummy video driver, no sound
-    app.stack.push(scene); app.stack.apply_pending()
-    times = time_frames(app, 300)                 # ms per frame, fixed dt of 1/60 s
-    frame_stats(times)                            # {"median", "p99", "max", "frames"}
-time_frames(..., cpu=True) counts only this thread's CPU time (the wall clock
-also counts other processes on a busy machine); CardStorm(app) is the
-engine's own worst case: 110 alpha-blended cards, 20 of them always flying.
+Tests and benchmarks build one with headless_app(tmp_dir) (dummy video driver, no
+sound); cardgames/bench_frames.py times its frames.
 """
 from __future__ import annotations
 
 import os
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -39,10 +31,10 @@ from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.redraw import RedrawPolicy
-from cardgames.engine.scene import Scene
-from cardgames.engine.scene_stack import SceneStack
+from cardgames.engine.scene import SceneStack
 from cardgames.engine.window import set_minimum_size, wait_events
 from cardgames.launch import Launch
+from cardgames.navigation import Screens
 from cardgames.storage import Storage
 from cardgames.ui.widgets import Toasts
 
@@ -92,6 +84,7 @@ class App:
         self.audio = False if (headless or self.launch.mute) else _init_audio()
         self.assets = _make_assets(self.audio)
         self.stack = SceneStack()
+        self.screens = Screens(self)   # how the scenes open one another (cardgames/navigation.py)
         self.demo: Any = None          # DemoDirector while attract mode runs
         self.running = True
         self.frame = 0
@@ -360,103 +353,6 @@ def _make_assets(audio: bool) -> Any:
         return Assets()
 
 
-# ------------------------------------------------------------------ scenes
-def first_scene(app: App) -> Scene:
-    """The scene a launch opens: the chosen game, or the title screen."""
-    launch = app.launch
-    if launch.game:
-        from cardgames.games import registry
-
-        info = registry.get(launch.game)
-        return info.scene_class()(app, launch_options(info, launch), launch.seed)
-    return title_scene(app)
-
-
-def title_scene(app: App) -> Scene:
-    try:
-        from cardgames.scenes.title import TitleScene
-    except ImportError:
-        return _Placeholder(app, f"{config.TITLE}: the menu is not there yet")
-    return TitleScene(app)
-
-
-def launch_options(info: Any, launch: Launch, demo: bool = False) -> dict[str, Any]:
-    """The game's default options with the command line's --players/--level applied."""
-    options = info.default_options()
-    if launch.players is not None and "players" in options:
-        options["players"] = launch.players
-    if launch.level is not None and "level" in options:
-        options["level"] = launch.level
-    if demo:
-        options["humans"] = ()
-    return options
-
-
-class _Placeholder(Scene):
-    """Shown when a scene it needs does not exist yet (never in a finished build)."""
-
-    def __init__(self, app: App, text: str) -> None:
-        super().__init__(app)
-        self.text = text
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.fill((12, 40, 28))
-        label = self.app.assets.font(32).render(self.text, True, (240, 240, 230))
-        surface.blit(label, label.get_rect(center=surface.get_rect().center))
-
-
-class DemoDirector:
-    """Attract mode: computer players play the chosen game, or every available game in turn,
-    a new deal each time, until a key or a click stops it (then the title screen opens)."""
-
-    NEXT_AFTER = 4.0  # seconds the finished table stays on screen
-
-    def __init__(self, app: App, game: str | None) -> None:
-        from cardgames.games import registry
-
-        self.app = app
-        self.games = [registry.get(game)] if game else [g for g in registry.GAMES if g.available]
-        self.index = -1
-        self._next_in: float | None = None  # seconds until the next game, once one ended
-        self._started = False
-
-    def start(self) -> Scene:
-        self.app.demo = self
-        if not self.games:
-            self.app.demo = None
-            return _Placeholder(self.app, "No game is available for the demo yet")
-        return self._next_scene()
-
-    def _next_scene(self) -> Scene:
-        from cardgames.core.rng import new_seed
-
-        self.index = (self.index + 1) % len(self.games)
-        info = self.games[self.index]
-        first = not self._started
-        self._started = True
-        seed = self.app.launch.seed if (first and self.app.launch.seed is not None) else new_seed()
-        self._next_in = None
-        return info.scene_class()(self.app, launch_options(info, self.app.launch, demo=True), seed)
-
-    def game_over(self) -> None:
-        """A game scene calls this when its game ends during the demo."""
-        self._next_in = self.NEXT_AFTER
-
-    def update(self, dt: float) -> None:
-        if self._next_in is not None:
-            self._next_in -= dt
-            if self._next_in <= 0:
-                self.app.stack.reset(self._next_scene())
-
-    def stop(self) -> None:
-        self.app.demo = None
-        self.app.stack.reset(title_scene(self.app))
-
-
 # -------------------------------------------------------------- the loop
 def run(launch: Launch) -> int:
     """Open the window and play until the player quits. Returns the exit code.
@@ -467,9 +363,9 @@ def run(launch: Launch) -> int:
     """
     app = App(launch)
     if launch.demo:
-        app.stack.push(DemoDirector(app, launch.game).start())
+        app.stack.push(app.screens.demo(launch.game))
     else:
-        app.stack.push(first_scene(app))
+        app.stack.push(app.screens.first())
     app.stack.apply_pending()
     if launch.frames:
         for _ in range(launch.frames):
@@ -521,73 +417,7 @@ def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
         app.step(dt, events)
 
 
-# --------------------------------------------------------------- benchmarks
-def time_frames(app: App, frames: int = 300, dt: float = 1 / config.FPS,
-                before: Callable[[int], object] | None = None, cpu: bool = False) -> list[float]:
-    """Step `app` `frames` times with a fixed dt; each frame's duration in milliseconds.
-
-    `before(i)` runs before frame i (untimed), e.g. to post input events or
-    restart animations so they keep running during the measurement.
-    cpu=True measures this thread's CPU time instead of wall time: on a busy
-    machine the wall clock also counts time the OS gave to other processes.
-    """
-    clock = time.thread_time if cpu else time.perf_counter
-    times = []
-    for i in range(frames):
-        if before is not None:
-            before(i)
-        t0 = clock()
-        app.step(dt)
-        times.append((clock() - t0) * 1000.0)
-    return times
-
-
-def frame_stats(times_ms: list[float]) -> dict[str, float]:
-    """Median, p99 and max of frame times (ms)."""
-    ordered = sorted(times_ms)
-    p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    return {"median": statistics.median(ordered), "p99": p99, "max": ordered[-1], "frames": len(ordered)}
-
-
 def headless_app(data_dir: str | os.PathLike | None = None, **launch_fields: Any) -> App:
     """An App for tests and benchmarks: dummy driver, no sound, its own data folder."""
     launch = Launch(data_dir=Path(data_dir) if data_dir else None, **launch_fields)
     return App(launch, headless=True)
-
-
-class CardStorm(Scene):
-    """A stress scene for the frame benchmark: `cards` alpha-blended cards on a felt table,
-    a fresh batch of 20 flying and turning over whenever the last batch lands."""
-
-    def __init__(self, app: App, cards: int = 110, seed: int = 1) -> None:
-        import random
-
-        from cardgames.core.cards import standard_deck
-        from cardgames.engine.tween import Animator
-        from cardgames.ui.board import Board
-        from cardgames.ui.cards import CardArt, CardSprite
-
-        super().__init__(app)
-        self.rng = random.Random(seed)
-        self.animator = Animator(1.0)
-        self.board = Board(CardArt(app))
-        deck = list(standard_deck(3, 0))[:cards]
-        for i in range(10):
-            self.board.add_pile(f"column:{i}", (60 + i * 120, 80), "fan", dy=28)
-        for i, card in enumerate(deck):
-            self.board.put(f"column:{i % 10}", CardSprite(card, i % 3 != 0))
-        for name in self.board.piles:
-            self.board.relayout(name)
-
-    def update(self, dt: float) -> None:
-        self.animator.update(dt)
-        if not self.animator.busy:
-            batch = []
-            for s in self.rng.sample(self.board.all_sprites(), 20):
-                batch.append(s.move_to((self.rng.randrange(0, 1190), self.rng.randrange(0, 600)), 0.5))
-                batch.append(s.turn(not s.face_up, s.card))
-            self.animator.queue(batch)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(self.app.assets.table("felt_green"), (0, 0))
-        self.board.draw(surface)

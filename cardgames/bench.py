@@ -98,7 +98,7 @@ def measure(app: Any, setup: Callable[[], Any], poke: Callable[[Any, int], None]
     Each frame is timed twice: wall time, and the CPU time of this thread. On a busy machine
     the wall time's p99 is mostly the other processes taking the CPU away mid-frame; the CPU
     time shows the work the frame itself costs."""
-    from cardgames.app import frame_stats
+    from cardgames.bench_frames import frame_stats
 
     scene = setup()
     for i in range(warmup):
@@ -121,17 +121,16 @@ def measure(app: Any, setup: Callable[[], Any], poke: Callable[[Any, int], None]
 
 def _game_runs(app: Any) -> list[tuple[str, Callable[[], Any], Callable[[Any, int], None] | None]]:
     """Every available game playing itself (demo seats), and the pause overlay over the first one."""
-    from cardgames.app import DemoDirector
     from cardgames.scenes.pause import PauseScene
 
     runs: list[tuple[str, Callable[[], Any], Callable[[Any, int], None] | None]] = []
     available = [g for g in registry.GAMES if g.available]
     for info in available:
         runs.append((f"game: {info.title} (all computer seats)",
-                     lambda info=info: only(app, DemoDirector(app, info.name).start()), None))
+                     lambda info=info: only(app, app.screens.demo(info.name)), None))
     if available:
         def pause_over_game(info=available[0]) -> Any:
-            game = only(app, DemoDirector(app, info.name).start())
+            game = only(app, app.screens.demo(info.name))
             for _ in range(60):
                 app.step(1 / 60)  # a few moves in, so there is a game on the table
             app.demo = None  # a key press would stop the demo; the overlay is measured as in a game

@@ -69,7 +69,7 @@ def _cpu_of(pid: int) -> float:
 
 def _setup(app: Any, name: str) -> Any:
     """Open scene `name` on `app`; returns the scene that waits for input (or animates)."""
-    from cardgames.app import CardStorm
+    from cardgames.bench_frames import CardStorm
     from cardgames.games import registry
 
     if name == "title":

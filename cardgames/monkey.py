@@ -8,9 +8,11 @@ them: clicks (on cards and buttons half of the time, anywhere otherwise), double
 (from a card to another pile), mouse wheel, keys (arrows, Tab, Return, Escape, space, letters,
 digits, Backspace, ctrl+z, F11, typed text), controller-like input (controller buttons and axes,
 joystick hat and buttons), window resizes, focus lost and gained, minimise and restore. Every
-few hundred frames the stack jumps to a randomly chosen scene (title, game select, settings,
-statistics, rules, a new game of each kind with random options, a Continue), so every scene gets
-its share even where random keys would rarely reach it; Escape may still take it anywhere. A
+few hundred frames the stack jumps to another scene (title, game select, settings, statistics,
+rules, a new game of each kind with random options, a Continue, TriPeaks's level list), every kind of jump once a round
+in a random order, so every scene gets its share even where random keys would rarely reach it
+(the games' worker threads make the frames they answer on depend on the machine, and with them
+the random input after; what is covered must not); Escape may still take it anywhere. A
 "watch" jump seats computer players only, so rounds end and their summaries come up under the
 random input too; a "summary" jump plays such a table on without input until its round's summary
 is up, so the summaries always get their share of the random input.
@@ -51,6 +53,8 @@ KEYS = (
 SIZES = ((1280, 720), (640, 360), (800, 600), (1920, 1080), (400, 700), (1000, 400), (320, 180))
 JUMP_EVERY = (200, 700)   # frames between jumps to a random scene
 WATCH_FRAMES = 1500       # a computer-only table is watched this much longer
+JUMPS = ("title", "select", "settings", "stats", "rules", "game", "game", "game", "continue",
+         "summary", "watch", "watch", "summary", "levels")
 
 
 @dataclass
@@ -77,6 +81,8 @@ class Monkey:
         self.held = False          # a mouse button is down (a drag in progress)
         self.drag_to: tuple[int, int] | None = None
         self.window_size = app.window.get_size()
+        self.bag: list[str] = []   # the jumps still to come this round (see jump())
+        self.turns: dict[str, int] = {}   # watch and summary jumps take the games with computer players in turn
 
     # ------------------------------------------------------------ where to click
     def to_window(self, pos: tuple[float, float]) -> tuple[int, int]:
@@ -191,18 +197,24 @@ class Monkey:
     # ------------------------------------------------------------ jumps
     def jump(self) -> str:
         """Reset the stack to a random scene; returns its description."""
-        from cardgames.app import title_scene
         from cardgames.games import registry
 
         rng, app = self.rng, self.app
         games = [g for g in registry.GAMES if g.available]
-        info = rng.choice(games)
-        choice = rng.choice(("title", "select", "settings", "stats", "rules", "game", "game", "game", "continue",
-                             "watch", "watch", "summary"))
-        if choice in ("watch", "summary") and "level" not in {o.key for o in info.options}:
-            choice = "game"      # no computer players to watch (TriPeaks)
+        if not self.bag:     # every kind of jump once a round, in a random order: none is left to luck
+            self.bag = list(JUMPS)
+            rng.shuffle(self.bag)
+        choice = self.bag.pop()
+        if choice in ("watch", "summary"):   # the games with computer players, in turn
+            seated = [g for g in games if "level" in {o.key for o in g.options}]
+            info = seated[self.turns.get(choice, 0) % len(seated)]
+            self.turns[choice] = self.turns.get(choice, 0) + 1
+        elif choice == "levels":             # an Arcade TriPeaks game opens on its level list
+            info = registry.BY_NAME["tripeaks"]
+        else:
+            info = rng.choice(games)
         if choice == "title":
-            scene = title_scene(app)
+            scene = app.screens.title()
         elif choice == "select":
             from cardgames.scenes.select import SelectScene
             scene = SelectScene(app, info.name)
@@ -221,6 +233,8 @@ class Monkey:
                 scene = info.scene_class()(app, data["options"], resume=data)
             else:
                 options = {o.key: rng.choice(o.choices)[0] for o in info.options}
+                if choice == "levels":
+                    options["mode"] = "arcade"
                 if choice in ("watch", "summary"):   # computer players only: rounds end, summaries come up
                     options["humans"] = ()
                     options["players"] = min(options.get("players", 2), 3)
@@ -239,13 +253,13 @@ class Monkey:
 def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None = None,
         progress: bool = False) -> Report:
     """Drive a headless real app for `frames` frames of seeded random input; the report counts exceptions."""
-    from cardgames.app import App, title_scene
+    from cardgames.app import App
     from cardgames.launch import Launch
 
     folder = Path(data_dir) if data_dir else Path(tempfile.mkdtemp(prefix="cardgames-monkey-"))
     app = App(Launch(data_dir=folder), headless=True)
     app.settings["ai_speed"] = "fast"
-    app.stack.push(title_scene(app))
+    app.stack.push(app.screens.title())
     app.stack.apply_pending()
     monkey = Monkey(app, seed)
     report = Report()
@@ -272,7 +286,7 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
             if not app.running or top is None:       # Quit was chosen: start again at the title
                 app.running = True
                 app.demo = None
-                app.stack.reset(title_scene(app))
+                app.stack.reset(app.screens.title())
                 app.stack.apply_pending()
         except Exception:  # noqa: BLE001 - the point: count it, show it, go on
             report.exceptions.append(f"frame {frame} (seed {seed}):\n{traceback.format_exc()}")
@@ -280,7 +294,7 @@ def run(frames: int = 20000, seed: int = 16, data_dir: str | os.PathLike | None 
                 app.running = True
                 app.demo = None
                 app.stack.scenes.clear()
-                app.stack.reset(title_scene(app))
+                app.stack.reset(app.screens.title())
                 app.stack.apply_pending()
             except Exception:  # noqa: BLE001
                 report.exceptions.append(traceback.format_exc())

@@ -7,9 +7,11 @@ import pygame
 import pytest
 
 from cardgames import app as app_module
-from cardgames.app import App, DemoDirector, frame_stats, headless_app, run, time_frames
+from cardgames.app import App, headless_app, run
+from cardgames.bench_frames import frame_stats, time_frames
 from cardgames.engine.scene import Scene
 from cardgames.launch import Launch
+from cardgames.navigation import DemoDirector, Screens
 
 
 class Recorder(Scene):
@@ -102,7 +104,7 @@ def test_sound_without_audio_is_silent_and_harmless(tmp_path):
 
 def test_frames_and_screenshot_write_a_png(tmp_path, monkeypatch):
     out = tmp_path / "shot.png"
-    monkeypatch.setattr(app_module, "title_scene", lambda a: _Solid(a))
+    monkeypatch.setattr(Screens, "title", lambda screens: _Solid(screens.app))
     assert run(Launch(data_dir=tmp_path, frames=5, screenshot=out)) == 0
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 720)
@@ -146,7 +148,7 @@ def test_demo_plays_games_in_turn_and_a_key_stops_it(app, monkeypatch):
 
     games = (_FakeInfo("one", _DemoGame), _FakeInfo("two", _DemoGame))
     monkeypatch.setattr(registry, "GAMES", games)
-    monkeypatch.setattr(app_module, "title_scene", lambda a: _Solid(a))
+    monkeypatch.setattr(Screens, "title", lambda screens: _Solid(screens.app))
     _DemoGame.made.clear()
     director = DemoDirector(app, None)
     app.stack.push(director.start())
@@ -171,7 +173,7 @@ def test_time_frames_and_stats(app):
 
 
 def test_card_storm_keeps_cards_flying(app):
-    from cardgames.app import CardStorm
+    from cardgames.bench_frames import CardStorm
 
     storm = CardStorm(app, cards=30)
     app.stack.push(storm)

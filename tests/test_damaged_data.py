@@ -232,9 +232,7 @@ def test_escape_on_the_title_with_a_bad_settings_file(tmp_path, capsys):
     (tmp_path / "settings.json").write_text(json.dumps({"version": 1, "kind": "settings", "data": {
         "sfx_volume": "loud", "card_back": 7, "last_options": {"skyjo": {"players": "many"}}}}))
     app = headless_app(tmp_path)
-    from cardgames.app import first_scene
-
-    app.stack.push(first_scene(app))
+    app.stack.push(app.screens.first())
     app.stack.apply_pending()
     settle(app, 0.5)
     key(app, pygame.K_RETURN)

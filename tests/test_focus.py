@@ -7,7 +7,7 @@ import pygame
 import pytest
 from scene_events import FRAME, key, mouse
 
-from cardgames.app import first_scene, headless_app
+from cardgames.app import headless_app
 from cardgames.engine.input import FocusRing, nearest_in_direction
 from cardgames.games.tripeaks import rules as tripeaks_rules
 from cardgames.games.tripeaks.scene_overlays import LevelSelectScene
@@ -140,7 +140,7 @@ def _wait(app, done, seconds=30):
 def tripeaks21(tmp_path):
     """`main.py --game tripeaks --seed 21`: the first level picked from the level list."""
     app = headless_app(tmp_path, game="tripeaks", seed=21)
-    scene = first_scene(app)
+    scene = app.screens.first()
     app.stack.push(scene)
     app.stack.apply_pending()
     _wait(app, lambda: isinstance(app.stack.top, LevelSelectScene))

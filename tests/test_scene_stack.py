@@ -1,5 +1,4 @@
-from cardgames.engine.scene import Scene
-from cardgames.engine.scene_stack import SceneStack
+from cardgames.engine.scene import Scene, SceneStack
 
 
 class Probe(Scene):

@@ -12,7 +12,7 @@ from test_skyjo_scene import human_move_by_mouse as skyjo_move
 from test_three_thirteen_scene import human_move_by_mouse as three_thirteen_move
 from test_translated_screens import check
 
-from cardgames import achievements, i18n
+from cardgames import i18n
 from cardgames.engine import text
 from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.games.skyjo.summary import RoundSummaryScene as SkyjoSummary
@@ -53,8 +53,6 @@ def drawn(monkeypatch):
         seen.append(s)
         return font_render(self, s, *a, **kw)
 
-    # the achievements' toasts are another part's words (their own tests check them), not the table's
-    monkeypatch.setattr(achievements, "_toast", lambda scene, achievement: None)
     monkeypatch.setattr(theme, "render", spy_render)
     monkeypatch.setattr(text.MixedFont, "render", spy_font_render)
     return seen

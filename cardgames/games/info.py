@@ -34,6 +34,8 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
     scene: str = ""           # "module.path:ClassName", imported lazily
     stats: tuple[tuple[str, str], ...] = ()  # (key, label) pairs the statistics page shows, in order
+    select_buttons: str = ""  # "module.path:function": function(select_scene) -> the select screen's
+    #                           extra (label, action) buttons, imported lazily (scenes/game_options.py)
 
     @property
     def rules_page(self) -> str:

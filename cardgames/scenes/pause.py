@@ -64,11 +64,8 @@ class PauseScene(Scene):
         if not _in_progress(self.game):
             self.restart_now()
             return
-        from cardgames.scenes.confirm import ConfirmScene
-
-        dialog = ConfirmScene(self.app, N_("Restart?"), N_("The game in progress will be lost."),
-                              N_("Restart"), on_yes=self.restart_now)
-        self.stack.push(dialog)   # (built first: `make translations` reads no message inside push())
+        self.stack.push(self.app.screens.confirm(N_("Restart?"), N_("The game in progress will be lost."),
+                                                 N_("Restart"), on_yes=self.restart_now))
 
     def restart_now(self) -> None:
         self.stack.pop()
@@ -85,9 +82,7 @@ class PauseScene(Scene):
         self.stack.push(SettingsScene(self.app))
 
     def quit_to_menu(self) -> None:
-        from cardgames.scenes.select import SelectScene
-
-        self.stack.reset(SelectScene(self.app, game=self.game_name))  # the game autosaves on exit
+        self.stack.reset(self.app.screens.select(game=self.game_name))  # the game autosaves on exit
 
     # Frame -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

@@ -15,7 +15,6 @@ The options last used for each game are remembered in the settings
 """
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
@@ -23,73 +22,25 @@ import pygame
 from cardgames import config, records, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
-from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _, format_number
+from cardgames.scenes.achievements import AchievementsScene
 from cardgames.scenes.common import GameTile, backdrop, card_row, draw_hints, play
+from cardgames.scenes.confirm import ConfirmScene
+from cardgames.scenes.game_options import game_buttons, menu_options, option_applies, remembered_options
+from cardgames.scenes.names import NamesScene
+from cardgames.scenes.rules import RulesScene
+from cardgames.scenes.settings import SettingsScene
+from cardgames.scenes.stats import StatsScene
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
 W, H = config.CANVAS_SIZE
-LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
-PRACTICE = OptionSpec("practice", N_("Practice (undo allowed)"), ((False, N_("Off")), (True, N_("On"))), False)
 TILE_Y, TILE_H, TILE_W, TILE_GAP = 20, 150, 292, 16
 INFO_RECT = pygame.Rect(36, 188, 560, 434)
 OPTIONS_X, OPTIONS_Y, OPTIONS_W, OPTION_H, OPTION_GAP = 616, 188, 628, 44, 7
 START_Y = 562
 BAR_Y, BAR_H = 638, 46
-
-
-def menu_options(info: GameInfo) -> tuple[OptionSpec, ...]:
-    """The game's options, plus a players and a level choice where the game allows one but lists none."""
-    options = list(info.options)
-    keys = {o.key for o in options}
-    if "players" not in keys and info.min_players < info.max_players:
-        counts = tuple((n, str(n)) for n in range(info.min_players, info.max_players + 1))
-        options.insert(0, OptionSpec("players", "Players", counts, info.min_players))
-    if "level" not in keys and info.max_players > 1:
-        options.insert(1 if "players" in {o.key for o in options} else 0,
-                       OptionSpec("level", "Opponents", LEVELS, "normal"))
-    if info.max_players > 1 and "practice" not in keys:
-        options.append(PRACTICE)
-    return tuple(options)
-
-
-def option_applies(info: GameInfo, key: str, options: dict[str, Any]) -> bool:
-    """Whether an option matters with the others as chosen; the row is dimmed when it does not.
-
-    A game's package may define option_applies(key, options) for this (TriPeaks: each
-    Arcade level sets its own variants); without one, every option applies."""
-    try:
-        module = importlib.import_module(f"cardgames.games.{info.name}")
-    except ImportError:
-        return True
-    check = getattr(module, "option_applies", None)
-    return True if check is None else bool(check(key, options))
-
-
-def game_buttons(info: GameInfo, scene: Any) -> list[tuple[str, Any]]:
-    """Extra buttons a game's package offers on this screen, as (label, action) pairs, from its
-    select_buttons(scene) (TriPeaks: "Play deal #..." and "Daily challenge"); none by default."""
-    try:
-        module = importlib.import_module(f"cardgames.games.{info.name}")
-    except ImportError:
-        return []
-    make = getattr(module, "select_buttons", None)
-    return [] if make is None else list(make(scene))
-
-
-def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:
-    """The options last used for `info` (from the settings), each checked against its choices."""
-    saved = settings.get("last_options", {})
-    saved = saved.get(info.name, {}) if isinstance(saved, dict) else {}
-    saved = saved if isinstance(saved, dict) else {}
-    out = {}
-    for spec in menu_options(info):
-        value = saved.get(spec.key, spec.default)
-        valid = [v for v, _ in spec.choices]
-        # JSON has no tuples and 1 == True in Python: match the value and its type
-        out[spec.key] = next((v for v in valid if v == value and type(v) is type(value)), spec.default)
-    return out
 
 
 def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
@@ -232,8 +183,6 @@ class SelectScene(Scene):
     def start(self) -> None:
         """New game: asks first when it would replace a saved game."""
         if self._save_exists(self.info):
-            from cardgames.scenes.confirm import ConfirmScene
-
             self.stack.push(ConfirmScene(self.app, N_("Start a new game?"),
                                          _("Your saved {game} game will be lost.").format(game=_(self.info.title)),
                                          N_("New game"),
@@ -277,37 +226,25 @@ class SelectScene(Scene):
         return True
 
     def edit_names(self) -> None:
-        from cardgames.scenes.names import NamesScene
-
         self.stack.push(NamesScene(self.app))
 
     def rules(self) -> None:
-        from cardgames.scenes.rules import RulesScene
-
         self.stack.push(RulesScene(self.app, self.info.name))
 
     def stats(self) -> None:
-        from cardgames.scenes.stats import StatsScene
-
         self.stack.push(StatsScene(self.app, self.info.name))
 
     def achievements(self) -> None:
-        from cardgames.scenes.achievements import AchievementsScene
-
         self.stack.push(AchievementsScene(self.app, self.info.name))
 
     def settings(self) -> None:
-        from cardgames.scenes.settings import SettingsScene
-
         self.stack.push(SettingsScene(self.app))
 
     def quit(self) -> None:
         self.app.quit()
 
     def back(self) -> None:
-        from cardgames.scenes.title import TitleScene
-
-        self.stack.replace(TitleScene(self.app))
+        self.stack.replace(self.app.screens.title())
 
     # Frame ---------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

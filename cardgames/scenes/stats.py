@@ -27,7 +27,7 @@ from cardgames.games import registry
 from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.scenes.select import option_applies
+from cardgames.scenes.game_options import option_applies
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu, Widget
 

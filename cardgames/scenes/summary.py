@@ -156,9 +156,7 @@ class SummaryOverlay(Scene):
         self.game.restart()
 
     def to_menu(self) -> None:
-        from cardgames.scenes.select import SelectScene
-
-        self.stack.reset(SelectScene(self.app, game=self.game_name))
+        self.stack.reset(self.app.screens.select(game=self.game_name))
 
     # Frame -------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:

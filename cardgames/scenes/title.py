@@ -3,7 +3,7 @@
 Any key or click opens the game-select screen; Esc quits. Left alone for
 ATTRACT_AFTER seconds it starts the attract mode, as an arcade cabinet
 would: computer players play the available games until a key is pressed
-(the app's DemoDirector), which comes back here. The animation is
+(cardgames/navigation.py's DemoDirector), which comes back here. The animation is
 seeded, so the same frame number always shows the same picture (screenshots).
 Rotated card images are cached by whole degrees, which keeps a frame cheap;
 the cache is bounded (ROTATED_BYTES, least recently used dropped first), so
@@ -100,10 +100,8 @@ class TitleScene(Scene):
             self.go()
 
     def go(self) -> None:
-        from cardgames.scenes.select import SelectScene
-
         play(self.app, "button")
-        self.stack.replace(SelectScene(self.app))
+        self.stack.replace(self.app.screens.select())
 
     # Animation ---------------------------------------------------------------
     def _image(self, card: Card, size: tuple[int, int], angle: float, moving: bool = False) -> pygame.Surface:
@@ -142,10 +140,8 @@ class TitleScene(Scene):
 
     def attract(self) -> None:
         """Start the demo (if any game is playable yet)."""
-        from cardgames.app import DemoDirector
-
         if any(g.available for g in registry.GAMES):
-            self.stack.reset(DemoDirector(self.app, None).start())
+            self.stack.reset(self.app.screens.demo())
 
     def update(self, dt: float) -> None:
         self.time += dt

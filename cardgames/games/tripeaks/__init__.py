@@ -1,6 +1,4 @@
 """TriPeaks: what the menus need (options, statistics labels). The rules live in rules.py."""
-from typing import Any
-
 from cardgames.games.info import GameInfo, OptionSpec
 
 ON_OFF = ((True, "On"), (False, "Off"))
@@ -16,13 +14,6 @@ def option_applies(key: str, options: dict) -> bool:
     if key == "winnable":
         return mode != "classic"
     return True
-
-
-def select_buttons(scene: Any) -> list[tuple[str, Any]]:
-    """The select screen's extra buttons: "Play deal #..." and "Daily challenge" (deal_entry.py)."""
-    from cardgames.games.tripeaks.deal_entry import select_buttons as buttons
-
-    return buttons(scene)
 
 
 INFO = GameInfo(
@@ -44,6 +35,7 @@ INFO = GameInfo(
         OptionSpec("winnable", "Winnable deals only (Arcade, Relaxed)", ON_OFF, True),
     ),
     scene="cardgames.games.tripeaks.scene:TriPeaksScene",
+    select_buttons="cardgames.games.tripeaks.deal_entry:select_buttons",   # "Play deal #...", "Daily challenge"
     stats=(
         ("games", "Games played"),
         ("wins", "Games won"),

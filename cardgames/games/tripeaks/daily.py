@@ -21,6 +21,7 @@ from typing import Any
 import pygame
 
 from cardgames.engine.scene import Scene
+from cardgames.games import registry
 from cardgames.games.tripeaks import deals
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_hints
@@ -55,9 +56,8 @@ def today() -> dt.date:
 
 def start_daily(app: Any, mode: str, day: dt.date) -> Any:
     """The game scene for `day`'s challenge in `mode` (its deal is found in the background once on screen)."""
-    from cardgames.games.tripeaks.scene import TriPeaksScene
-
-    return TriPeaksScene(app, {"mode": mode, "daily": deals.iso(day)}, seed=deals.daily_start(day, mode))
+    scene_class = registry.get("tripeaks").scene_class()   # by name: the scene opens this calendar too
+    return scene_class(app, {"mode": mode, "daily": deals.iso(day)}, seed=deals.daily_start(day, mode))
 
 
 class CalendarScene(Scene):
@@ -95,12 +95,10 @@ class CalendarScene(Scene):
         self.stack.push(start_daily(self.app, mode, self.today))
 
     def back(self) -> None:
-        from cardgames.scenes.select import SelectScene
-
         if len(self.stack.scenes) > 1:
             self.stack.pop()
         else:
-            self.stack.reset(SelectScene(self.app, game="tripeaks"))
+            self.stack.reset(self.app.screens.select(game="tripeaks"))
 
     def on_enter(self) -> None:
         self.records = self.app.storage.load(deals.DAILY_FILE)   # a daily hand may have ended

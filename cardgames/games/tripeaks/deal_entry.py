@@ -1,7 +1,7 @@
 """TriPeaks on the select screen: "Play deal #..." (a number entry) and "Daily challenge" (the calendar).
 
 select_buttons(select_scene) gives the select screen its two extra buttons
-(scenes/select.py asks the game's package for them). DealEntryScene is the
+(GameInfo.select_buttons names it for the select screen). DealEntryScene is the
 number entry, over the select screen: type the digits (or click them on the
 keypad, or reach them with the arrows), Backspace takes one back; typing
 puts the focus on "Play", so digits then Enter deal that number in the mode chosen on the select screen, Esc

@@ -46,7 +46,8 @@ from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
 from cardgames.i18n import N_, _, format_number, tr
 from cardgames.ui import theme
-from cardgames.ui.game_scene import UNDO_KEYS, GameScene
+from cardgames.ui.game_scene import GameScene
+from cardgames.ui.scene_input import UNDO_KEYS
 from cardgames.ui.widgets import Button
 
 __all__ = ["TriPeaksScene", "summarize_levels", "table_geometry"]

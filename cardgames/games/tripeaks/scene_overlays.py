@@ -55,9 +55,7 @@ def open_calendar(app: Any) -> None:
 
 
 def to_menu(app: Any) -> None:
-    from cardgames.scenes.select import SelectScene
-
-    app.stack.reset(SelectScene(app, game="tripeaks"))
+    app.stack.reset(app.screens.select(game="tripeaks"))
 
 
 def draw_table(surface: pygame.Surface, table: list[dict], rect: pygame.Rect, highlight: int | None = None,

@@ -1,0 +1,54 @@
+"""GameScene's autosave: the saved game is its options, seed and actions, replayed on resume.
+
+A mixin of cardgames.ui.game_scene.GameScene. save() runs after every move (only with
+a human seat, not in the demo, not once the game is over), through app.storage
+(atomic writes); a resumed scene replays the saved actions quietly (_replay) and
+stops with a notice at the first one the rules refuse. save_extra()/load_extra() add
+the scene's own data.
+
+Uses from the scene: rules, info, options, seed, state, history, actions, move_log,
+humans, over, app, save_extra(), play_time_extra().
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from cardgames.core.protocol import IllegalAction
+
+
+class Autosave:
+    """Saving and resuming a game (a GameScene mixin)."""
+
+    def _replay(self, actions: Any) -> None:
+        """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
+        for i, text in enumerate(actions):
+            try:
+                action = self.rules.parse_action(text)
+                state, _events = self.rules.apply(self.state, action)
+            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+                self.app.notify(f"The saved game could only be restored up to move {i} ({exc}).")
+                break
+            self.history.append(self.state)
+            self.actions.append(str(action))
+            self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
+            self.state = state
+        self.undo_floor = len(self.actions)   # a resumed game is taken back no further than where it resumed
+        self.over = self.rules.is_over(self.state)
+
+
+    def save_data(self) -> dict[str, Any]:
+        options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        return {"game": self.info.name, "options": options, "seed": self.seed,
+                "actions": list(self.actions), "extra": self.play_time_extra(self.save_extra())}
+
+    def save(self) -> None:
+        """Autosave (only games with a human player, and not once it is over)."""
+        if self.humans and not self.over and self.actions and self.app.demo is None:
+            self.app.storage.save_game(self.info.name, self.save_data())
+
+    def clear_save(self) -> None:
+        if self.humans and self.app.demo is None:
+            self.app.storage.clear_game(self.info.name)
+
+    def on_exit(self) -> None:
+        self.save()

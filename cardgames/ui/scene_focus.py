@@ -1,0 +1,107 @@
+"""GameScene's keyboard focus: what the arrows, Tab and a gamepad reach, and Enter on it.
+
+A mixin of cardgames.ui.game_scene.GameScene (read its docstring, "Keyboard"). The
+keys are the cards and piles the human can play from (or a picked card's targets),
+then the scene's on-screen buttons as "button:<name>"; refresh_focus() hands them to
+the FocusRing (cardgames/engine/input.py) whenever they are marked dirty.
+
+Uses from the scene: board, focus, app, deal_from, moves(), actions_from(), click(),
+_selection, _focus_dirty, _focus_moved.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from cardgames.ui.cards import CardSprite
+
+
+class SceneFocus:
+    """The keys' focus ring over cards, piles and buttons (a GameScene mixin)."""
+
+    def focus_keys(self) -> list[Hashable]:
+        """What the keyboard can reach: the playable cards and piles, or the targets of a picked card.
+
+        Keys are CardSprites or pile names; override to add the scene's own items (they
+        must have a rect in focus_rect, and activate() must handle them).
+        """
+        if self._selection is not None:
+            return list(self._selection[1])
+        keys: list[Hashable] = []
+        seen: set[int] = set()
+        for action, src, card, dst in self.moves():
+            if src is None or src not in self.board.piles:
+                continue
+            sprites = self.board.sprites(src)
+            if card is None:
+                key: Hashable = sprites[-1] if sprites else src
+            else:
+                key = next((s for s in sprites if s.card == card), src)
+            if id(key) not in seen:
+                seen.add(id(key))
+                keys.append(key)
+        keys.sort(key=lambda k: (self.focus_rect(k).centery // 40, self.focus_rect(k).centerx))
+        return keys
+
+    def focus_buttons(self) -> dict[str, Any]:
+        """The scene's enabled on-screen buttons ({name: Button}) the keys and the pad reach; default none."""
+        return {}
+
+    def _focus_button(self, key: Hashable) -> Any:
+        """The Button behind a "button:<name>" focus key, or None."""
+        if isinstance(key, str) and key.startswith("button:"):
+            return self.focus_buttons().get(key[7:])
+        return None
+
+    def button_focused(self, name: str) -> bool:
+        """Whether the visible ring is on the button `name` (draw it lit)."""
+        return self.focus.visible and self.focus.current == f"button:{name}"
+
+    def focus_rect(self, key: Hashable) -> pygame.Rect | None:
+        """Where a focus key is on the canvas (override together with focus_keys and activate)."""
+        button = self._focus_button(key)
+        if button is not None:
+            return button.rect
+        if isinstance(key, CardSprite):
+            return key.rect
+        if isinstance(key, str) and key in self.board.piles:
+            top = self.board.top(key)
+            return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
+        return None
+
+    def focus_playable(self, key: Hashable) -> bool:
+        """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
+        that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
+        does. focus_buttons() never count; other keys (a chooser's choices) count as playable."""
+        if self._focus_button(key) is not None:
+            return False
+        if isinstance(key, CardSprite):
+            return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
+        if isinstance(key, str) and key in self.board.piles:
+            return key != self.deal_from and bool(self.actions_from(self.board.top(key), key))
+        return True
+
+    def activate(self, key: Hashable) -> None:
+        """Enter/Space on a focused item: the same as clicking it."""
+        button = self._focus_button(key)
+        if button is not None:
+            self.app.play_sound("button")
+            button.activate()
+        elif isinstance(key, CardSprite):
+            self.click(key, key.pile)
+        elif isinstance(key, str):
+            self.click(self.board.top(key), key)
+
+    def refresh_focus(self) -> None:
+        """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
+        if self._focus_dirty:
+            self._focus_dirty = False
+            keys = self.focus_keys()
+            if self._selection is None:   # a picked card's targets only, else the buttons too
+                keys += [f"button:{name}" for name in self.focus_buttons() if f"button:{name}" not in keys]
+            self.focus.set_keys(keys, self.focus_playable, after_move=self._focus_moved)
+            self._focus_moved = False
+
+    _refresh_focus = refresh_focus   # the older private name
