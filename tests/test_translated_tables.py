@@ -126,6 +126,28 @@ def test_a_round_in_tamil_says_everything_in_tamil(app, drawn, cls, move, summar
     assert english_left(drawn) == [], "\n".join(english_left(drawn))
 
 
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen"])
+def test_the_tutorials_in_tamil(app, drawn, game):
+    """Every step of the lesson, its panel, its buttons and the table around it in Tamil."""
+    from test_tutorial_three_thirteen import move as three_thirteen_lesson_move
+    from tutorial_events import click_move, play_through
+
+    from cardgames import tutorial
+
+    i18n.set_language("ta")
+    scene = tutorial.start(app, game)
+    app.stack.apply_pending()
+    steps = []
+
+    def move(app, scene, text):
+        steps.append(i18n.tr(scene.step.text))
+        (three_thirteen_lesson_move if game == "three_thirteen" else click_move)(app, scene, text)
+
+    play_through(app, scene, move)
+    assert scene.ended == "finished" and steps and all(tamil(s) for s in steps), steps
+    assert english_left(drawn) == [], "\n".join(english_left(drawn))
+
+
 def test_a_switch_of_language_rewrites_the_lines_already_written(app):
     i18n.set_language("en")
     scene = open_table(app, SkyjoScene)
