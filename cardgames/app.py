@@ -30,9 +30,9 @@ import pygame
 from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
-from cardgames.engine.redraw import RedrawPolicy
+from cardgames.engine.redraw import Backdrop, RedrawPolicy
 from cardgames.engine.scene import SceneStack
-from cardgames.engine.window import set_minimum_size, wait_events
+from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
 from cardgames.launch import Launch
 from cardgames.navigation import Screens
 from cardgames.storage import Storage
@@ -43,7 +43,7 @@ AI_DELAYS = {"instant": 0.0, "fast": 0.25, "normal": 0.7, "slow": 1.4}  # second
 TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for another place
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
 IDLE_WAKE_MS = 50   # an idle loop still steps this often to run timers (computer players, the attract mode)
-MIN_WINDOW = (960, 540)  # 3/4 of the canvas: the smallest text (15 px on the canvas) stays over 11 px
+MIN_WINDOW = config.MIN_WINDOW  # 3/4 of the canvas: no text under 11 px on screen (engine/text.py MIN_SIZE)
 MODE_CHANGE_QUIET = 1.0  # seconds after a full-screen switch whose focus-loss events are not the player leaving
 
 
@@ -91,6 +91,7 @@ class App:
         self.frames_drawn = 0    # frames drawn and presented (an idle frame draws nothing)
         self.idle = False        # the last frame drew nothing: the loop may sleep until an event
         self.redraw = RedrawPolicy()
+        self.backdrop = Backdrop()   # the scenes under an overlay, drawn once (engine/redraw.py)
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
         self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
         self.input = InputTracker("pad" if self.pads.connected else "keyboard")
@@ -127,7 +128,7 @@ class App:
         else:
             was_fullscreen = pygame.display.get_surface() is not None and bool(
                 pygame.display.get_surface().get_flags() & pygame.FULLSCREEN)
-            window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            window = set_windowed(self._windowed_size)   # the size asked for, also when leaving full screen
             set_minimum_size(self._min_window())
             if was_fullscreen:
                 dw, dh = pygame.display.get_desktop_sizes()[0]
@@ -259,13 +260,14 @@ class App:
         shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
         if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
-        elif not self.redraw.audit_due(dt):
+        elif not self.redraw.audit_due(dt, self.canvas.surface):
             return False
         else:
+            self.backdrop.key = None   # an audit draws every scene afresh
             self.draw(self.canvas.surface)
             if not self.redraw.audit(self.canvas.surface.get_buffer().raw):
                 return False
-        self.redraw.presented(self.canvas.surface.get_buffer().raw)
+        self.redraw.presented(self.canvas.surface)
         self.present()
         self.frames_drawn += 1
         return True
@@ -274,7 +276,14 @@ class App:
         if not self.stack.scenes:
             surface.fill((12, 40, 28))
             self._draw_toasts(surface)
-        self.stack.draw(surface, under_overlays=self._draw_toasts)
+        visible = self.stack.visible()
+        if len(visible) > 1:   # overlays: the scenes under the top one get no updates, kept as a picture
+            lower = visible[:-1]
+            key = None if self.toasts else (tuple(lower), repr(self.settings), self.input.device)
+            self.backdrop.draw(surface, key, lambda s: self.stack.draw(s, self._draw_toasts, scenes=lower))
+            visible[-1].draw(surface)
+        else:
+            self.stack.draw(surface, under_overlays=self._draw_toasts)
         self._draw_write_warning(surface)
 
     def _draw_write_warning(self, surface: pygame.Surface) -> None:

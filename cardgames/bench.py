@@ -20,6 +20,8 @@ What is measured, and how:
   running the demo for a few seconds.
 - Real window: cardgames/bench_window.py (Xvfb at 1920x1080 and 1280x720: idle CPU
   of all threads, per-frame CPU, memory per scene); skipped with a line without Xvfb.
+- Rules throughput: cardgames/bench_rules.py (every game's random-play games per CPU second,
+  measured alike through its rules module), in one section.
 - Then `cardgames.games.<g>.bench.main(quick)` for every game that has one.
 Benchmarks print figures; they never fail on a slow machine.
 """
@@ -257,6 +259,11 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
     startup_benchmarks(1 if quick else 5)
     print()
     if games:
+        from cardgames import bench_rules
+
+        bench_rules.main(quick)
+        print()
+        sys.stdout.flush()
         game_benchmarks(quick)
     print(f"\nbench finished in {time.perf_counter() - t0:.1f} s")
 

@@ -7,6 +7,8 @@ from pathlib import Path
 TITLE = "Card Arcade"
 CANVAS_SIZE = (1280, 720)   # the logical canvas every scene draws on
 FPS = 60
+MIN_WINDOW = (960, 540)     # the smallest window the app keeps (3/4 of the canvas)
+MIN_TEXT_PX = 11            # no text smaller than this many pixels (its em) on screen, even in MIN_WINDOW
 DATA_DIR_ENV = "CARDGAMES_DATA_DIR"  # overrides the user's data folder
 
 

@@ -28,6 +28,15 @@ def named_cards(text):
     return {w for w in words if w in CARD_NAMES}
 
 
+def anyones_actions(rules, state):
+    """What anyone may do now: legal_actions, and every seat's out_of_turn_actions where the game has them."""
+    extra = getattr(rules, "out_of_turn_actions", None)
+    legal = tuple(rules.legal_actions(state))
+    if extra is None:
+        return legal
+    return legal + tuple(a for seat in range(len(rules.scores(state))) for a in extra(state, seat))
+
+
 def random_playout(rules, players, seed, steps, stop):
     """A new game of `players`, then up to `steps` random legal moves (seeded), until stop(state)."""
     import random
@@ -37,7 +46,7 @@ def random_playout(rules, players, seed, steps, stop):
     for _ in range(steps):
         if stop(s):
             break
-        s, _ = rules.apply(s, rng.choice(rules.legal_actions(s)))
+        s, _ = rules.apply(s, rng.choice(anyones_actions(rules, s)))
     return s
 
 
@@ -50,7 +59,7 @@ def assert_lines_name_only_seen_cards(rules, describe, state, viewer, seed, stop
     for _ in range(moves):
         if stop(state):
             break
-        action = rng.choice(rules.legal_actions(state))
+        action = rng.choice(anyones_actions(rules, state))
         before = rules.observe(state, viewer)
         state, out = lines_of(rules, describe, state, action, viewer)
         names = {card_text(c) for c in seen(before, rules.observe(state, viewer))}

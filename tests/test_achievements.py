@@ -9,7 +9,7 @@ import pytest
 from cardgames import achievements
 from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
 from cardgames.achievements.book import FILE
-from cardgames.core.cards import Rank, parse_card, parse_cards
+from cardgames.core.cards import Rank, parse_card, parse_cards, standard_deck
 from cardgames.core.events import redact
 from cardgames.games.skyjo import rules as sk
 from cardgames.games.switch import rules as sw
@@ -44,12 +44,25 @@ def test_catalogue_has_twenty_to_thirty_with_names_texts_and_icons():
 PLAY_ORDER = list(range(18, 28)) + list(range(9, 18)) + list(range(3, 9)) + [0, 1, 2]
 
 
-def whole_run_deal(stock="KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C"):
-    """28 cards alternating 6 and 5 in play order on a 5: the whole tableau in one run."""
+# 28 different cards, each one up or down from the one before (no King-Ace wrap), on the waste's 5D.
+RUN = parse_cards("6H 5H 6C 7C 8D 9C 10D JD QS KH QH JC 10S JH 10C 9S 10H 9H 8H 7H 6D 7S 6S 5S 4D 3C 2D AC")
+# the deck's other cards: RUN[9] (KH) goes on QC, RUN[26] (2D) on 3D
+SPARE = "2C 4C 5C 8C KC 7D 9D QD KD AH 2H"
+
+
+def whole_run_deal(stock=SPARE):
+    """The tableau dealt so that playing it in PLAY_ORDER is one run (stock: top card last)."""
     tableau = [None] * 28
-    for n, slot in enumerate(PLAY_ORDER):
-        tableau[slot] = parse_card("6H" if n % 2 == 0 else "5S")
+    for card, slot in zip(RUN, PLAY_ORDER):
+        tableau[slot] = card
     return tp.deal({}, tableau, parse_cards(stock), [parse_card("5D")])
+
+
+def on_a_wrap(top: str, waste: str, stock: str = "3C"):
+    """Slot 27 (exposed) holds `top`; the other 27 slots hold any other cards of the deck."""
+    taken = {top, waste, *stock.split()}
+    rest = [c for c in standard_deck() if str(c) not in taken][:27]
+    return tp.deal({}, rest + [parse_card(top)], parse_cards(stock), [parse_card(waste)])
 
 
 def test_tripeaks_whole_deal_in_one_streak_earns_streak_peaks_clear_and_spare():
@@ -60,7 +73,7 @@ def test_tripeaks_whole_deal_in_one_streak_earns_streak_peaks_clear_and_spare():
 
 def test_tripeaks_a_stock_card_breaks_the_streak():
     moves = [f"play {s}" for s in PLAY_ORDER[:9]] + ["turn"] + ["play 27"]
-    state = whole_run_deal("6C 5C")   # turning gives a 5: the run of 9 is broken, then one more card
+    state = whole_run_deal("5C QC")   # turning gives a Q: the run of 9 is broken, then KH on it
     got = earned("tripeaks", tp, state, moves)
     assert "tp_streak10" not in got and "tp_clear" not in got
 
@@ -71,11 +84,8 @@ def test_tripeaks_clear_with_few_stock_cards_is_not_room_to_spare():
 
 
 def test_tripeaks_wrap_king_on_ace():
-    tableau = [parse_card("2C")] * 27 + [parse_card("KH")]
-    state = tp.deal({}, tableau, parse_cards("3C"), [parse_card("AD")])
-    assert "tp_wrap" in earned("tripeaks", tp, state, ["play 27"])
-    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("QH")], parse_cards("3C"), [parse_card("KD")])
-    assert "tp_wrap" not in earned("tripeaks", tp, state, ["play 27"])
+    assert "tp_wrap" in earned("tripeaks", tp, on_a_wrap("KH", "AD"), ["play 27"])
+    assert "tp_wrap" not in earned("tripeaks", tp, on_a_wrap("QH", "KD"), ["play 27"])
 
 
 # ---------------------------------------------------------------- Skyjo
@@ -123,34 +133,35 @@ def test_skyjo_one_column_is_not_double_clear():
 # ---------------------------------------------------------------- Three Thirteen
 
 def test_three_thirteen_out_in_the_first_round_with_two_wilds():
-    state = tt.deal({}, ["3C 3D 9H", "KC QD 8S"], "KS 4D 5D", "7C")
+    state = tt.deal({}, ["3C 3D 9H", "KC QD 8S"], "5D 4D KS", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "out", "discard KS"])
     assert {"tt_out", "tt_first_round", "tt_wilds"} <= set(got)
     assert "tt_kings" not in got
 
 
 def test_three_thirteen_no_out_no_achievement_and_the_opponent_going_out_is_not_mine():
-    state = tt.deal({}, ["4C 9D KH", "5H 6H 7H"], "KS 4D 5D", "7C")
+    state = tt.deal({}, ["4C 9D KH", "5H 6H 7H"], "5D 4D KS", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "discard KS", "stock", "out", "discard 4D"])
     assert got == []
 
 
 def test_three_thirteen_last_round_out_and_the_win():
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    state = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
-    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    state = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "6C 4D 8C", "7C", round_no=11)
+    got = earned("three_thirteen", tt, state, ["stock", "out", "discard 8C", "stock", "discard 4D"])
     assert {"tt_out", "tt_kings", "tt_win"} <= set(got)
     assert "tt_spotless" not in got   # one round played, not a whole game
 
 
 def test_three_thirteen_spotless_needs_every_round_at_zero():
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    base = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11)
-    moves = ["stock", "out", "discard 5C", "stock", "discard 4D"]
+    loose = "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"
+    moves = ["stock", "out", "discard 8C", "stock", "discard 4D"]
     clean = tuple(tt.RoundResult(n, ((), ()), (0, 12), 0) for n in range(1, 11))
-    assert "tt_spotless" in earned("three_thirteen", tt, base._replace(rounds=clean), moves)
+    assert "tt_spotless" in earned("three_thirteen", tt, tt.deal({}, [hand, loose], "6C 4D 8C", "7C", rounds=clean), moves)
     spotted = clean[:4] + (tt.RoundResult(5, ((), ()), (3, 0), 1),) + clean[5:]
-    assert "tt_spotless" not in earned("three_thirteen", tt, base._replace(rounds=spotted), moves)
+    assert "tt_spotless" not in earned("three_thirteen", tt, tt.deal({}, [hand, loose], "6C 4D 8C", "7C", rounds=spotted),
+                                       moves)
 
 
 # ---------------------------------------------------------------- Switch
@@ -242,8 +253,7 @@ def tripeaks_table(tmp_path, **options):
     scene = TriPeaksScene(app, {"mode": "relaxed", "winnable": False, **options}, seed=1)
     app.stack.push(scene)
     app.stack.apply_pending()
-    scene.state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C 4C"),
-                          [parse_card("AD")])
+    scene.state = on_a_wrap("KH", "AD", "4C 3C")
     scene.animator.queue(scene.sync(animate=False))
     scene.refresh_moves()
     settle(app, 1.0)
@@ -291,7 +301,7 @@ def test_grand_tour_follows_the_four_wins(tmp_path):
 
 def test_peaks_in_separate_streaks_are_not_peak_performance():
     moves = [f"play {s}" for s in PLAY_ORDER]
-    state = whole_run_deal("5C 6C 5H")
+    state = whole_run_deal("5C 3D")
     # a stock card between the first peak and the others: the run (and its peaks) start again
     first_peak_at = moves.index("play 0")
     got = earned("tripeaks", tp, state, moves[:first_peak_at + 1] + ["turn"] + moves[first_peak_at + 1:])
@@ -300,7 +310,7 @@ def test_peaks_in_separate_streaks_are_not_peak_performance():
 
 
 def test_a_wrap_alone_is_not_a_peak():
-    state = tp.deal({}, [parse_card("2C")] * 27 + [parse_card("KH")], parse_cards("3C"), [parse_card("AD")])
+    state = on_a_wrap("KH", "AD")
     assert "tp_peak" not in earned("tripeaks", tp, state, ["play 27"])
 
 
@@ -313,20 +323,20 @@ def test_skyjo_the_opponent_finishing_first_is_not_my_last_lap():
 
 
 def test_three_thirteen_one_wild_is_not_wild_at_heart_and_losing_is_not_a_win():
-    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "9S 4D 5D", "7C")
+    state = tt.deal({}, ["3C 9D 9H", "KC QD 8S"], "5D 4D 9S", "7C")
     got = earned("three_thirteen", tt, state, ["stock", "out", "discard 3C"])
     assert "tt_out" in got and "tt_wilds" not in got
     hand = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KD"
-    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "5C 4D 6C", "7C", round_no=11,
+    last = tt.deal({}, [hand, "AH 4C 6D 8H 10C QH 2D 5C 7D 9H JC 3H 9C"], "6C 4D 8C", "7C", round_no=11,
                    totals=(200, 10))
-    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 5C", "stock", "discard 4D"])
+    got = earned("three_thirteen", tt, last, ["stock", "out", "discard 8C", "stock", "discard 4D"])
     assert "tt_kings" in got and "tt_win" not in got
 
 
 def test_switch_the_opponent_going_out_and_a_plain_two_earn_nothing():
     state = sw.deal({}, hands("5C 6C 7C", "9H"), parse_cards("9D 9S"), parse_cards("5H"), turn=1)
     assert earned("switch", sw, state, ["1 play 9H"]) == []
-    state = sw.deal({}, hands("2H 7C", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
+    state = sw.deal({}, hands("2H 7D", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
     assert "sw_stack" not in earned("switch", sw, state, ["0 play 2H"])
     state = sw.deal({}, hands("9H", "5C 6C 7C"), parse_cards("9D 9S"), parse_cards("5H"))
     got = earned("switch", sw, state, ["0 play 9H"])

@@ -28,6 +28,10 @@ def test_bench_quick_prints_every_section():
         if info.available:
             assert f"game: {info.title}" in out
         assert f"== {info.title}" in out  # its benchmarks ran, or a line says it has none
+    assert "Rules throughput" in out
+    for label in ("TriPeaks deals", "Skyjo 4-seat games", "Three Thirteen 2-seat games", "Switch 2-seat hands"):
+        line = next((ln for ln in out.splitlines() if ln.strip().startswith(label)), None)
+        assert line is not None and re.search(r"[\d,]+\.\d per CPU second", line), f"no throughput for {label}"
     assert re.search(r"Start-up to the first frame .*: \d+\.\d+ s", out)
     assert re.search(r"Peak memory, menu only: \d+ MB", out)
     assert "failed:" not in out, out

@@ -27,7 +27,7 @@ def scripted(app, practice=True, hotseat=1, players=2):
     app.stack.push(scene)
     app.stack.apply_pending()
     grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": players}, [grid] * players, [5, 9, 7], [12],
+    scene.state = R.deal({"players": players}, [grid] * players, [7, 9, 5], [12],
                          face_up=[[0, 1]] * players, current=0)
     scene.sync(animate=False)
     scene.refresh_moves()
@@ -63,7 +63,7 @@ def test_practice_undo_takes_back_a_move_that_showed_no_card(app):
 
 def test_a_drawn_card_stays_drawn(app):
     scene = scripted(app)
-    drag(app, centre(scene, "draw"), centre(scene, "grid:0:0"))       # draw the 5, put it on the 1
+    drag(app, centre(scene, "stock"), centre(scene, "grid:0:0"))       # draw the 5, put it on the 1
     assert scene.actions == ["draw", "swap 0"]
     assert scene.undo()                                               # the exchange may go back...
     assert scene.state.phase == Phase.HOLD and scene.state.held == 5 and scene.actions == ["draw"]
@@ -73,7 +73,7 @@ def test_a_drawn_card_stays_drawn(app):
 
 def test_a_turned_card_stays_turned_and_the_others_moves_stay_played(app):
     scene = scripted(app)
-    drag(app, centre(scene, "draw"), centre(scene, "discard"))       # draw and discard the 5
+    drag(app, centre(scene, "stock"), centre(scene, "discard"))       # draw and discard the 5
     settle(app, 0.5)
     scene.click(scene.board.top("grid:0:5"), "grid:0:5")             # turn a face-down card over
     assert scene.actions[-1] == "flip 5" and not scene.state.hidden[0] >> 5 & 1

@@ -199,3 +199,48 @@ def test_a_window_made_too_small_grows_back_to_the_minimum(tmp_path):
     window = app._keep_minimum(small)
     assert window.get_size() == app_module.MIN_WINDOW
     assert app._keep_minimum(window) is window
+
+
+def test_the_backdrop_is_drawn_once_while_its_key_holds():
+    from cardgames.engine.redraw import Backdrop
+
+    backdrop, drawn = Backdrop(), []
+
+    def lower(surface):
+        drawn.append(1)
+        surface.fill((10, 20, 30))
+
+    canvas = pygame.Surface((64, 36))
+    assert backdrop.draw(canvas, "table", lower) is False
+    canvas.fill((0, 0, 0))                                   # the overlay drew over it last frame
+    assert backdrop.draw(canvas, "table", lower) is True     # the copy, not a new drawing
+    assert canvas.get_at((5, 5))[:3] == (10, 20, 30) and len(drawn) == 1
+    assert backdrop.draw(canvas, "another table", lower) is False and len(drawn) == 2
+    assert backdrop.draw(canvas, None, lower) is False and len(drawn) == 3     # drawn afresh: an audit
+    assert backdrop.draw(canvas, None, lower) is False and len(drawn) == 4     # ...and not kept
+
+
+def test_the_table_under_the_pause_menu_is_drawn_once_while_the_menu_moves(tmp_path):
+    from cardgames.scenes.pause import PauseScene
+
+    app, scene = _table(tmp_path, "skyjo", 3)
+    app.stack.push(PauseScene(app, scene))
+    app.stack.apply_pending()
+    settle(app, 0.5)
+    draws = _spy_draws(scene)
+    presented = app.frames_drawn
+    for i in range(30):                        # the pointer moves over the menu: every frame is drawn
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, (560 + i * 5, 300 + i * 4))])
+    assert app.frames_drawn - presented == 30
+    assert draws[0] == 0                       # ...over the table's picture, kept since the menu opened
+    with_cache = pygame.image.tobytes(app.canvas.surface, "RGB")
+    app.backdrop.key = None                    # the same frame drawn from scratch looks the same
+    app.draw(app.canvas.surface)
+    assert draws[0] == 1 and pygame.image.tobytes(app.canvas.surface, "RGB") == with_cache
+    app.settings["four_colour"] = not app.settings.get("four_colour")   # e.g. from the settings screen
+    app.step(FRAME, [mouse(pygame.MOUSEMOTION, (600, 320))])
+    assert draws[0] == 2                       # a setting that changes the table's look redraws it
+    app.stack.pop()
+    app.stack.apply_pending()
+    app.step(FRAME)
+    assert draws[0] == 3                       # no overlay: the table draws itself again

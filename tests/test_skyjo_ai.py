@@ -20,14 +20,14 @@ def advance(seed, steps, players):
 
 
 def with_hidden_cards_shuffled(state, seed):
-    """The same table, but the face-down grid cards and the draw pile dealt differently."""
+    """The same table, but the face-down grid cards and the stock dealt differently."""
     spots = [(s, i) for s in range(state.players) for i in R.slots_of(state.hidden[s])]
-    unseen = [state.grids[s][i] for s, i in spots] + list(state.draw)
+    unseen = [state.grids[s][i] for s, i in spots] + list(state.stock)
     unseen = list(shuffled(unseen, make_rng(seed, "leak")))
     grids = [list(g) for g in state.grids]
     for s, i in spots:
         grids[s][i] = unseen.pop()
-    return state._replace(grids=tuple(tuple(g) for g in grids), draw=tuple(unseen), seed=seed)
+    return state._replace(grids=tuple(tuple(g) for g in grids), stock=tuple(unseen), seed=seed)
 
 
 @settings(max_examples=60, deadline=None)
@@ -48,11 +48,11 @@ def test_observation_reveals_no_hidden_card(seed, steps, players, other):
             assert a == b
 
 
-def test_observation_has_no_seed_and_no_draw_order():
+def test_observation_has_no_seed_and_no_stock_order():
     fields = set(R.Observation.__dataclass_fields__)
-    assert not fields & {"seed", "draw", "grids", "reshuffles"}
+    assert not fields & {"seed", "stock", "hidden", "gone", "reshuffles"}
     obs = R.observe(R.new_game({"players": 3}, 5), 1)
-    assert all(v is None for row in obs.values for v in row)
+    assert all(c is R.HIDDEN for row in obs.grids for c in row) and obs.stock_count == 150 - 36 - 1
 
 
 def test_every_level_picks_a_legal_action_through_whole_games():
@@ -98,7 +98,7 @@ def test_hard_goes_out_when_clearly_lowest():
 def test_hard_keeps_the_card_the_next_player_needs():
     mine = [1, 2, 3, 1, 2, 3, 0, 1, 2, 0, 8, 8]               # low cards up, two face down
     theirs = [7, 7, 1, 2, 2, 3, 3, 1, 1, 2, 3, 0]             # a pair of 7 in column 0
-    s = R.deal({"players": 2}, [mine, theirs], [7, 5], [12], face_up=[range(10), [0, 1, 3]], current=0)
+    s = R.deal({"players": 2}, [mine, theirs], [5, 7], [12], face_up=[range(10), [0, 1, 3]], current=0)
     s, _ = R.apply(s, R.DRAW)   # a 7: discarding it hands seat 1 a column of three 7s
     assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "normal") == R.DISCARD
     assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") in (R.SWAP[10], R.SWAP[11])

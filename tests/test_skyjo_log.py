@@ -27,7 +27,7 @@ def lines_for(state, action, viewer=0):
 def two_seats(**kw):
     grid_a = [5, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12]
     grid_b = [2, 2, 9, 3, 4, 6, 7, 8, 9, 10, 11, 0]
-    return R.deal({"players": 2}, [grid_a, grid_b], [9, 11, 4], [7], **kw)
+    return R.deal({"players": 2}, [grid_a, grid_b], [4, 11, 9], [7], **kw)
 
 
 def test_set_up_flips_are_told_and_the_second_amends_the_first():
@@ -105,7 +105,7 @@ def resample_hidden_keep(state, after, rng):
     """Shuffle among themselves the cards face down both before and after the move, and the draw
     pile under the card a draw takes; whatever the move shows stays where it is."""
     keep_top = after.held is not None and state.held is None          # a draw shows the top card
-    draw = list(state.draw)
+    draw = list(state.stock)
     top = [draw.pop()] if keep_top and draw else []
     slots = [(s, i) for s in range(state.players) for i in range(R.SLOTS)
              if state.hidden[s] >> i & 1 and after.hidden[s] >> i & 1]
@@ -114,7 +114,7 @@ def resample_hidden_keep(state, after, rng):
     grids = [list(g) for g in state.grids]
     for s, i in slots:
         grids[s][i] = pool.pop()
-    return state._replace(grids=tuple(tuple(g) for g in grids), draw=tuple(pool + top))
+    return state._replace(grids=tuple(tuple(g) for g in grids), stock=tuple(pool + top))
 
 
 # ---------------------------------------------------------------- on the table

@@ -11,7 +11,7 @@ from cardgames.games.skyjo.rules import Phase
 
 # Grids with no column of three equal values; sums noted.
 TEN = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 0]          # sum 10
-TWENTY_FOUR = [2, 3, 1] * 4                          # sum 24
+TWENTY_FOUR = [2, 5, 6, 0, 4, -1, 3, 4, 0, -2, 3, 0]  # sum 24
 ALL_UP = list(range(12))
 
 
@@ -33,11 +33,11 @@ def test_deck_is_150_cards_with_the_printed_counts():
 
 
 @pytest.mark.parametrize("players", range(2, 9))
-def test_new_game_deals_twelve_each_one_discard_rest_draw(players):
+def test_new_game_deals_twelve_each_one_discard_rest_stock(players):
     s = R.new_game({"players": players}, 7)
     assert all(len(g) == 12 for g in s.grids) and len(s.grids) == players
-    assert len(s.discard) == 1 and len(s.draw) == 150 - 12 * players - 1
-    assert Counter(v for g in s.grids for v in g) + Counter(s.draw) + Counter(s.discard) == Counter(R.DECK)
+    assert len(s.discard) == 1 and len(s.stock) == 150 - 12 * players - 1
+    assert Counter(v for g in s.grids for v in g) + Counter(s.stock) + Counter(s.discard) == Counter(R.DECK)
     assert s.phase == Phase.SETUP and s.hidden == (R.ALL_SLOTS,) * players
 
 
@@ -48,7 +48,7 @@ def test_player_count_outside_two_to_eight_is_refused(players):
 
 
 def test_setup_each_player_reveals_two_then_highest_sum_starts():
-    s = R.deal({"players": 3}, [ALL_UP, ALL_UP, ALL_UP], [5] * 10, [4])
+    s = R.deal({"players": 3}, [ALL_UP, ALL_UP, ALL_UP], [5] * 5, [4])
     assert R.legal_actions(s) == tuple(R.FLIP)
     s, _ = play(s, "flip 0", "flip 1")          # seat 0: 0 + 1
     assert s.current == 1
@@ -65,7 +65,8 @@ def test_setup_flip_must_be_a_face_down_card():
 
 
 def test_start_tie_goes_to_higher_single_card_then_seat_order():
-    grids = [[3, 3] + [0] * 10, [1, 5] + [0] * 10, [5, 1] + [0] * 10]   # sums 6, 6, 6
+    rest = [6, 7, 8, 9, 10, 11, 12, 6, 7, 8]                            # face down
+    grids = [[3, 3] + rest, [1, 5] + rest, [5, 1] + rest]                 # face up: sums 6, 6, 6
     s = R.deal({"players": 3}, grids, [5], [4], face_up=[[0, 1]] * 3)
     assert s.current == 1  # 5 beats 3; seat 1 before seat 2
 
@@ -86,16 +87,16 @@ def test_take_discard_may_replace_a_face_up_card():
 
 
 def test_draw_then_exchange_the_drawn_card():
-    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [-1, 8], [12], face_up=[[0, 1], [0, 1]], current=0)
+    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [8, -1], [12], face_up=[[0, 1], [0, 1]], current=0)
     s, events = play(s, "draw")
-    assert s.phase == Phase.HOLD and s.held == -1 and s.draw == (8,)
-    assert events == [CardMoved(-1, "draw", "held:0")]
+    assert s.phase == Phase.HOLD and s.held == -1 and s.stock == (8,)
+    assert events == [CardMoved(-1, "stock", "held:0")]
     s, _ = play(s, "swap 11")
     assert s.grids[0][11] == -1 and s.discard == (12, 11) and s.held is None and s.current == 1
 
 
 def test_draw_then_discard_then_must_reveal_a_card():
-    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [12, 8], [3], face_up=[[0, 1], [0, 1]], current=0)
+    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [8, 12], [3], face_up=[[0, 1], [0, 1]], current=0)
     s, _ = play(s, "draw", "discard")
     assert s.phase == Phase.FLIP and s.discard == (3, 12) and s.current == 0
     assert R.legal_actions(s) == tuple(R.FLIP[i] for i in range(2, 12))
@@ -154,11 +155,9 @@ def test_final_lap_everyone_else_plays_once_more():
 
 
 def test_a_grid_emptied_by_clears_counts_as_all_revealed():
-    grid = [1, 2, 3, 1, 2, 3, 1, 2, 3, 4, 4, 5]
-    s = R.deal({"players": 2}, [grid, ALL_UP], [9], [4], face_up=[range(11), [0]], current=0)
-    gone = (0b111111111, 0)
-    s = s._replace(grids=((None,) * 9 + (4, 4, 5), s.grids[1]), gone=gone,
-                   hidden=(1 << 11, s.hidden[1]))
+    grid = [None] * 9 + [4, 4, 5]                      # three columns cleared earlier in the round
+    s = R.deal({"players": 2}, [grid, ALL_UP], [9], [4], face_up=[[9, 10], [0]], current=0)
+    assert s.gone == (0b111111111, 0) and s.hidden[0] == 1 << 11
     s, events = play(s, "take 11")
     assert s.grids[0] == (None,) * 12 and s.finisher == 0
     assert Announced("last_lap", 0) in events
@@ -179,7 +178,7 @@ def test_end_of_round_reveal_turns_every_card_and_clears_completed_columns():
 
 def test_seed_example_finisher_not_strictly_lowest_is_doubled():
     # A ends with 10, B has 24, C has 10: A's 10 becomes 20.
-    s = R.deal({"players": 3}, [TEN, TWENTY_FOUR, TEN], [5, 2, 1], [7],
+    s = R.deal({"players": 3}, [TEN, TWENTY_FOUR, TEN], [1, 2, 5], [7],
                face_up=[range(11), [0, 1], [0, 1]], current=0)
     s, events = play(s, "draw", "discard", "flip 11", "draw", "swap 0", "draw", "swap 0")
     r = s.rounds[0]
@@ -190,7 +189,7 @@ def test_seed_example_finisher_not_strictly_lowest_is_doubled():
 
 def test_finisher_strictly_lowest_is_not_doubled():
     eleven = TEN[:-1] + [1]
-    s = R.deal({"players": 3}, [TEN, TWENTY_FOUR, eleven], [5, 2, 1], [7],
+    s = R.deal({"players": 3}, [TEN, TWENTY_FOUR, eleven], [1, 2, 5], [7],
                face_up=[range(11), [0, 1], [0, 1]], current=0)
     s, _ = play(s, "draw", "discard", "flip 11", "draw", "swap 0", "draw", "swap 0")
     assert s.rounds[0].scores == (10, 24, 11) and not s.rounds[0].doubled
@@ -199,7 +198,7 @@ def test_finisher_strictly_lowest_is_not_doubled():
 def test_negative_finisher_score_is_never_doubled():
     minus_three = [-1, 0, -2, 0, -1, 1, 0, 1, -1, 0, 0, 0]      # sum -3
     minus_five = [-2, 0, -1, 0, -1, -2, 0, 1, 0, 0, 0, 0]       # sum -5
-    s = R.deal({"players": 2}, [minus_three, minus_five], [5, 0], [7],
+    s = R.deal({"players": 2}, [minus_three, minus_five], [0, 5], [7],
                face_up=[range(11), [0, 1]], current=0)
     s, _ = play(s, "draw", "discard", "flip 11", "draw", "swap 1")
     assert s.rounds[0].raw == (-3, -5) and s.rounds[0].scores == (-3, -5)
@@ -244,12 +243,12 @@ def test_target_option_changes_the_end():
 
 
 def test_equal_lowest_totals_share_the_win():
-    s = R.new_game({"players": 3}, 1)._replace(totals=(40, 100, 40), phase=Phase.GAME_OVER)
+    s = R.deal({"players": 3}, [ALL_UP] * 3, [5], [7], totals=[40, 100, 40])
     assert R.winners(s) == (0, 2)
 
 
 def _round_two(start_rule):
-    grids = [[0] * 12, [12] * 12]
+    grids = [[0, 0, -1, 0, -1, 0, 1, 0, -1, 0, 1, 0], [6, 6, 5, 6, 5, 6, 4, 6, 5, 6, 4, 5]]
     s = R.deal({"players": 2, "start": start_rule}, grids, [5], [7], face_up=[range(11), [0]],
                current=0)
     s, _ = play(s, "take 11", "take 0")
@@ -272,19 +271,21 @@ def test_start_option_highest_sum_every_round():
     assert s.current == R._start_player(s) and s.current == 1
 
 
-def test_empty_draw_pile_reshuffles_the_discard_minus_its_top():
-    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [], [9, 1, 2, 3, 4], face_up=[[0, 1], [0, 1]],
+def test_empty_stock_reshuffles_the_discard_minus_its_top():
+    s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [], [4, 3, 2, 1, 9], face_up=[[0, 1], [0, 1]],
                current=0, seed=55)
     assert R.DRAW in R.legal_actions(s)
     s2, events = R.apply(s, R.DRAW)
     expected = shuffled((4, 3, 2, 1), make_rng(55, "reshuffle", 0))
-    assert events[0] == Shuffled("discard", "draw", 4)
-    assert s2.held == expected[-1] and s2.draw == expected[:-1]
+    assert events[0] == Shuffled("discard", "stock", 4)
+    assert s2.held == expected[-1] and s2.stock == expected[:-1]
     assert s2.discard == (9,) and s2.reshuffles == 1
     again, _ = R.apply(s, R.DRAW)
     assert again == s2                                   # seeded: the same every time
-    later, _ = R.apply(s._replace(reshuffles=1), R.DRAW)  # the counter seeds the next one
-    assert later.draw + (later.held,) == shuffled((4, 3, 2, 1), make_rng(55, "reshuffle", 1))
+    one_used = R.deal({"players": 2}, [ALL_UP, ALL_UP], [], [4, 3, 2, 1, 9], face_up=[[0, 1], [0, 1]],
+                      current=0, seed=55, reshuffles=1)
+    later, _ = R.apply(one_used, R.DRAW)                 # the counter seeds the next one
+    assert later.reshuffles == 2 and later.stock + (later.held,) == shuffled((4, 3, 2, 1), make_rng(55, "reshuffle", 1))
 
 
 def test_nothing_to_draw_when_both_piles_are_spent():
@@ -294,8 +295,8 @@ def test_nothing_to_draw_when_both_piles_are_spent():
         R.apply(s, R.DRAW)
 
 
-@pytest.mark.parametrize("action", [("take", 12), ("take", -1), ("swap", 0), ("flip", 3), ("next", -1),
-                                    ("bogus", 1), "draw", None])
+@pytest.mark.parametrize("action", [("take", 12), ("take", -1), ("take", None), ("swap", 0),
+                                    ("flip", 3), ("next", None), ("draw", 0), ("bogus", 1), "draw", None])
 def test_illegal_actions_raise_with_a_clear_message(action):
     s = R.deal({"players": 2}, [ALL_UP, ALL_UP], [9], [4], face_up=[[0, 1], [0, 1]], current=0)
     with pytest.raises(IllegalAction):
@@ -314,3 +315,44 @@ def test_action_notation_round_trips_and_rejects_nonsense():
 def test_corrupt_saved_game_gives_a_clear_error():
     with pytest.raises(ValueError, match="not a saved Skyjo game"):
         R.from_json({"players": 2})
+
+
+def test_observation_shows_each_slot_as_a_value_hidden_or_cleared():
+    grid = [None, None, None] + [4, 5, 6, 7, 8, 9, 10, 11, 12]
+    s = R.deal({"players": 2}, [grid, ALL_UP], [3, 2], [1], face_up=[[3, 4], [0]], current=1)
+    obs = R.observe(s, 1)
+    assert obs.grids[0] == (R.CLEARED,) * 3 + (4, 5) + (R.HIDDEN,) * 7
+    assert obs.grids[1] == (0,) + (R.HIDDEN,) * 11
+    assert obs.face_down(0) == 7 and obs.face_up(0) == (4, 5) and obs.stock_count == 2
+    assert obs.discard == (1,) and repr(R.HIDDEN) == "HIDDEN"
+
+
+@pytest.mark.parametrize(("grids", "stock", "discard", "setup", "message"), [
+    ([[-2] * 12, ALL_UP], [5], [7], {}, "12 x -2 \\(at most 5 in the 150-card deck\\)"),
+    ([ALL_UP, ALL_UP], [0] * 14, [7], {}, "16 x 0 \\(at most 15 in the 150-card deck\\)"),
+    ([ALL_UP, ALL_UP], [13], [7], {}, "13 is not in the 150-card deck"),
+    ([ALL_UP, ALL_UP[:11]], [5], [7], {}, "2 grids of 12 cards"),
+    ([ALL_UP], [5], [7], {}, "2 grids of 12 cards"),
+    ([ALL_UP, ALL_UP], [5], [], {}, "discard pile needs a card"),
+    ([[None] + ALL_UP[1:], ALL_UP], [5], [7], {}, "cleared column is three empty slots"),
+    ([ALL_UP, ALL_UP], [5], [7], {"totals": [3]}, "totals needs 2"),
+    ([ALL_UP, ALL_UP], [5], [7], {"round_no": 0}, "round 0"),
+    ([ALL_UP, ALL_UP], [5], [7], {"held": 3}, "need face_up"),
+    ([ALL_UP, ALL_UP], [5], [7], {"face_up": [[12], []]}, "slots 0..11"),
+    ([ALL_UP, ALL_UP], [5], [7], {"face_up": [[0], [0]], "finisher": 0}, "finisher .* every card face up"),
+    ([ALL_UP, ALL_UP], [5], [7], {"face_up": [[0], [0]], "current": 2}, "current must be a seat"),
+])
+def test_impossible_deals_are_refused_saying_what_is_wrong(grids, stock, discard, setup, message):
+    with pytest.raises(ValueError, match=message):
+        R.deal({"players": 2}, grids, stock, discard, **setup)
+
+
+def test_deal_sets_up_a_later_round_a_held_card_and_the_last_lap():
+    earlier = (R.RoundResult((30, 12), (60, 12), 0, True),)
+    s = R.deal({"players": 2}, [TEN, ALL_UP], [8, 3], [7], face_up=[range(12), [0, 1]], current=1, held=-2,
+               finisher=0, rounds=earlier, reshuffles=2)
+    assert (s.round_no, s.totals, s.phase, s.held, s.finisher, s.reshuffles) == (2, (60, 12), Phase.HOLD, -2, 0, 2)
+    assert R.legal_actions(s) == R.SWAP + (R.DISCARD,)
+    s, events = play(s, "swap 2")                         # seat 1 plays its last turn: the round ends
+    assert s.phase == Phase.ROUND_OVER and s.totals == (60 + 10, 12 + sum(ALL_UP) - 2 - 2)   # its 2 became -2
+    assert Announced("round_over", None, 2) in events

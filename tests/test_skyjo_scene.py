@@ -30,8 +30,8 @@ def plan(scene):
     """A plain human strategy, read from the human's observation only."""
     obs = scene.observation()
     me = obs.seat
-    hidden = R.slots_of(obs.hidden[me])
-    up = [(obs.values[me][i], i) for i in range(12) if obs.values[me][i] is not None]
+    hidden = tuple(i for i, c in enumerate(obs.grids[me]) if c is R.HIDDEN)
+    up = [(c, i) for i, c in enumerate(obs.grids[me]) if not isinstance(c, R.Slot)]
     worst = max(up, default=(None, None))
     return obs, hidden, worst
 
@@ -50,7 +50,7 @@ def human_move_by_mouse(app, scene):
         elif top <= 3 and worst[0] is not None and worst[0] > top:
             drag(app, centre(scene, "discard"), centre(scene, f"grid:{me}:{worst[1]}"))
         else:
-            click(app, centre(scene, "draw"))
+            click(app, centre(scene, "stock"))
     elif phase == Phase.HOLD:
         held = obs.held
         if worst[0] is not None and worst[0] > held + 2:
@@ -81,7 +81,7 @@ def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
         settle(app, 2.0)
         assert scene.state.round_no == 2 and scene.state.phase == Phase.SETUP
         assert app.stack.top is scene
-        assert len(scene.board.sprites("draw")) == len(scene.state.draw)
+        assert len(scene.board.sprites("stock")) == len(scene.state.stock)
 
 
 def human_move_by_keys(app, scene):
@@ -106,7 +106,7 @@ def human_move_by_keys(app, scene):
             press_on("discard")
             press_on(f"grid:{me}:{hidden[-1]}")
         else:
-            press_on("draw")
+            press_on("stock")
     elif obs.phase == Phase.HOLD:
         if obs.held <= 4 and hidden:
             press_on(f"grid:{me}:{hidden[0]}")
@@ -135,7 +135,7 @@ def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
     state = scene.state
     sprite = scene.board.top("discard")
     home = sprite.home
-    drag(app, centre(scene, "discard"), centre(scene, "draw"))
+    drag(app, centre(scene, "discard"), centre(scene, "stock"))
     settle(app, 0.6)
     assert scene.state is state and "invalid" in app.sounds
     assert sprite.pos == home
@@ -145,7 +145,7 @@ def test_dragging_the_draw_pile_onto_a_card_draws_and_exchanges(app):
     scene = open_scene(app)
     to_the_first_turn(app, scene)
     me = scene.viewer
-    drag(app, centre(scene, "draw"), centre(scene, f"grid:{me}:11"))
+    drag(app, centre(scene, "stock"), centre(scene, f"grid:{me}:11"))
     assert scene.actions[-2:] == ["draw", "swap 11"]
 
 
@@ -240,8 +240,8 @@ def test_a_raised_card_comes_down_when_it_flies_to_another_pile(app):
 
 def finish_a_scripted_round(app, scene, players=2, totals=None):
     """Seat 0 holds eleven face-up cards and takes the discard onto its last one: the round ends."""
-    grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": players}, [grid] * players, [5], [12],
+    grid, other = [1, 2, 3] * 4, [4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1, 0]   # no more of a card than the deck has
+    scene.state = R.deal({"players": players}, [grid, grid] + [other] * (players - 2), [5], [12],
                          face_up=[range(11)] + [[0]] * (players - 1), current=0,
                          totals=totals or [0] * players)
     scene.sync(animate=False)
@@ -311,7 +311,7 @@ def test_eight_players_reveal_and_new_deal_are_brisk(app):
 def test_an_exchange_sends_the_old_card_to_the_discard_and_the_new_one_into_the_slot(app):
     scene = open_scene(app)
     grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": 2}, [grid, grid], [5, 9], [12], face_up=[[0, 1], [0, 1]], current=0)
+    scene.state = R.deal({"players": 2}, [grid, grid], [9, 5], [12], face_up=[[0, 1], [0, 1]], current=0)
     scene.sync(animate=False)
     scene.refresh_moves()
     old, taken = scene.board.top("grid:0:11"), scene.board.top("discard")

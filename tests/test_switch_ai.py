@@ -13,8 +13,13 @@ from cardgames.games.switch import ai, arena
 from cardgames.games.switch import rules as R
 
 
-def pos(h0, h1, up="9C", stock="4H 4S 6C 6D 7H 7S", **kw):
-    return R.deal({}, [parse_cards(h0), parse_cards(h1)], parse_cards(stock), parse_cards(up), **kw)
+def pos(h0, h1, up="9C", stock=None, **kw):
+    hands = [parse_cards(h0), parse_cards(h1)]
+    if stock is None:       # six cards from this list that are dealt nowhere else
+        used = {*hands[0], *hands[1], *parse_cards(up)}
+        stock = " ".join(str(c) for c in parse_cards("4H 4S 6C 6D 7H 7S 10C 10D 10H 10S QC QD") if c not in used)
+        stock = " ".join(stock.split()[:6])
+    return R.deal({}, hands, parse_cards(stock), parse_cards(up), **kw)
 
 
 def decide(state, level, seed=0, seat=None):
@@ -115,7 +120,7 @@ def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, ste
         assert a1 == a2
     else:
         # Another player's draw or pick-up: the cards they take stay hidden from this seat.
-        for action in R.turn_actions(state):
+        for action in R.legal_actions(state):
             if action.kind in (R.K_DRAW, R.K_TAKE) and action in R.legal_actions(twin):
                 e1 = redact(R.apply(state, action)[1], seat)
                 e2 = redact(R.apply(twin, action)[1], seat)

@@ -28,14 +28,20 @@ def candidate_actions(state):
     return out
 
 
+def everyone(state):
+    """Everything anyone may do now: the current player's actions, then every seat's out-of-turn ones."""
+    return R.legal_actions(state) + tuple(a for s in range(state.players) for a in R.out_of_turn_actions(state, s))
+
+
 def playout(players, options, seed, check=True):
     rng = random.Random(seed)
     state = R.new_game({"players": players, **options}, seed)
     deck = Counter(standard_deck(R.decks_for(players)))
     actions, states = [], [state]
     while not R.is_over(state):
-        legal = R.legal_actions(state)
+        legal = everyone(state)
         assert legal, "no legal action before the end"
+        assert all(a.seat == R.current_player(state) for a in R.legal_actions(state))
         assert len(set(legal)) == len(legal), "duplicate legal actions"
         if check:
             for cand in candidate_actions(state):
@@ -59,7 +65,7 @@ def playout(players, options, seed, check=True):
 def test_random_playout_conforms(players, options, seed):
     _actions, states = playout(players, options, seed, check=(seed == 1))
     final = states[-1]
-    assert R.current_player(final) is None and R.legal_actions(final) == ()
+    assert R.current_player(final) is None and everyone(final) == ()
     assert R.winners(final)
     if options.get("match"):
         assert max(final.totals) >= R.MATCH_TARGET

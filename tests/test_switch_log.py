@@ -12,7 +12,10 @@ def lines(state, text, viewer=1):
     return lines_of(R, log.describe, state, R.parse_action(text), viewer)
 
 
-def deal(hands, stock="4H 4S 6D 7S KH", up="9C", **kw):
+def deal(hands, stock=None, up="9C", **kw):
+    if stock is None:       # five cards from this list that are dealt nowhere else
+        used = {c for h in hands for c in parse_cards(h)} | set(parse_cards(up))
+        stock = " ".join([str(c) for c in parse_cards("4H 4S 6D 7S KH 10C 10D 10H 10S QC") if c not in used][:5])
     return R.deal({}, [parse_cards(h) for h in hands], parse_cards(stock), parse_cards(up), **kw)
 
 

@@ -4,7 +4,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from log_helpers import random_playout
+from log_helpers import anyones_actions, random_playout
 
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
@@ -49,8 +49,8 @@ def test_same_public_moves_give_the_same_observation_whatever_the_hidden_cards(
         assert R.observe(a, seat) == R.observe(b, seat)
         if a.phase > R.DRAWN or a.turn == seat:
             break
-        both = [x for x in R.legal_actions(a) if x.kind in CARDLESS and seat not in (x.seat, x.target)
-                and x in R.legal_actions(b)]         # (a catch of `seat` deals them cards they see)
+        both = [x for x in anyones_actions(R, a) if x.kind in CARDLESS and seat not in (x.seat, x.target)
+                and x in anyones_actions(R, b)]         # (a catch of `seat` deals them cards they see)
         if not both:
             break
         action = rng.choice(both)

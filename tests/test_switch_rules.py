@@ -13,7 +13,7 @@ def P(seat, card, suit=None):
     return R.Action(R.K_PLAY, seat, C(card), None if suit is None else Suit[suit])
 
 
-def A(seat, kind, target=-1):
+def A(seat, kind, target=None):
     return R.Action(kind, seat, target=target)
 
 
@@ -46,15 +46,15 @@ def test_draw_only_when_you_cannot_play():
     s = two("5C 9H", "3D", stock="4S KD")
     with pytest.raises(IllegalAction, match="draw only"):
         R.apply(s, A(0, R.K_DRAW))
-    s = two("5H 3D", "3D", stock="4S KD")
-    assert [str(a) for a in R.turn_actions(s)] == ["0 draw"]
+    s = two("5H 3D", "4D", stock="4S KD")
+    assert [str(a) for a in R.legal_actions(s)] == ["0 draw", "0 call"]     # two cards: "last card" may be called
 
 
 def test_drawn_card_can_be_played_at_once():
     s = two("5H 3D", "4D", stock="4S 9S KC")       # the stock's top is KC: it matches the clubs
     s, _ev = run(s, "0 draw")
     assert s.phase is R.DRAWN and s.drawn == C("KC") and s.turn == 0
-    assert [str(a) for a in R.turn_actions(s)] == ["0 play KC", "0 pass"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 play KC", "0 pass"]
     with pytest.raises(IllegalAction, match="only the drawn card"):
         R.apply(s, P(0, "5H"))
     s, _ = run(s, "0 play KC")
@@ -72,7 +72,7 @@ def test_unplayable_drawn_card_is_kept_and_ends_the_turn():
     # The turn waits for the drawer's decision as after a playable card (the others cannot tell),
     # but keeping it is the only choice.
     assert s.phase is R.DRAWN and s.turn == 0 and s.drawn == C("4S")
-    assert [str(a) for a in R.turn_actions(s)] == ["0 pass"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 pass"]
     with pytest.raises(IllegalAction, match="cannot be played: keep it"):
         R.apply(s, P(0, "4S"))
     s, _ = run(s, "0 pass")
@@ -86,12 +86,12 @@ def test_twos_stack_to_eight():
     s = R.deal({}, hands, parse_cards("4C 4D 4H 4S 6C 6D 6H 6S 7C 7D"), parse_cards("9C"))
     s, ev = run(s, "0 play 2C")
     assert (s.pending, s.turn) == (2, 1)
-    assert [str(a) for a in R.turn_actions(s)] == ["1 play 2D", "1 play 2S", "1 take"]
+    assert [str(a) for a in R.legal_actions(s)] == ["1 play 2D", "1 play 2S", "1 take"]
     s, _ = run(s, "1 play 2D", "0 play 2H")
     assert s.pending == 6
     s, _ = run(s, "1 play 2S")
     assert s.pending == 8
-    assert [str(a) for a in R.turn_actions(s)] == ["0 take"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 take"]
     s, ev = run(s, "0 take")
     assert len(s.hands[0]) == 1 + 8 and s.pending == 0 and s.turn == 1
     assert Announced("pickup", 0, 8, "Player 0 picks up 8") in ev
@@ -101,7 +101,7 @@ def test_taking_a_pickup_ends_the_turn_and_play_goes_on_from_the_two():
     s, _ = run(two("2C 5D", "3D 5C KC", stock="4H 4S 6C"), "0 play 2C", "1 take")
     assert s.turn == 0 and s.pending == 0 and len(s.hands[1]) == 5
     # Seat 0 now plays on the 2 of clubs as usual: the 5D matches neither, so seat 0 must draw.
-    assert [str(a) for a in R.turn_actions(s)] == ["0 draw"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 draw"]
 
 
 # --- Aces ------------------------------------------------------------------
@@ -113,7 +113,7 @@ def test_aces_stack_to_sixteen():
     assert s.pending == 4 and s.suit is Suit.CLUBS
     s, _ = run(s, "1 play AD", "0 play AH", "1 play AS")
     assert s.pending == 16
-    assert [str(a) for a in R.turn_actions(s)] == ["0 take"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 take"]
     s, _ = run(s, "0 take")
     assert len(s.hands[0]) == 17 and s.turn == 1
 
@@ -125,18 +125,18 @@ def test_ace_plays_on_anything_and_play_goes_on_in_its_suit():
 
 def test_a_two_does_not_answer_an_ace_nor_an_ace_a_two():
     s, _ = run(two("AC 5D", "2C 2D 5S", stock="4H 4S 6C 6D 7H"), "0 play AC")
-    assert [str(a) for a in R.turn_actions(s)] == ["1 take"]
+    assert [str(a) for a in R.legal_actions(s)] == ["1 take"]
     with pytest.raises(IllegalAction, match="pick-up of 4: play an Ace"):
         R.apply(s, P(1, "2C"))
     s, _ = run(two("2C 5D", "AC AD 5S", stock="4H 4S 6C"), "0 play 2C")
-    assert [str(a) for a in R.turn_actions(s)] == ["1 take"]
+    assert [str(a) for a in R.legal_actions(s)] == ["1 take"]
 
 
 # --- Jacks -------------------------------------------------------------------
 
 def test_jack_plays_on_anything_and_names_the_suit():
     s = two("JD 5D 7C", "3S 5H 4H 8D", up="9C")
-    jacks = [str(a) for a in R.turn_actions(s) if a.card == C("JD")]
+    jacks = [str(a) for a in R.legal_actions(s) if a.card == C("JD")]
     assert jacks == ["0 play JD>C", "0 play JD>D", "0 play JD>H", "0 play JD>S"]
     with pytest.raises(IllegalAction, match="must name a suit"):
         R.apply(s, P(0, "JD"))
@@ -144,12 +144,12 @@ def test_jack_plays_on_anything_and_names_the_suit():
     assert s.suit is Suit.HEARTS
     assert Announced("suit", 0, int(Suit.HEARTS), "Suit: hearts") in ev
     # The next player plays as though the Jack were a heart: 5H and 4H, not the diamond 8D.
-    assert {str(a.card) for a in R.turn_actions(s)} == {"5H", "4H"}
+    assert {str(a.card) for a in R.legal_actions(s)} == {"5H", "4H"}
 
 
 def test_last_card_jack_needs_no_choice():
     s = two("JD", "3S 5H", up="9C")
-    assert [str(a) for a in R.turn_actions(s)] == ["0 play JD>D"]
+    assert [str(a) for a in R.legal_actions(s)] == ["0 play JD>D"]
 
 
 # --- 8s ----------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_eight_answered_by_an_eight_passes_the_skip_on():
     s = R.deal({}, hands, parse_cards("KD KH"), parse_cards("9C"))
     s, _ = run(s, "0 play 8C")
     assert s.skip and s.turn == 1
-    assert [str(a) for a in R.turn_actions(s)] == ["1 play 8H", "1 pass"]
+    assert [str(a) for a in R.legal_actions(s)] == ["1 play 8H", "1 pass"]
     s, _ = run(s, "1 play 8H")
     assert s.skip and s.turn == 2
     s, ev = run(s, "2 pass")
@@ -168,10 +168,10 @@ def test_eight_answered_by_an_eight_passes_the_skip_on():
 
 
 def test_eight_makes_the_next_player_miss_a_turn():
-    s, _ = run(two("8C 3C 4C", "5C 6C"), "0 play 8C")
-    assert [str(a) for a in R.turn_actions(s)] == ["1 pass"]       # clubs in hand do not help
+    s, _ = run(two("8C 3C 4C", "5C 6C 7C"), "0 play 8C")
+    assert [str(a) for a in R.legal_actions(s)] == ["1 pass"]       # clubs in hand do not help
     s, _ = run(s, "1 pass")
-    assert s.turn == 0 and len(s.hands[1]) == 2
+    assert s.turn == 0 and len(s.hands[1]) == 3
 
 
 # --- setting up --------------------------------------------------------------
@@ -234,10 +234,10 @@ def test_take_what_there_is():
 
 
 def test_pass_when_there_is_nothing_to_draw():
-    s = two("5H 3D", "4D", stock="", up="9C")
-    assert [str(a) for a in R.turn_actions(s)] == ["0 pass"]
+    s = two("5H 3D 4H", "4D", stock="", up="9C")
+    assert [str(a) for a in R.legal_actions(s)] == ["0 pass"]
     s, _ = run(s, "0 pass")
-    assert s.turn == 1 and len(s.hands[0]) == 2
+    assert s.turn == 1 and len(s.hands[0]) == 3
 
 
 # --- winning -----------------------------------------------------------------
@@ -262,30 +262,31 @@ def test_last_card_called_before_playing():
     assert R.Action(R.K_CALL, 0) in R.legal_actions(s)
     s, ev = run(s, "0 call", "0 play 5C")
     assert ev[0] == Announced("last_card", 0, None, "Last card!")
-    assert s.exposed == -1 and not any(a.kind is R.K_CATCH for a in R.legal_actions(s))
+    assert s.exposed is None and R.out_of_turn_actions(s, 1) == ()
 
 
 def test_last_card_called_just_after_playing():
     s, _ = run(two("5C 6C", "3D 4D 7H"), "0 play 5C")
-    assert s.exposed == 0 and R.Action(R.K_CALL, 0) in R.legal_actions(s)
+    assert s.exposed == 0 and R.out_of_turn_actions(s, 0) == (R.Action(R.K_CALL, 0),)
+    assert R.Action(R.K_CALL, 0) not in R.legal_actions(s)          # not seat 0's turn: an out-of-turn call
     s, _ = run(s, "0 call")
-    assert s.exposed == -1 and not any(a.kind is R.K_CATCH for a in R.legal_actions(s))
+    assert s.exposed is None and R.out_of_turn_actions(s, 1) == () and R.out_of_turn_actions(s, 0) == ()
 
 
 def test_missed_call_caught_draws_two():
     s, _ = run(two("5C 6C", "3D 4D 7H", stock="KH QH JH"), "0 play 5C")
     assert R.actions_for(s, 1)[-1] == A(1, R.K_CATCH, target=0)
     s, ev = run(s, "1 catch 0")
-    assert len(s.hands[0]) == 3 and s.exposed == -1 and s.turn == 1
+    assert len(s.hands[0]) == 3 and s.exposed is None and s.turn == 1
     assert ev[0] == Announced("caught", 0, 1, "Player 1 caught player 0!")
-    with pytest.raises(IllegalAction, match="nobody can be caught"):
+    with pytest.raises(IllegalAction, match="player 0 cannot be caught: they hold 3 cards"):
         R.apply(s, A(1, R.K_CATCH, target=0))
 
 
 def test_missed_call_not_caught_before_the_next_player_acts_is_safe():
     s, _ = run(two("5C 6C", "3D 4D 7H", stock="KH QH JH"), "0 play 5C")
     s, _ = run(s, "1 draw")                               # the next player acts: the window closes
-    assert s.exposed == -1
+    assert s.exposed is None
     with pytest.raises(IllegalAction):
         R.apply(s, A(1, R.K_CATCH, target=0))
     with pytest.raises(IllegalAction):
@@ -295,7 +296,8 @@ def test_missed_call_not_caught_before_the_next_player_acts_is_safe():
 def test_any_player_may_catch_not_only_the_next():
     hands = [parse_cards("5C 6C"), parse_cards("3D"), parse_cards("4D 7H")]
     s, _ = run(R.deal({}, hands, parse_cards("KH QH JH"), parse_cards("9C")), "0 play 5C")
-    catchers = [a.seat for a in R.legal_actions(s) if a.kind is R.K_CATCH]
+    catchers = [a.seat for seat in range(3) for a in R.out_of_turn_actions(s, seat) if a.kind is R.K_CATCH]
+    assert not any(a.kind is R.K_CATCH for a in R.legal_actions(s))   # the current player's list has none
     assert catchers == [1, 2]
     s, _ = run(s, "2 catch 0")
     assert len(s.hands[0]) == 3 and s.turn == 1

@@ -177,7 +177,7 @@ def test_late_call_is_not_caught(app):
     scene = open_table(app, {"level": "hard"}, state=state)
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
     key(app, pygame.K_l)                                                # "just after" playing it
-    assert scene.actions == ["0 play 5C", "0 call"] and scene.state.exposed == -1
+    assert scene.actions == ["0 play 5C", "0 call"] and scene.state.exposed is None
     settle(app, 2.0)
     assert "1 catch 0" not in scene.actions and len(scene.state.hands[0]) == 1
 

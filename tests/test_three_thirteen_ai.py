@@ -85,7 +85,7 @@ def test_observation_holds_no_other_hand_and_no_stock_order():
 
 @pytest.mark.parametrize("level", ai.LEVELS)
 def test_every_level_goes_out_when_it_can(level):
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="3H 4C", discard="JD", round_no=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 3H", discard="JD", round_no=1)
     state, _ = R.apply(state, STOCK)
     assert ai.choose(R.observe(state, 0), R.legal_actions(state), random.Random(0), level) == OUT
     state, _ = R.apply(state, OUT)
@@ -95,13 +95,13 @@ def test_every_level_goes_out_when_it_can(level):
 
 @pytest.mark.parametrize("level", ("normal", "hard"))
 def test_normal_and_hard_take_a_discard_that_completes_a_set(level):
-    state = R.deal(None, ["9C 9D KS 2H", "2C 5C 8D 7S"], stock="QC 4C", discard="9S", round_no=2)
+    state = R.deal(None, ["9C 9D KS 2H", "2C 5C 8D 7S"], stock="4C QC", discard="9S", round_no=2)
     assert ai.choose(R.observe(state, 0), R.legal_actions(state), random.Random(0), level) == TAKE
 
 
 @pytest.mark.parametrize("level", ("normal", "hard"))
 def test_normal_and_hard_throw_the_card_that_helps_least(level):
-    state = R.deal(None, ["9C 9D 9S KS 2H", "2C 5C 8D 7S 6H"], stock="QC 4C", discard="JS", round_no=3)
+    state = R.deal(None, ["9C 9D 9S KS 2H", "2C 5C 8D 7S 6H"], stock="4C QC", discard="JS", round_no=3)
     state, _ = R.apply(state, STOCK)  # QC: the hand is 9C 9D 9S KS 2H QC
     action = ai.choose(R.observe(state, 0), R.legal_actions(state), random.Random(0), level)
     assert action.card in parse_cards("KS QC")
@@ -117,7 +117,7 @@ def test_hard_keeps_wilds_and_takes_a_wild_from_the_pile():
 
 
 def test_unseen_cards_leave_out_what_the_seat_has_seen():
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="QC 4C", discard="JD 7H", round_no=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C QC", discard="7H JD", round_no=1)
     state, _ = R.apply(state, TAKE)          # seat 0 takes JD: seat 1 now knows it
     state, _ = R.apply(state, R.parse_action("discard KS"))
     unseen = ai.unseen_cards(R.observe(state, 1))

@@ -13,7 +13,7 @@ def lines(state, action, viewer=1):
 
 
 def test_a_line_for_each_kind_of_three_thirteen_action():
-    s = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="3H 6D QS 2D", discard="7S",
+    s = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="2D QS 6D 3H", discard="7S",
                round_no=1, dealer=2)
     s, out = lines(s, R.TAKE)                                     # seat 0 takes the 7S
     assert out == ["P0 took 7\u2660 from the discard pile"]
@@ -32,7 +32,7 @@ def test_a_line_for_each_kind_of_three_thirteen_action():
 
 
 def test_going_out_lines():
-    s = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="9S 4C 6D", discard="JD", round_no=1, dealer=1)
+    s = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C 9S", discard="JD", round_no=1, dealer=1)
     s, _ = lines(s, R.STOCK, viewer=1)
     s, out = lines(s, R.OUT, viewer=1)
     assert out == ["P0 drew from the stock and went out"]

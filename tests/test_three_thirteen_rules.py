@@ -86,7 +86,7 @@ def test_the_first_dealer_comes_from_the_seed():
 # -- a turn --------------------------------------------------------------------------------
 
 def test_draw_from_the_stock():
-    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH QS", discard="8C")
+    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="QS KH", discard="8C")
     assert R.legal_actions(state) == (STOCK, TAKE)
     state, events = R.apply(state, STOCK)
     assert state.hands[0] == parse_cards("2C 5D 9H KH")
@@ -95,7 +95,7 @@ def test_draw_from_the_stock():
 
 
 def test_take_the_discard_pile_top():
-    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH QS", discard="8C 6D")
+    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="QS KH", discard="6D 8C")
     state, events = R.apply(state, TAKE)
     assert state.hands[0][-1] == parse_card("8C") and state.discard == parse_cards("6D")
     assert events[0] == CardMoved(parse_card("8C"), "discard", "hand:0")
@@ -103,7 +103,7 @@ def test_take_the_discard_pile_top():
 
 
 def test_discard_then_the_turn_passes_left():
-    state = R.deal({"players": 3}, ["2C 5D 9H", "4S 7S JD", "AC AD 6H"], stock="KH QS 10C", discard="8C")
+    state = R.deal({"players": 3}, ["2C 5D 9H", "4S 7S JD", "AC AD 6H"], stock="10C QS KH", discard="8C")
     state, events = act(state, "stock", "discard 5D")
     assert state.discard[-1] == parse_card("5D") and state.hands[0] == parse_cards("2C 9H KH")
     assert state.current == 1 and state.phase == Phase.DRAW
@@ -157,7 +157,7 @@ def go_out_test(hands, stock, discard, *, round_no, take=False, options=None, ex
 
 def test_going_out_in_round_one_with_three_cards():
     # 3s are wild: 9C 9D and the wild 3H make a set; the King is thrown.
-    state = go_out_test(["9C 9D KS", "2H 5C 8D"], "3H 4C", "JD", round_no=1, expect_outs="KS")
+    state = go_out_test(["9C 9D KS", "2H 5C 8D"], "4C 3H", "JD", round_no=1, expect_outs="KS")
     state, _ = R.apply(state, R.parse_action("discard KS"))
     assert state.out_seat == 0 and state.last_turns == 1 and state.current == 1
     state, _ = act(state, "stock", "discard 8D")
@@ -172,13 +172,13 @@ def test_runs_with_the_ace_low():
 
 def test_ace_high_variant_allows_q_k_a():
     hands = ["QH KH AH 9C 9D 9S", "2C 5C 8D 4D 10S QC"]
-    go_out_test(hands, "2C", "JD", round_no=4, expect_outs=None)  # Aces low: no Q-K-A
-    go_out_test(hands, "2C", "JD", round_no=4, options={"ace_high": True}, expect_outs="2C")
+    go_out_test(hands, "2S", "JD", round_no=4, expect_outs=None)  # Aces low: no Q-K-A
+    go_out_test(hands, "2S", "JD", round_no=4, options={"ace_high": True}, expect_outs="2S")
 
 
 def test_no_wrap_from_king_through_ace_to_two():
     for ace_high in (False, True):
-        go_out_test(["KH AH 2H 9C 9D 9S", "2C 5C 8D 4D 10S QC"], "5C", "JD", round_no=4,
+        go_out_test(["KH AH 2H 9C 9D 9S", "2C 5C 8D 4D 10S QC"], "5D", "JD", round_no=4,
                     options={"ace_high": ace_high}, expect_outs=None)
 
 
@@ -205,7 +205,7 @@ def test_going_out_after_taking_the_discard():
 
 def test_everyone_else_gets_one_more_turn_after_someone_goes_out():
     hands = ["9C 9D KS", "2H 5C 8D", "4D 6D JS"]
-    state = R.deal({"players": 3}, hands, stock="3H 10C 10D 10H 10S", discard="QD", round_no=1)
+    state = R.deal({"players": 3}, hands, stock="10S 10H 10D 10C 3H", discard="QD", round_no=1)
     state, _ = act(state, "stock", "out", "discard KS")
     assert (state.current, state.last_turns) == (1, 2)
     state, _ = act(state, "stock", "discard 2H")
@@ -216,7 +216,7 @@ def test_everyone_else_gets_one_more_turn_after_someone_goes_out():
 
 
 def test_the_melds_of_a_player_who_went_out_are_shown_to_everyone():
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="3H 4C", discard="JD", round_no=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 3H", discard="JD", round_no=1)
     state, _ = act(state, "stock", "out")
     assert R.observe(state, 1).shown == ((), ())  # not before the discard
     state, _ = act(state, "discard KS")
@@ -225,7 +225,7 @@ def test_the_melds_of_a_player_who_went_out_are_shown_to_everyone():
 
 def test_a_player_on_a_last_turn_may_lay_down_too():
     hands = ["9C 9D KS", "2H 2C 8D"]
-    state = R.deal(None, hands, stock="3H 3C", discard="QD", round_no=1)
+    state = R.deal(None, hands, stock="3C 3H", discard="QD", round_no=1)
     state, _ = act(state, "stock", "out", "discard KS", "stock", "out", "discard 8D")
     assert state.phase == Phase.ROUND_OVER and state.rounds[-1].scores == (0, 0)
     assert state.rounds[-1].out_seat == 0
@@ -236,43 +236,48 @@ def test_a_player_on_a_last_turn_may_lay_down_too():
 def test_scoring_takes_the_lowest_penalty_for_every_hand():
     # Seat 1 never arranged anything; the score is still the best arrangement.
     hands = ["9C 9D KS", "7H 8H 9H"]  # round 1: 3s wild
-    state = R.deal(None, hands, stock="3D 4C", discard="QD", round_no=1)
+    state = R.deal(None, hands, stock="4C 3D", discard="QD", round_no=1)
     state, _ = act(state, "stock", "out", "discard KS", "stock", "discard 4C")
     assert state.rounds[-1].scores == (0, 0)
-    hands = ["9C 9D 9S 9H", "7H 8H 9H 5S JS"]
-    state = R.deal(None, hands, stock="KS 2D", discard="QD", round_no=2)  # 4s wild
+    hands = ["9C 9D 9S 4D", "7H 8H 9H 5S"]
+    state = R.deal(None, hands, stock="2D KS", discard="QD", round_no=2)  # 4s wild
     state, _ = act(state, "stock", "out", "discard KS", "stock", "discard 2D")
-    assert state.rounds[-1].scores == (0, 15)
+    assert state.rounds[-1].scores == (0, 5)
     assert state.rounds[-1].scores[1] == melds.penalty(state.hands[1], Rank.FOUR)
 
 
 def test_an_unmelded_wild_costs_its_face_value_at_scoring():
-    # Round 11: Kings are wild. Seat 1's lone wild King and 2C, 5D cost 10 + 2 + 5.
-    state = R.deal(None, ["9C 9D 9S", "KH 2C 5D"], stock="QH 4C", discard="JD", round_no=11)
+    # Round 1: 3s are wild. Seat 1's lone wild 3H and 7C, 10D cost 3 + 7 + 10.
+    state = R.deal(None, ["9C 9D 9S", "3H 7C 10D"], stock="4C QH", discard="JD", round_no=1)
     state, _ = act(state, "stock", "out", "discard QH", "stock", "discard 4C")
-    assert state.rounds[-1].scores == (0, 17)
+    assert state.rounds[-1].scores == (0, 20)
 
 
 def test_ace_costs_fifteen_in_the_ace_high_variant():
-    state = R.deal({"ace_high": True}, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=1)
+    state = R.deal({"ace_high": True}, ["9C 9D 9S", "AH 2C 5D"], stock="4C QH", discard="JD", round_no=1)
     state, _ = act(state, "stock", "out", "discard QH", "stock", "discard 4C")
     assert state.rounds[-1].scores == (0, 22)
-    state = R.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=1)
+    state = R.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="4C QH", discard="JD", round_no=1)
     state, _ = act(state, "stock", "out", "discard QH", "stock", "discard 4C")
     assert state.rounds[-1].scores == (0, 8)
 
 
+# Round 11 deals 13 cards: seat 0 goes out at once, seat 1 holds pairs and nothing that melds.
+OUT_13 = "9C 9D 9S 2H 3H 4H 5H 6D 7D 8D 10S JS QS"
+LOOSE_13 = "AD AS 2D 2S 4D 4S 6C 6H 8C 8H 10C 10H QC"     # 1+1+2+2+4+4+6+6+8+8+10+10+10 = 72
+
+
 def test_the_lowest_total_after_round_eleven_wins():
-    state = R.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=11, totals=(60, 50))
+    state = R.deal(None, [OUT_13, LOOSE_13], stock="4C QH", discard="JD", round_no=11, totals=(130, 50))
     state, events = act(state, "stock", "out", "discard QH", "stock", "discard 4C")
     assert R.is_over(state) and state.phase == Phase.GAME_OVER
-    assert R.scores(state) == (60, 58) and R.winners(state) == (1,)
+    assert R.scores(state) == (130, 50 + 72) and R.winners(state) == (1,)
     assert events[-1] == Announced("game_over", 1)
     assert R.legal_actions(state) == () and R.current_player(state) is None
 
 
 def test_equal_lowest_totals_share_the_win():
-    state = R.deal(None, ["9C 9D 9S", "9H 2C 5D"], stock="QH 4C", discard="JD", round_no=11, totals=(66, 50))
+    state = R.deal(None, [OUT_13, LOOSE_13], stock="4C QH", discard="JD", round_no=11, totals=(122, 50))
     state, _ = act(state, "stock", "out", "discard QH", "stock", "discard 4C")
     assert R.winners(state) == (0, 1)
 
@@ -280,12 +285,12 @@ def test_equal_lowest_totals_share_the_win():
 # -- the empty stock -----------------------------------------------------------------------
 
 def test_empty_stock_is_refilled_once_from_the_discard_pile_then_the_round_ends():
-    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH", discard="8C 6D 10S", round_no=1, seed=9)
+    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH", discard="10S 6D 8C", round_no=1, seed=9)
     state, events = act(state, "stock", "discard KH")
     assert Shuffled("discard", "stock", 3) in events
     assert state.reshuffles == 1 and len(state.stock) == 3 and state.discard == parse_cards("KH")
     assert Counter(state.stock) == Counter(parse_cards("8C 6D 10S"))
-    again, _ = act(R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH", discard="8C 6D 10S", seed=9),
+    again, _ = act(R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH", discard="10S 6D 8C", seed=9),
                    "stock", "discard KH")
     assert again.stock == state.stock  # the reshuffle is seeded from the state
     state, _ = act(state, "stock", "discard 4S", "stock", "discard 2C", "stock")
@@ -356,3 +361,35 @@ def test_a_corrupt_save_is_refused_clearly():
     data["hands"][0] = "ZZ"
     with pytest.raises(ValueError, match="not a saved Three Thirteen game"):
         R.from_json(data)
+
+
+# -- scripted deals ------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("players", "hands", "stock", "discard", "setup", "message"), [
+    (2, ["7H 7H 7H", "2C 5D 9H"], "KC 7H", "7H", {}, "5 x 7H \\(at most 1 in 1 deck without Jokers\\)"),
+    (3, ["7H 7H 7H", "2C 5D 9H", "4S 7S JD"], "", "QS", {}, "3 x 7H \\(at most 2 in 2 decks without Jokers\\)"),
+    (2, ["7H", "2C 5D 9H"], "", "QS", {}, "seat 0's hand has 1 cards, but round 1 deals 3"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"round_no": 2}, "round 2 deals 4"),
+    (2, ["7H 8H 9H"], "", "QS", {}, "deal needs 2 hands"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "JK", "QS", {}, "JK is not in 1 deck without Jokers"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"round_no": 12}, "round must be 1..11"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"totals": (1, 2, 3)}, "totals needs 2"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"reshuffles": 2}, "one reshuffle"),
+    (2, ["7H 8H 9H", "2C 5D 9S"], "", "QS", {"dealer": 2}, "seats 0..1"),
+])
+def test_impossible_deals_are_refused_saying_what_is_wrong(players, hands, stock, discard, setup, message):
+    with pytest.raises(ValueError, match=message):
+        R.deal({"players": players}, hands, stock, discard, **setup)
+
+
+def test_deal_sets_up_a_later_round_from_the_earlier_results():
+    earlier = tuple(R.RoundResult(n, ((), ()), (n, 2 * n), 0) for n in range(1, 5))
+    state = R.deal(None, ["9C 9D 9S 2H 3H 4H 5H", "AD AS 2D 2S 4D 4S 6C"], "KH 8C", "JD", rounds=earlier)
+    assert (state.round_no, state.totals, R.observe(state, 0).wild) == (5, (10, 20), Rank.SEVEN)
+    assert R.observe(state, 1).stock_count == 2 and state.stock[-1] == parse_card("8C")   # top card last
+
+
+def test_a_used_reshuffle_means_the_next_empty_stock_ends_the_round():
+    state = R.deal(None, ["2C 5D 9H", "4S 7S JD"], stock="KH", discard="8C 6D 10S", reshuffles=1)
+    state, events = act(state, "stock", "discard KH")
+    assert Announced("stock_out") in events and state.phase == Phase.ROUND_OVER

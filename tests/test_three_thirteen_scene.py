@@ -136,7 +136,7 @@ def scripted(app, scene, state):
 
 def test_reordering_by_drag_and_arranging_melds(app):
     scene = open_scene(app)
-    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D", discard="JD",
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="2D 5C", discard="JD",
                    round_no=5, dealer=1)  # 7s wild
     scripted(app, scene, state)
     scene.set_mode("manual")
@@ -158,7 +158,7 @@ def test_reordering_by_drag_and_arranging_melds(app):
 
 def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
     scene = open_scene(app)
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="3H 4C 6D", discard="JD", round_no=1, dealer=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C 3H", discard="JD", round_no=1, dealer=1)
     scripted(app, scene, state)
     assert not scene._button_enabled("out")
     key(app, pygame.K_g)
@@ -184,8 +184,8 @@ def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
 
 def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
     scene = open_scene(app)
-    state = R.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=11, dealer=1,
-                   totals=(40, 45))
+    state = R.deal(None, ["9C 9D 9S 2H 3H 4H 5H 6D 7D 8D 10S JS QS", "AD AS 2D 2S 4D 4S 6C 6H 8C 8H 10C 10H QC"],
+                   stock="4C QH", discard="JD", round_no=11, dealer=1, totals=(40, 45))   # 13 cards, you go out
     scripted(app, scene, state)
     drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
     settle(app, 0.5)
@@ -215,7 +215,7 @@ def test_an_autosaved_game_resumes_where_it_was(app):
 
 def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
     scene = open_scene(app)
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C", discard="JD", round_no=1, dealer=1)
     scripted(app, scene, state)
     click(app, centre(scene, "stock"))           # a click on the stock draws
     settle(app, 0.5)
@@ -231,7 +231,7 @@ def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
 
 def test_shift_arrows_move_the_focused_card_of_your_hand(app):
     scene = open_scene(app)
-    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D", discard="JD",
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="2D 5C", discard="JD",
                    round_no=5, dealer=0)  # the computer draws first: your cards can still be arranged
     scripted(app, scene, state)
     me = f"hand:{scene.viewer}"
@@ -254,7 +254,7 @@ def test_the_card_you_drew_is_outlined_until_you_discard(app):
     from cardgames.games.three_thirteen.scene import NEW_CARD
 
     scene = open_scene(app)
-    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="5C 2D 3H 4S JC KD",
+    state = R.deal(None, ["KS 9C 7H 9D 8H 9S 6H", "2C 4D 6S 8C 10D QC AH"], stock="KD JC 4S 3H 2D 5C",
                    discard="JD", round_no=5, dealer=1)
     scripted(app, scene, state)
     assert scene.human_turn
@@ -297,8 +297,8 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
     """'Rounds gone out' counts every going out: here the computer goes out first and you lay
     everything down on your last turn (the old count only knew the first to go out)."""
     scene = open_scene(app)
-    state = R.deal(None, ["AH AC AD", "9C 9D 9S"], stock="5C QH", discard="JD", round_no=11, dealer=0,
-                   totals=(40, 45))
+    state = R.deal(None, ["AH AC AD AS 2C 3C 4C 5C 6H 7H 8H 9H 10H", "9C 9D 9S 2H 3H 4H 5H 6D 7D 8D 10S JS QS"],
+                   stock="QH 4D", discard="JD", round_no=11, dealer=0, totals=(40, 45))   # both meld every card
     scripted(app, scene, state)
     wait_for_human(app, scene)
     assert scene.state.out_seat == 1
@@ -316,7 +316,7 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
 
 def test_throwing_back_the_card_just_taken_says_why(app):
     scene = open_scene(app)
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=1)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C", discard="JD", round_no=1, dealer=1)
     scripted(app, scene, state)
     drag(app, centre(scene, "discard"), centre(scene, "hand:0"))
     settle(app, 0.6)
@@ -349,7 +349,7 @@ def test_pass_and_play_curtain_between_two_humans(app):
     scene = ThreeThirteenScene(app, {"players": 3, "hotseat": 2, "level": "normal"}, seed=3)
     app.stack.push(scene)
     app.stack.apply_pending()
-    state = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="3H 4C 6D QS 2D", discard="JD",
+    state = R.deal({"players": 3}, ["9C 9D KS", "2H 5C 8D", "4H 4S 7C"], stock="2D QS 6D 4C 3H", discard="JD",
                    round_no=1, dealer=2)
     scripted(app, scene, state)
     assert scene.humans == (0, 1) and scene.human_turn and scene.viewer == 0
@@ -382,7 +382,7 @@ def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_th
     from cardgames.games.three_thirteen.scene import NEW_CARD
 
     scene = open_scene(app)
-    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="4C 6D", discard="JD", round_no=1, dealer=0)
+    state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C", discard="JD", round_no=1, dealer=0)
     scene.computer_may_move = lambda: False            # the computer's moves are played by hand here
     scripted(app, scene, state)
     assert scene.act(R.TAKE)                            # seat 1 takes the JD

@@ -185,17 +185,20 @@ def test_the_three_thirteen_table_fits(app, lang):
               i18n.said("Dealer: {name}", name="Player 4")):
         problems += fits(s, 18, room)
     # your numbers above the buttons: the label left of the big penalty figure
-    for s, px in (("Points outside melds", 17), ("if the round ended now", 15)):
-        problems += fits(s, px, hud.BUTTON_W - theme.text_width(theme.font(40, True), "88") - 4)
+    for s, px in (("Points outside melds", 17), ("if it ended now", 15)):   # beside a two-digit figure
+        problems += fits(s, px, hud.BUTTON_W - theme.text_width(theme.font(40, True), "88") - 6)
     mine = width("You", 22, True) + 8 + width(i18n.said("Total {n}", n=188), 22, True)
     problems += [] if mine <= hud.BUTTON_W else [f"your name and total are {mine} px in {hud.BUTTON_W}"]
-    # an opponent's box: name and level left of the total; the cards left and "next" left of "last"
+    # an opponent's box: the name at the least left of the total (the level too where it fits, else it is
+    # left out), the cards left in the status row left of the thrown card (and "next", or a frame)
     box = scene._box(1)
     total = theme.text_width(theme.font(18, True), "188")
-    problems += fits(i18n.said("{name} ({level})", name="Cleo", level=scene.level_label(1)), 16, box.w - 28 - total)
-    room = box.w - 10 - 44 - width("last", 15) - 6       # the count at 15 px (13 if need be) left of "last"
+    problems += fits("Cleo", 16, box.w - 2 * hud.BOX_PAD - 12 - total)
+    status = hud.box_cards(box).right - (box.x + hud.BOX_PAD + 2)
     for note in (i18n.said_n("{n} card", "{n} cards", 13), "laid down"):
-        problems += fits(note, 13, room)
+        problems += fits(note, 15, status)
+    # "last" over the thrown card: inside the box, reaching at most 12 px over the hand's column
+    problems += fits("last", 13, box.right - 3 - (hud.box_cards(box).right - 12))
     assert problems == [], "\n".join(problems)
 
 
@@ -236,7 +239,7 @@ def test_the_skyjo_table_fits(app, lang, monkeypatch):
         if any(r.right > x + skyjo.LAST_TURN_ROOM for _t, _px, r in drawn_at):
             problems.append(f"{i18n.tr(s)!r} runs into the right seat")
     # a small grid's name line: the name at the left, "showing n ·" and the total at the right
-    name = width("Cleo", 17) + width(i18n.said("showing {n} ·", n=-10), 15) + width("100", 17, True) + 10
+    name = width("Cleo", 17) + width(i18n.said("showing {n} ·", n=-4), 15) + width("88", 17, True) + 10
     problems += [] if name <= skyjo.BOX_W else [f"a seat's name line is {name} px in {skyjo.BOX_W}"]
     # your own panel left of your grid: "Total", "Points showing" right-aligned from x=
     mine = skyjo.MY_GRID[0] - 20 - (skyjo.SPOTS["LL"][0] + skyjo.BOX_W + 10)

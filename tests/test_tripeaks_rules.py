@@ -79,7 +79,7 @@ def test_layout_cycles_and_bad_peaks_are_refused():
 def test_new_game_deals_28_then_waste_then_23_stock_from_the_deal_seed():
     state = rules.new_game({}, 42)
     deck = shuffled(standard_deck(), make_rng(42, "deal"))
-    assert state.tableau == deck[:28] and state.waste == deck[28:29] and state.stock == deck[29:]
+    assert state.tableau == deck[:28] and state.waste == deck[28:29] and state.stock == deck[29:][::-1]   # top last
     assert len(state.stock) == 23
     assert rules.new_game({}, 42) == state and rules.new_game({}, 43) != state
 
@@ -119,7 +119,7 @@ def test_king_and_ace_wrap_by_default_and_not_with_wrap_off():
 
 
 def test_turning_the_stock_puts_its_next_card_on_the_waste():
-    state = tiny("2S 9H 9C", "3D 4C", "7D")
+    state = tiny("2S 9H 9C", "4C 3D", "7D")
     state, events = rules.apply(state, Turn())
     assert events == (CardMoved(C("3D"), "stock", "waste"),)
     assert state.waste == parse_cards("7D 3D") and state.stock == parse_cards("4C")
@@ -143,11 +143,11 @@ def test_empty_stock_is_not_lost_while_a_card_plays():
 
 
 def test_won_when_all_tableau_cards_are_cleared_even_with_stock_left():
-    state = tiny("7S 8H 6C", "KD QD", "7D")
+    state = tiny("7S 8H 6C", "QD KD", "7D")
     for action in (Play(1), Turn(), Turn()):      # 8H on 7D, then KD and QD: nothing plays on them
         state, events = rules.apply(state, action)
     assert events[-1] == Announced("lost")
-    state = tiny("7S 8H 6C", "5D QD", "7D")
+    state = tiny("7S 8H 6C", "QD 5D", "7D")
     for action in (Play(1), Turn(), Play(2)):     # 8H on 7D; 5D; 6C on 5D uncovers 7S
         state, events = rules.apply(state, action)
     state, events = rules.apply(state, Play(0))   # 7S on 6C
@@ -179,7 +179,7 @@ def test_wild_card_is_a_joker_shuffled_into_the_stock():
 
 
 def test_a_joker_on_the_waste_takes_any_card_and_any_card_plays_onto_it():
-    state = tiny("2S 9H 4C", "JK 3D", "QD", wild=True)
+    state = tiny("2S 9H 4C", "3D JK", "QD", wild=True)
     assert rules.legal_actions(state) == (Turn(),)
     state, events = rules.apply(state, Turn())
     assert events == (CardMoved(JOKER, "stock", "waste"),)
@@ -252,3 +252,21 @@ def test_observation_hides_face_down_cards_and_the_stock():
     assert all(obs.present) and obs.stock_count == 23 and obs.waste == state.waste
     assert not hasattr(obs, "stock")
     assert obs.playable == tuple(a.slot for a in rules.legal_actions(state) if isinstance(a, Play))
+
+
+@pytest.mark.parametrize(("stock", "options", "message"), [
+    ("4C 4C", {}, "2 x 4C \\(at most 1 in one deck without Jokers\\)"),
+    ("5H", {}, "2 x 5H"),                                   # 5H is in the tableau already
+    ("JK", {}, "JK is not in one deck without Jokers"),
+    ("JK JK", {"wild": True}, "2 x JK \\(at most 1 in one deck and the wild Joker\\)"),
+])
+def test_impossible_deals_are_refused_saying_what_is_wrong(stock, options, message):
+    with pytest.raises(ValueError, match=message):
+        tiny("5H 6S 9C", stock, "8D", **options)
+
+
+def test_the_stock_lists_its_top_card_last_and_old_saves_read_the_other_way():
+    state = tiny("5H 6S 9C", "2D 3D", "8D")
+    assert rules.apply(state, Turn())[0].waste[-1] == C("3D") and rules.observe(state).stock_count == 2
+    old = dict(rules.to_json(state), version=1, stock=["3D", "2D"])   # version 1 listed the top card first
+    assert rules.from_json(old) == state

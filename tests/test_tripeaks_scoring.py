@@ -197,7 +197,7 @@ def play_out(score, state, moves):
 def test_scorers_fed_with_rules_events_to_the_exact_number():
     # 3C on 2S; turn 9C, turn 3S (each ends the run); 4D on 3S; 5H (the peak) on 4D: a clear
     moves = ["play 1", "turn", "turn", "play 2", "play 0"]
-    state = small_deal("9C 3S")
+    state = small_deal("3S 9C")                  # top card last: 9C turns first
     classic, end = play_out(ClassicScore(peak_count=1), state, moves)
     # $1 (3C) - $5 - $5, then 4D on 3S ($1) and 5H on 4D ($2) with the last peak ($30)
     assert classic.hand == 1 - 5 - 5 + 1 + 2 + 30 == 24

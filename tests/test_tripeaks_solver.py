@@ -39,11 +39,11 @@ def small_deals(draw):
     card = st.builds(Card, ranks, st.sampled_from(list(Suit)))
     options = {"wrap": draw(st.booleans()), "wild": draw(st.booleans()), "empty_waste": draw(st.booleans()),
                "open_peaks": draw(st.booleans())}
-    tableau = draw(st.lists(card, min_size=n, max_size=n))
-    stock = draw(st.lists(card, max_size=6))
+    cards = draw(st.lists(card, min_size=n + 7, max_size=n + 7, unique=True))   # one deck holds each card once
+    tableau, stock = cards[:n], cards[n:n + draw(st.integers(0, 6))]
     if options["wild"]:
         stock.insert(draw(st.integers(0, len(stock))), JOKER)
-    waste = [] if options["empty_waste"] else [draw(card)]
+    waste = [] if options["empty_waste"] else [cards[-1]]
     return rules.deal(options, tableau, stock, waste, layout=layout)
 
 
@@ -137,7 +137,7 @@ def test_winnable_seed_is_deterministic_and_winnable():
 
 
 def test_game_over_positions():
-    won = rules.deal({}, (None, None), (), (JOKER,), layout=parse_layout(
+    won = rules.deal({"wild": True}, (None, None), (), (JOKER,), layout=parse_layout(
         {"name": "two", "title": "Two", "slots": [{"x": 0, "y": 0, "covered_by": []}] * 2}))
     assert solver.solve(won) == solver.Result(True, (), 0)
     assert solver.hint(won) is None
@@ -192,3 +192,47 @@ def test_the_cpu_budget_ignores_time_spent_waiting():
     time.sleep(0.1)
     assert time.thread_time() - start < 0.05
     assert solver.solve(state, time_limit=5.0).winnable is False
+
+
+def test_the_cycle_collector_is_paused_only_while_solving():
+    """solve() pauses gc (its lists hold no cycles) and gives it back as it found it, also on an error
+    and when two threads solve at once."""
+    import gc
+    import threading
+
+    state = rules.new_game({"wrap": False}, 23)
+    assert gc.isenabled()
+    solver.clear_session()
+    assert solver.solve(state).winnable is False and gc.isenabled()
+    try:
+        solver.solve(state, method="nonsense")
+    except ValueError:
+        pass
+    assert gc.isenabled()
+    seen = []
+    threads = [threading.Thread(target=lambda s=s: seen.append(solver.solve(rules.new_game({}, s), method="table")))
+               for s in (200, 264)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(seen) == 2 and gc.isenabled()
+    gc.disable()
+    try:
+        solver.solve(state)
+        assert not gc.isenabled()          # left off when it was off
+    finally:
+        gc.enable()
+
+
+def test_bench_runs_option():
+    from cardgames.games.tripeaks import bench
+
+    assert bench._runs(["bench"]) == 1 and bench._runs(["bench", "--runs", "3"]) == 3
+    for bad in (["bench", "--runs"], ["bench", "--runs", "0"], ["bench", "--runs", "x"]):
+        try:
+            bench._runs(bad)
+        except SystemExit as e:
+            assert "--runs" in str(e)
+        else:
+            raise AssertionError(bad)

@@ -112,7 +112,7 @@ class _Search:
         covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]
         self.succ = [self.adj_slots[self.rank[i]] & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i)
                      if self.rank[i] else 0 for i in range(n)]
-        self.stock = tuple(WILD if c.is_joker else int(c.rank) for c in state.stock)
+        self.stock = tuple(WILD if c.is_joker else int(c.rank) for c in reversed(state.stock))   # top card last
         ns = len(self.stock)
         counts = [[0] * 15 for _ in range(ns + 1)]   # counts[k][r]: cards of rank r among stock[k:]
         for k in range(ns - 1, -1, -1):

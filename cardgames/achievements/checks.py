@@ -66,7 +66,7 @@ def _won_game(m: Move, over_phase: Any) -> bool:
 
 
 def _skyjo(m: Move) -> list[str]:
-    from cardgames.games.skyjo.rules import Phase
+    from cardgames.games.skyjo.rules import CLEARED, Phase
 
     out = []
     me = m.viewer
@@ -78,7 +78,7 @@ def _skyjo(m: Move) -> list[str]:
         result = m.after.rounds[-1]
         if result.scores[me] < 0:
             out.append("sk_negative")
-        if m.after.gone[me].bit_count() >= 6:
+        if m.after.grids[me].count(CLEARED) >= 6:
             out.append("sk_two_columns")
         if result.finisher == me and not result.doubled and result.scores[me] == min(result.scores):
             out.append("sk_clean_finish")

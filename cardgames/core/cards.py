@@ -4,7 +4,8 @@ Notation: rank then suit letter, "AS", "10H", "QD", "7C"; the Joker is "JK".
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -131,3 +132,17 @@ def remove_one(cards: Sequence, item) -> tuple:
         if c == item:
             return tuple(cards[:i]) + tuple(cards[i + 1:])
     raise ValueError(f"{item} is not among {len(cards)} cards")
+
+
+def check_deal(cards: Iterable[Hashable], deck: Iterable[Hashable], what: str = "") -> None:
+    """ValueError unless `deck` could hold `cards`: nothing it lacks, nothing more often than it has.
+
+    The message names each card and both counts: "impossible deal: 5 x 7H (at most 1 in one deck)"."""
+    held, given = Counter(deck), Counter(cards)
+    unknown = [c for c in given if c not in held]
+    if unknown:
+        raise ValueError(f"impossible deal: {', '.join(map(str, unknown))} {'is' if len(unknown) == 1 else 'are'} "
+                         f"not in {what or 'the deck'}")
+    over = [f"{n} x {c} (at most {held[c]} in {what or 'the deck'})" for c, n in given.items() if n > held[c]]
+    if over:
+        raise ValueError(f"impossible deal: {', '.join(over)}")

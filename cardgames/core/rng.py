@@ -27,8 +27,9 @@ def make_rng(seed: int, *labels: object) -> random.Random:
 def shuffled(items: Sequence[T], rng: random.Random) -> tuple[T, ...]:
     """A Fisher-Yates shuffle of a copy of `items`, drawing only rng.random()."""
     out = list(items)
+    draw = rng.random   # bound once: the shuffle is on every search opponent's playout path
     for i in range(len(out) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
+        j = int(draw() * (i + 1))
         out[i], out[j] = out[j], out[i]
     return tuple(out)
 

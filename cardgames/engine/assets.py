@@ -118,7 +118,7 @@ class Assets:
             if size is None or raw.get_size() == size:
                 surf = raw
             else:
-                surf = pygame.transform.smoothscale(raw, (max(1, size[0]), max(1, size[1])))
+                surf = opaque_again(pygame.transform.smoothscale(raw, (max(1, size[0]), max(1, size[1]))))
             self._scaled.put(key, surf)
         return surf
 
@@ -243,6 +243,16 @@ def _convert(surf: pygame.Surface) -> pygame.Surface:
     if pygame.display.get_surface() is None:
         return surf
     return surf.convert_alpha()
+
+
+def opaque_again(surf: pygame.Surface) -> pygame.Surface:
+    """`surf` (changed in place) with its near-opaque pixels opaque again. smoothscale turns alpha
+    255 into 253 (its fixed-point filter): a scaled card was then a touch translucent all over,
+    and every blit of it blended every pixel (and could not skip its opaque runs, engine/blit.py)."""
+    if surf.get_flags() & pygame.SRCALPHA:
+        solid = pygame.mask.from_surface(surf, 249).to_surface(setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0))
+        surf.blit(solid, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    return surf
 
 
 def placeholder(size: tuple[int, int], label: str) -> pygame.Surface:

@@ -21,6 +21,11 @@ AUDIT_EVERY, never lost; announcing it (Scene.changing) makes it immediate.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
 DRAW_AFTER_INPUT = 0.25  # seconds drawn after an event or a change of the scenes on screen
 AUDIT_EVERY = 0.25       # seconds between two checks, while idle, that the picture did not change
 
@@ -31,7 +36,7 @@ class RedrawPolicy:
         self.was_changing = True
         self.draw_for = 0.0           # seconds left of drawing every frame
         self.audit_in = AUDIT_EVERY
-        self.shown = b""              # the pixels of the frame last presented
+        self.shown: bytes | None = b""  # the pixels of the frame last presented (None: still on the canvas)
         self.watching = False         # an audit found an unannounced change: draw while frames differ
 
     def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float) -> bool:
@@ -47,8 +52,12 @@ class RedrawPolicy:
             self.scenes = scenes
         return draw
 
-    def presented(self, pixels: bytes) -> None:
-        """A frame with these pixels is about to be presented."""
+    def presented(self, frame: bytes | pygame.Surface) -> None:
+        """A frame is about to be presented: its pixels, or the canvas that holds it. Given the canvas,
+        its pixels are copied only while watching an unannounced change; otherwise they are taken
+        at the next audit (audit_due), from the canvas, which nothing draws on until then: a copy
+        of the whole canvas every presented frame cost 0.2 ms of each frame."""
+        pixels = frame if isinstance(frame, bytes) else frame.get_buffer().raw if self.watching else None
         previous, self.shown = self.shown, pixels
         self.audit_in = AUDIT_EVERY
         if self.watching:
@@ -57,12 +66,16 @@ class RedrawPolicy:
             else:
                 self.watching, self.draw_for = False, 0.0  # it stopped: idle again from the next frame
 
-    def audit_due(self, dt: float) -> bool:
-        """Idle: is it time to draw the canvas (without presenting it) and compare?"""
+    def audit_due(self, dt: float, canvas: pygame.Surface | None = None) -> bool:
+        """Idle: is it time to draw the canvas (without presenting it) and compare? `canvas`: the
+        surface the last frame was drawn on, still holding it (its pixels are kept before the audit
+        draws over it)."""
         self.audit_in -= dt
         if self.audit_in > 0:
             return False
         self.audit_in = AUDIT_EVERY
+        if self.shown is None and canvas is not None:
+            self.shown = canvas.get_buffer().raw
         return True
 
     def audit(self, pixels: bytes) -> bool:
@@ -72,3 +85,36 @@ class RedrawPolicy:
         self.watching = True
         self.draw_for = DRAW_AFTER_INPUT
         return True
+
+
+class Backdrop:
+    """The scenes under an overlay, kept as one picture while they cannot change.
+
+    Under an overlay (pause, a round summary, the move log, a dialog) only the top scene gets
+    events and time (engine/scene_stack.py), so the table under it looks the same from frame to
+    frame; drawing it again for every frame the overlay animates (a hover, a focus ring) cost
+    most of such a frame. draw() draws the lower layers once, keeps a copy, and blits the copy
+    while `key` stays the same; the caller puts in `key` whatever the lower picture depends on
+    (the scenes themselves, the settings that change their look) and passes key=None when the
+    picture must be drawn afresh (an audit, toasts moving under the overlay)."""
+
+    def __init__(self) -> None:
+        self.key: Any = None
+        self.surface: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface, key: Any, draw_lower: Callable[[pygame.Surface], None]) -> bool:
+        """Put the lower layers on `surface`: from the copy if `key` matches the last one (True),
+        else drawn by draw_lower(surface) (and kept, unless key is None)."""
+        if key is not None and key == self.key and self.surface is not None \
+                and self.surface.get_size() == surface.get_size():
+            surface.blit(self.surface, (0, 0))
+            return True
+        draw_lower(surface)
+        self.key = key
+        if key is None:
+            self.surface = None
+        elif self.surface is None or self.surface.get_size() != surface.get_size():
+            self.surface = surface.copy()
+        else:
+            self.surface.blit(surface, (0, 0))
+        return False

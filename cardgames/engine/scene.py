@@ -18,6 +18,9 @@ The stack's changes are deferred to the end of the frame: push/pop/replace/reset
 only record a request; apply_pending() (called by the loop after drawing) carries
 them out in order, so a scene may pop itself from inside its own handle_event
 without the stack changing under the loop. Only the top scene gets events and time.
+The requests the frame's earlier events made are carried out before the next event is
+handed on, so keys that arrive in one frame (a slow frame, a quick typist) go where they
+would go a frame apart: H then J at a summary hides it, then opens the log on the table.
 """
 from __future__ import annotations
 
@@ -131,6 +134,7 @@ class SceneStack:
 
     # Per frame: only the top scene gets events and time.
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.apply_pending()        # the earlier events' changes first: this one goes to the scene now on top
         if self.top is not None:
             self.top.handle_event(event)
 
@@ -139,10 +143,11 @@ class SceneStack:
             self.top.update(dt)
 
     def draw(self, surface: pygame.Surface,
-             under_overlays: Callable[[pygame.Surface], None] | None = None) -> None:
-        """Draw the visible scenes, bottom first; `under_overlays(surface)`, if given, runs right
-        after the bottom one, so what it draws (the app's toasts) lies under any overlays."""
-        for i, scene in enumerate(self.visible()):
+             under_overlays: Callable[[pygame.Surface], None] | None = None,
+             scenes: list[Scene] | None = None) -> None:
+        """Draw the visible scenes (or `scenes`, some of them), bottom first; `under_overlays(surface)`,
+        if given, runs right after the bottom one, so what it draws (the app's toasts) lies under any overlays."""
+        for i, scene in enumerate(self.visible() if scenes is None else scenes):
             scene.draw(surface)
             if i == 0 and under_overlays is not None:
                 under_overlays(surface)

@@ -15,10 +15,13 @@ heights follow that script's taller font, so boxes grow with it.
 """
 from __future__ import annotations
 
+import functools
+import math
+
 import pygame
 
 from cardgames import i18n
-from cardgames.config import FONTS_DIR
+from cardgames.config import CANVAS_SIZE, FONTS_DIR, MIN_TEXT_PX, MIN_WINDOW
 
 LATIN, SYMBOLS, TAMIL, TELUGU, KANNADA = "latin", "symbols", "tamil", "telugu", "kannada"
 INDIC = (TAMIL, TELUGU, KANNADA)
@@ -37,8 +40,15 @@ FILES = {
 }
 INDIC_SIZE = 0.85   # the Noto Indic faces at this share of the built-in face's size match its letter height
 DEFAULT_SIZE = 0.6875  # pygame scales the built-in face's size by this
+# The floor on every font's size: a MixedFont is never smaller than this, so its em is at least
+# MIN_TEXT_PX screen pixels when the canvas is shown in the smallest window (at 960x540, 3/4 of the
+# canvas: size 22, an em of 15 canvas px, 11.25 on screen). Callers may ask for less (a HUD's 16);
+# they get this, and their layouts are measured with the font they get.
+MIN_WINDOW_SCALE = min(MIN_WINDOW[0] / CANVAS_SIZE[0], MIN_WINDOW[1] / CANVAS_SIZE[1])
+MIN_SIZE = math.ceil(MIN_TEXT_PX / (MIN_WINDOW_SCALE * DEFAULT_SIZE))
 
 
+@functools.lru_cache(maxsize=4096)   # asked for every character of every string measured or drawn
 def char_script(ch: str) -> str | None:
     """The script a character needs, or None for what any face has (spaces, digits, punctuation)."""
     code = ord(ch)
@@ -56,6 +66,8 @@ def char_script(ch: str) -> str | None:
 
 def has_indic(text: str) -> bool:
     """Whether `text` holds Tamil, Telugu or Kannada letters."""
+    if text.isascii():
+        return False
     return any(char_script(ch) in INDIC for ch in text)
 
 
@@ -64,6 +76,8 @@ def script_runs(text: str) -> list[tuple[str, str]]:
     sit in (a Tamil sentence stays one run, so HarfBuzz shapes it whole); at a change of script
     they go with the run before them, leading ones with the first script after them. The symbols
     face draws symbols only: what follows a symbol without a script of its own is Latin."""
+    if text.isascii():   # the usual case (English): one Latin run, found without a look at each letter
+        return [(LATIN, text)] if text else []
     runs: list[list[str]] = []
     pending = ""   # script-less characters not yet given to a run
     for ch in text:
@@ -101,8 +115,9 @@ class MixedFont(pygame.font.Font):
     """pygame's built-in face for Latin text, with the Noto faces for the other scripts."""
 
     def __init__(self, size: int) -> None:
-        super().__init__(None, max(1, size))
-        self._size = max(1, size)
+        size = max(MIN_SIZE, size)   # legible in the smallest window (MIN_SIZE)
+        super().__init__(None, size)
+        self._size = size
         self._faces: dict[tuple[str, bool], pygame.font.Font] = {}
 
     def face(self, script: str) -> pygame.font.Font:

@@ -1,4 +1,5 @@
-"""Small window services for the app's loop: waiting cheaply for events, and a minimum window size.
+"""Small window services for the app's loop: waiting cheaply for events, a minimum window size, and
+a window that really gets the size asked for when it leaves full screen.
 
 wait_events() is how the loop sleeps while nothing changes on screen: it
 looks for events every IDLE_POLL_S. (pygame.event.wait(timeout) would be the
@@ -38,3 +39,20 @@ def set_minimum_size(size: tuple[int, int]) -> None:
             Window.from_display_module().minimum_size = size
     except (ImportError, AttributeError, pygame.error):
         pass  # an older pygame: App._keep_minimum still grows a window that got too small
+
+
+def set_windowed(size: tuple[int, int], flags: int = pygame.RESIZABLE) -> pygame.Surface:
+    """pygame.display.set_mode(size, flags) for a window (not full screen) of `size`, also when the
+    window is leaving full screen.
+
+    On X11 with SDL's software window surface (SDL_FRAMEBUFFER_ACCELERATION=0, as the app runs),
+    SDL applies the new size before it leaves full screen, and X11 drops it (SDL issue 5055): the
+    window comes back at the full screen's size and pygame warns it was "forcibly resized". Asked
+    again once the window is out of full screen, the size is taken: so a window that did not get
+    `size` is asked once more (a window manager that really refuses it keeps its own size)."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Requested window was forcibly resized", RuntimeWarning)
+        window = pygame.display.set_mode(size, flags)
+    if window.get_size() != tuple(size):
+        window = pygame.display.set_mode(size, flags)
+    return window

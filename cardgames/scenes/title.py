@@ -18,6 +18,7 @@ import pygame
 from cardgames import config
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.engine.blit import for_blit
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
@@ -117,7 +118,7 @@ class TitleScene(Scene):
         img = self._rotated.get(key)
         if img is None:
             img = self._rotated.put(key, pygame.transform.rotozoom(face, degrees, 1.0) if degrees else face)
-        return img
+        return for_blit(img)   # blitted only: its fast twin (engine/blit.py)
 
     def _deal_one(self) -> None:
         if not self.deck:

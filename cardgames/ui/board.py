@@ -25,6 +25,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.engine.blit import for_blit
 from cardgames.i18n import tr
 from cardgames.ui.cards import CARD_SIZE, HIGHLIGHT, RADIUS, SELECTED, CardSprite, effect
 
@@ -286,7 +287,7 @@ class Board:
         art, run = self.art, []
         for s in self.all_sprites():
             if s.plain:
-                run.append((s.image(art), (round(s.pos[0]), round(s.pos[1]))))
+                run.append((for_blit(s.image(art)), (round(s.pos[0]), round(s.pos[1]))))
                 continue
             if run:
                 surface.fblits(run)

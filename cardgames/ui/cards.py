@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.engine.blit import for_blit
 from cardgames.engine.tween import Call, Sequence, Tween, Wait, in_quad, out_cubic, out_quad
 
 CARD_SIZE = (84, 118)       # the default card size on the 1280x720 canvas
@@ -258,9 +259,9 @@ class CardSprite:
         rect = self.rect
         w, h = rect.size
         if self._lift > 0 or self.layer != RESTING:
-            shadow = effect("shadow", self.size)
+            shadow = for_blit(effect("shadow", self.size))   # cached: its fast twin
             if shadow.get_size() != (w + 8, h + 8):
-                shadow = pygame.transform.scale(shadow, (w + 8, h + 8))
+                shadow = pygame.transform.scale(effect("shadow", self.size), (w + 8, h + 8))
             off = 3 + round(8 * self._lift)
             surface.blit(shadow, (rect.x - 4 + off, rect.y - 4 + off))
         image = self.image(art)
@@ -269,7 +270,7 @@ class CardSprite:
             image = pygame.transform.scale(image, (width, h))
             surface.blit(image, (rect.x + (w - width) // 2, rect.y))
         else:
-            surface.blit(image, rect.topleft)
+            surface.blit(for_blit(image) if (w, h) == tuple(self.size) else image, rect.topleft)  # a cached image
             if self.dim:
                 surface.blit(effect("veil", (w, h)) if (w, h) == tuple(self.size)
                              else pygame.transform.scale(effect("veil", self.size), (w, h)), rect.topleft)

@@ -23,8 +23,8 @@ from cardgames.i18n import N_
 
 
 def default_hidden_to(pile: str, seat: int) -> bool:
-    """Whether `seat` could not see the cards in `pile` (the stock, the draw pile, another's hand)."""
-    if pile in ("stock", "draw"):
+    """Whether `seat` could not see the cards in `pile` (the stock, another's hand)."""
+    if pile == "stock":
         return True
     if pile.startswith("hand:"):
         return pile != f"hand:{seat}"

@@ -7,9 +7,9 @@ Three parts:
   newest at the bottom, with a "Log (J)" button that opens the full view.
 - MoveLogScene, the overlay with the whole log, scrollable (wheel, arrows,
   Page Up/Down, Home/End); J, Esc or a click outside closes it.
-Text may hold the suit symbols ♠♥♦♣ (card_text() writes a Card as "7♠"); the
-built-in font cannot draw them, so render_line() puts the suit images of
-sprites/ui in their place.
+Text may hold the suit symbols ♠♥♦♣ (card_text() writes a Card as "7♠"); render_line()
+draws them as tall as the line and in light tints of the deck's colours (the four-colour
+deck's when that setting is on), so a spade and a club stay apart at the minimum window.
 
 How a game plugs in
 -------------------
@@ -28,6 +28,9 @@ How a game plugs in
    (the seat lines are written for; None in pass-and-play, where every line
    must be public: then observations are the viewer's but events are redacted
    for nobody, so say only what every seat saw).
+   Optionally `describe_opening = staticmethod(log.opening)`: the lines of the deal itself (who
+   deals, who starts and why), given a Move with no action whose events are the deal's
+   (rules.deal_events(state), if the rules have it); written before the first move, never undone.
 3. The base GameScene (cardgames/ui/game_scene.py) does the rest: it calls
    describe after every action (also while a saved game is replayed), trims
    the log on undo, draws the corner, and opens the full view on the key LOG_KEY
@@ -39,14 +42,16 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.movelog import LogLine, Move, MoveLog, card_text, describe_lines  # noqa: F401 (re-exported)
+from cardgames.config import FONTS_DIR
+from cardgames.core.movelog import LogLine, Move, MoveLog, Section, card_text, describe_lines  # noqa: F401 (re-exported)
+from cardgames.engine import text as text_faces
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_, said, tr
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 
 LOG_KEY = pygame.K_j            # J: free in every game (see README "Controls")
-SUIT_IMAGES = {"♠": "suit_spades", "♥": "suit_hearts", "♦": "suit_diamonds", "♣": "suit_clubs"}
+SUITS = "♠♥♦♣"
 CORNER_PX = 15                  # the corner's text size
 VIEW_PX = 18                    # the full view's
 
@@ -59,7 +64,7 @@ def _split(text: str) -> list[str]:
     """Text pieces and single suit symbols, in order."""
     out, piece = [], ""
     for ch in text:
-        if ch in SUIT_IMAGES:
+        if ch in SUITS:
             if piece:
                 out.append(piece)
             out.append(ch)
@@ -71,15 +76,39 @@ def _split(text: str) -> list[str]:
     return out
 
 
-def _suit_image(app: Any, symbol: str, height: int) -> pygame.Surface:
-    name = SUIT_IMAGES[symbol]
-    if symbol in "♠♣":
-        name += "_white"     # the black suits in white: the log lies on a dark panel
-    elif app is not None and app.settings.get("four_colour"):
-        name += "_4"
-    if app is None:
-        return pygame.Surface((height, height), pygame.SRCALPHA)
-    return app.assets.image(name, (height, height))
+# The suits as the log draws them, on its dark panel: light tints of the deck's colours (the
+# deck's own dark red and black would sink into the panel); the four-colour deck's green clubs
+# and blue diamonds when that setting is on.
+SUIT_TINTS = {"♠": theme.TEXT, "♣": theme.TEXT, "♥": (255, 104, 112), "♦": (255, 104, 112)}
+SUIT_TINTS_4 = {**SUIT_TINTS, "♣": (96, 220, 124), "♦": (112, 176, 255)}
+SUIT_INK = 1.1                  # a suit's ink is this share of the font's line height
+SUIT_GAP = 2                    # px after a suit symbol
+SYMBOL_INK = 0.765              # Noto Sans Symbols 2: a suit's ink height per point of size
+
+
+def suit_ink(px: int) -> int:
+    """The height of a suit symbol's ink in a line of text `px` big (as tall as the line: a
+    spade and a club stay apart at the minimum window, where the canvas shrinks to 3/4)."""
+    return max(8, round(theme.font(px).get_height() * SUIT_INK))
+
+
+_suit_fonts: dict[int, pygame.font.Font] = {}
+
+
+def _suit_image(app: Any, symbol: str, ink: int) -> pygame.Surface:
+    """The suit symbol with `ink` px of ink, tinted for the dark panel, cropped to its ink.
+
+    Drawn from the Noto Sans Symbols 2 face at that size rather than scaled down from the
+    64 px sprites: the font's outlines are rasterised at the final size, so a spade keeps its
+    point and a club its three lobes even at 10 px (a scaled sprite blurs both into a blob)."""
+    four = bool(app is not None and app.settings.get("four_colour"))
+    colour = (SUIT_TINTS_4 if four else SUIT_TINTS)[symbol]
+    points = max(6, round(ink / SYMBOL_INK))
+    font = _suit_fonts.get(points)
+    if font is None:
+        font = _suit_fonts[points] = pygame.font.Font(str(FONTS_DIR / text_faces.FILES[text_faces.SYMBOLS][0]), points)
+    glyph = font.render(symbol, True, colour)
+    return glyph.subsurface(glyph.get_bounding_rect()).copy()
 
 
 def render_line(app: Any, text: str, px: int, colour: theme.Colour, bold: bool = False) -> pygame.Surface:
@@ -90,19 +119,25 @@ def render_line(app: Any, text: str, px: int, colour: theme.Colour, bold: bool =
         return surf
     if len(_line_cache) > 400:
         _line_cache.clear()
-    font = theme.font(px, bold)
-    h = font.get_height()
-    icon = max(6, round(h * 0.62))
-    parts = [(_suit_image(app, p, icon), True) if p in SUIT_IMAGES else (theme.text_surface(p, px, colour, bold),
-                                                                         False) for p in _split(text)]
-    width = sum(img.get_width() + (1 if is_suit else 0) for img, is_suit in parts)
-    surf = pygame.Surface((max(1, width), h), pygame.SRCALPHA)
+    h = theme.font(px, bold).get_height()
+    ink = suit_ink(px)
+    parts = [(_suit_image(app, p, ink), True) if p in SUITS else (theme.text_surface(p, px, colour, bold),
+                                                                        False) for p in _split(text)]
+    width = sum(img.get_width() + (SUIT_GAP if is_suit else 0) for img, is_suit in parts)
+    height = max(h, ink)
+    surf = pygame.Surface((max(1, width), height), pygame.SRCALPHA)
     x = 0
     for img, is_suit in parts:
-        surf.blit(img, (x, (h - img.get_height()) // 2 if is_suit else 0))
-        x += img.get_width() + (1 if is_suit else 0)
+        surf.blit(img, (x + (1 if is_suit else 0), (height - img.get_height()) // 2 if is_suit else (height - h) // 2))
+        x += img.get_width() + (SUIT_GAP if is_suit else 0)
     _line_cache[key] = surf
     return surf
+
+
+def row_step(px: int, gap: int = 1) -> int:
+    """The distance between two rows of log text `px` big: the text's height and `gap`, or the
+    suits' height if that is more (a suit of one row may touch, never cover, the next)."""
+    return max(theme.font(px).get_height() + gap, suit_ink(px))
 
 
 INDENT = "   "   # rows after a line's first are indented by this
@@ -124,6 +159,9 @@ def wrap(app: Any, text: str, width: int, px: int, bold: bool = False) -> list[s
     return rows
 
 
+HEADING = (0, 0, 0, 0)           # rows(): the colour of a row that is an earlier section's title
+
+
 def line_colour(line: LogLine, viewer: int | None) -> theme.Colour:
     if line.seat is None:
         return theme.ACCENT
@@ -141,18 +179,35 @@ class LogCorner:
         self.button = pygame.Rect(self.rect.right - 74, self.rect.y + 3, 70, self.HEADER - 4)
 
     def rows(self, app: Any, log: MoveLog, viewer: int | None, px: int = CORNER_PX) -> list[tuple[str, theme.Colour]]:
-        """The wrapped rows of the newest whole lines that fit, oldest first, with their colours."""
+        """The wrapped rows of the newest whole lines that fit, oldest first, with their colours.
+
+        A section just begun (a new round) leaves room: the end of the one before fills it, each
+        under its title (colour HEADING), so the corner still tells the last turn around the table."""
         width = self.rect.width - 16
-        step = theme.font(px).get_height() + 1
-        room = max(1, (self.rect.height - self.HEADER - 8) // step)
-        out: list[tuple[str, theme.Colour]] = []
-        for line in reversed(log.lines):
-            colour = line_colour(line, viewer)
-            rows = wrap(app, tr(line.text), width, px)   # in the chosen language (i18n.Said)
-            if out and len(out) + len(rows) > room:
+        room = max(1, (self.rect.height - self.HEADER - 8) // row_step(px))
+
+        def newest(section: Section, space: int, strict: bool) -> list[tuple[str, theme.Colour]]:
+            """Rows of the section's newest whole lines in `space` rows, newest first (not strict:
+            the newest line even when it alone is longer)."""
+            out: list[tuple[str, theme.Colour]] = []
+            for line in reversed(section.lines):
+                rows = wrap(app, tr(line.text), width, px)   # in the chosen language (i18n.Said)
+                if (out or strict) and len(out) + len(rows) > space:
+                    break
+                out.extend((row, line_colour(line, viewer)) for row in reversed(rows))
+            return out
+
+        if not log.sections:
+            return []
+        out = newest(log.sections[-1], room, strict=False)[-room:]
+        for k in range(len(log.sections) - 2, -1, -1):
+            earlier = newest(log.sections[k], room - len(out) - 2, strict=True)
+            if not earlier:
                 break
-            out.extend((row, colour) for row in reversed(rows))
-        return list(reversed(out[-room:]))
+            if k == len(log.sections) - 2 and out:
+                out.append((log.sections[-1].title, HEADING))   # the current section's title over its lines
+            out += earlier + [(log.sections[k].title, HEADING)]
+        return list(reversed(out))
 
     def draw(self, surface: pygame.Surface, app: Any, log: MoveLog, viewer: int | None) -> None:
         rect = self.rect
@@ -162,12 +217,15 @@ class LogCorner:
         theme.draw_panel(surface, self.button, theme.PANEL, theme.PANEL_EDGE, radius=6, width=1)
         theme.draw_text(surface, "Log (J)", self.button.center, 13, theme.TEXT, anchor="center")
         rows = self.rows(app, log, viewer)
-        step = theme.font(CORNER_PX).get_height() + 1
+        step = row_step(CORNER_PX)
         y = rect.bottom - 6 - len(rows) * step
         for i, (row, colour) in enumerate(rows):
-            age = len(rows) - 1 - i
-            shade = colour if age < 3 else theme.lighten(colour, -0.25)
-            surface.blit(render_line(app, row, CORNER_PX, shade), (rect.x + 8, y))
+            if colour == HEADING:      # an earlier round's title, over its last lines
+                theme.draw_text(surface, row, (rect.x + 8, y + 1), 13, theme.TEXT_DIM, bold=True)
+            else:
+                age = len(rows) - 1 - i
+                shade = colour if age < 3 else theme.lighten(colour, -0.25)
+                surface.blit(render_line(app, row, CORNER_PX, shade), (rect.x + 8, y))
             y += step
 
     def hit(self, pos: tuple[int, int]) -> bool:
@@ -185,7 +243,7 @@ class MoveLogScene(Scene):
         super().__init__(app)
         self.log, self.viewer, self.title = log, viewer, title
         self.rows = self._rows()
-        self.step = theme.font(VIEW_PX).get_height() + 3
+        self.step = row_step(VIEW_PX, 3)
         self.view = pygame.Rect(self.box.x + 24, self.box.y + 70, self.box.width - 48, self.box.height - 110)
         self.visible = max(1, self.view.height // self.step)
         self.top = max(0, len(self.rows) - self.visible)
@@ -270,6 +328,7 @@ class SceneLog:
         self.corner = LogCorner(rect) if (rect is not None and self.describe is not None) else None
         if self.describe is not None:
             self.model.section(scene.log_section(scene.rules.observe(scene.state, scene.viewer)), 0)
+            self._opening()
 
     @property
     def enabled(self) -> bool:
@@ -299,6 +358,24 @@ class SceneLog:
         self.model.section(scene.log_section(move.after), index)   # a new hand or round: a new section
         for line in describe_lines(self.describe, move):
             self.model.add(line, index)
+
+    def _opening(self) -> None:
+        """The deal's lines (who deals, who starts and why), from the scene's describe_opening(move)
+        if it has one: a Move with no action whose events are the deal's (rules.deal_events), as
+        the viewer saw them. Written as move -1, so no undo takes them away."""
+        scene = self.scene
+        describe = getattr(scene, "describe_opening", None)
+        if describe is None:
+            return
+        from cardgames.core.events import redact
+
+        viewer = scene.log_viewer()
+        obs = scene.rules.observe(scene.state, scene.viewer if viewer is None else viewer)
+        deal_events = getattr(scene.rules, "deal_events", None)
+        events = redact(tuple(deal_events(scene.state)) if deal_events else (), viewer)
+        move = Move(seat=None, action=None, before=obs, after=obs, events=events, name=self._name, viewer=viewer)
+        for line in describe_lines(describe, move):
+            self.model.add(line, -1)
 
     def truncate(self, moves: int) -> None:
         self.model.truncate(moves)

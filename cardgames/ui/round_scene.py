@@ -144,9 +144,11 @@ class RoundGameScene(GameScene):
             self.stack.push(self.summary_class(self.app, self))
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        """While the final table is in view: Enter, Space or the "Scores" button open the summary."""
+        """While the final table is in view: Enter, Space, H (the summary's "See the table" key, again)
+        or the "Scores" button open the summary."""
         if self.summary_waiting and not self.animator.busy:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER,
+                                                              pygame.K_h):
                 self.show_summary()
                 return
             if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.summary_button.collidepoint(

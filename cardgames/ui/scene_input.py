@@ -19,6 +19,8 @@ import pygame
 from cardgames.ui.cards import SELECTED, CardSprite
 
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
+PICKED_LIFT = 1.0     # a picked card stands up off the table (a hovered one 0.35), by Enter as by a click
+HOVER_LIFT = 0.35
 
 
 class SceneInput:
@@ -88,12 +90,16 @@ class SceneInput:
         self.board.set_highlight(targets)
         if isinstance(source, CardSprite):
             source.highlight = SELECTED
+            source.lift = PICKED_LIFT
         self._focus_dirty = True
 
     def _clear_selection(self) -> None:
         if self._selection is not None:
+            source = self._selection[0]
             self._selection = None
             self.board.set_highlight(())
+            if isinstance(source, CardSprite) and source.lift == PICKED_LIFT:   # put down: back in its place
+                source.lift = HOVER_LIFT if source is self._hover else 0.0
             self._focus_dirty = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
@@ -145,11 +151,11 @@ class SceneInput:
             self.focus.focus(sprite)   # the keys carry on from the card under the pointer
         if sprite is self._hover:
             return
-        if self._hover is not None and self._hover.layer == 0:
-            self._hover.lift = 0.0
+        if self._hover is not None and self._hover.layer == 0 and self._hover is not self.picked:
+            self._hover.lift = 0.0     # (a picked card stays up until it is put down)
         self._hover = sprite
-        if sprite is not None:
-            sprite.lift = 0.35
+        if sprite is not None and sprite is not self.picked:
+            sprite.lift = HOVER_LIFT
 
     def open_pause(self) -> None:
         """The pause overlay over this game (Esc, the Pause key or Start, the window losing focus)."""

@@ -2,7 +2,9 @@
 
 One place for every colour and size, so the menus and the four games look
 like one product. Tuned for the 1280x720 canvas: body text is 22 px, nothing
-a player must read is smaller than 16 px.
+is smaller than SMALL (17 px here, pygame size 22): the floor every font keeps
+(engine/text.py MIN_SIZE), so text is at least 11 px on screen in the smallest
+window.
 
 Text and translucent panels are cached (rendering a string or an alpha
 surface every frame is the usual way a menu eats its frame budget).

@@ -26,6 +26,7 @@ Typical use in a scene:
 """
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -42,9 +43,14 @@ Rect = pygame.Rect
 def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) -> list[str]:
     """Split `text` into lines no wider than `width` px (a single too-long word gets its own line).
     Newlines in `text` start new lines; an empty line is kept as ""."""
+    return list(_wrapped(tr(text), width, px, bold))
+
+
+@functools.lru_cache(maxsize=512)   # screens wrap their paragraphs every frame they draw
+def _wrapped(text: str, width: int, px: int, bold: bool) -> tuple[str, ...]:
     f = theme.font(px, bold)
     lines: list[str] = []
-    for paragraph in tr(text).split("\n"):
+    for paragraph in text.split("\n"):
         words = paragraph.split()
         if not words:
             lines.append("")
@@ -58,7 +64,7 @@ def wrap_lines(text: str, width: int, px: int = theme.BODY, bold: bool = False) 
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def line_height(px: int) -> int:
@@ -484,13 +490,16 @@ class Toasts:
     """Short messages at the bottom of the screen, one after another, each for a few seconds.
 
     push(text) queues a message; update(dt) and draw(surface) every frame. Long
-    messages stay longer (about 15 characters a second, at least 3 seconds)."""
+    messages stay longer (about 15 characters a second, at least 3 seconds).
+    Centred at the bottom (`bottom`, up to `width` wide), or inside `area` when it is set: its
+    width, centred on it, its bottom (a table whose free felt is off centre, Scene.toast_area)."""
 
     FADE = 0.25
 
     def __init__(self, bottom: int = 700, width: int = 760) -> None:
         self.queue: list[list] = []  # [text, time left, total time]
         self.bottom, self.width = bottom, width
+        self.area: Rect | None = None
 
     def push(self, text: str) -> None:
         total = max(3.0, min(9.0, len(text) / 15))
@@ -498,6 +507,16 @@ class Toasts:
 
     def __len__(self) -> int:
         return len(self.queue)
+
+    def rect(self, text: str, canvas_width: int = 1280) -> Rect:
+        """Where the message `text` lies once it has faded in."""
+        width = self.area.width if self.area is not None else self.width
+        lines = wrap_lines(text, width - 2 * theme.PAD, theme.BODY)
+        h = len(lines) * line_height(theme.BODY) + 2 * theme.PAD - 6
+        w = max(theme.text_width(theme.font(theme.BODY), line) for line in lines) + 2 * theme.PAD
+        if self.area is not None:
+            return Rect(self.area.centerx - w // 2, self.area.bottom - h, w, h)
+        return Rect((canvas_width - w) // 2, self.bottom - h, w, h)
 
     def update(self, dt: float) -> None:
         if self.queue:
@@ -511,11 +530,10 @@ class Toasts:
         text, left, total = self.queue[0]
         shown = total - left
         k = min(1.0, shown / self.FADE, left / self.FADE)
-        lines = wrap_lines(text, self.width - 2 * theme.PAD, theme.BODY)
-        h = len(lines) * line_height(theme.BODY) + 2 * theme.PAD - 6
-        w = max(theme.text_width(theme.font(theme.BODY), line) for line in lines) + 2 * theme.PAD
-        cw = surface.get_width()
-        rect = Rect((cw - w) // 2, self.bottom - h + round((1 - k) * 30), w, h)
+        rect = self.rect(text, surface.get_width())
+        w = rect.width
+        if self.area is None:             # rises into place (in an area: fades in where it stays)
+            rect.y += round((1 - k) * 30)
         box = pygame.Surface(rect.size, pygame.SRCALPHA)
         theme.draw_panel(box, box.get_rect(), theme.PANEL_SOLID + (240,), theme.ACCENT)
         draw_wrapped(box, text, (theme.PAD, theme.PAD - 3), w - 2 * theme.PAD, theme.BODY)

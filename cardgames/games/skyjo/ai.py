@@ -27,10 +27,11 @@ from cardgames.games.skyjo.rules import (
     DECK_COUNTS,
     DISCARD,
     DRAW,
-    SLOTS,
+    HIDDEN,
     Action,
     Observation,
     Phase,
+    Slot,
 )
 
 LEVELS = ("easy", "normal", "hard")
@@ -60,14 +61,13 @@ def choose(observation: Observation, legal: Sequence[Action], rng: random.Random
 
 def cells_of(obs: Observation, seat: int) -> list:
     """Seat's grid as 12 cells: a value (face up), None (face down) or GONE."""
-    values, hidden, gone = obs.values[seat], obs.hidden[seat], obs.gone[seat]
-    return [GONE if gone >> i & 1 else (None if hidden >> i & 1 else values[i]) for i in range(SLOTS)]
+    return [None if c is HIDDEN else GONE if isinstance(c, Slot) else c for c in obs.grids[seat]]
 
 
 def unseen_counts(obs: Observation) -> dict[int, int]:
     """How many of each value this seat has not seen: the deck minus every visible card."""
     counts = dict(DECK_COUNTS)
-    seen = [v for row in obs.values for v in row if v is not None] + list(obs.discard)
+    seen = [v for s in range(obs.players) for v in obs.face_up(s)] + list(obs.discard)
     if obs.held is not None:
         seen.append(obs.held)
     for v in seen:
@@ -153,7 +153,7 @@ class _Planner:
 
     def _future_looks(self) -> float:
         """Roughly how many more useful cards this seat will see before the round ends."""
-        others = [h.bit_count() for s, h in enumerate(self.obs.hidden) if s != self.me]
+        others = [self.obs.face_down(s) for s in range(self.obs.players) if s != self.me]
         mine = _hidden_count(self.cells)
         turns = min(min(others, default=mine), mine) / 0.8
         return min(8.0, max(0.0, turns)) * 1.2
@@ -211,7 +211,7 @@ class _Planner:
                       for s in range(self.obs.players) if s != self.me]
             return score * 2 if score > 0 and min(rivals) - NORMAL_MARGIN <= score else score
         # ending the round now leaves the others no time to improve their face-down cards
-        others = [h.bit_count() for s, h in enumerate(self.obs.hidden) if s != self.me]
+        others = [self.obs.face_down(s) for s in range(self.obs.players) if s != self.me]
         freeze = FREEZE * sum(others) / len(others)
         if score <= 0:
             return score - freeze
@@ -259,7 +259,7 @@ class _Planner:
             if c is GONE:
                 continue
             cells, value = self.after(self.cells, i, card)
-            leaving = self.obs.values[self.me][i] if c is not None else None
+            leaving = c                       # None: face down
             # a face-down card leaving is unknown to us until it is turned: expected gift ~ 0
             gift = self.gift(leaving) if leaving is not None else 0.0
             if cells[3 * (i // 3)] is GONE:  # a cleared column: one of its cards ends on top

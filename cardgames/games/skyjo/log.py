@@ -11,7 +11,7 @@ from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
 from cardgames.core.movelog import LogLine
-from cardgames.games.skyjo.rules import ROWS, Phase
+from cardgames.games.skyjo.rules import HIDDEN, ROWS, Phase
 from cardgames.i18n import N_, listing, name_scores, said, said_by
 
 # a grid slot as the log says where a card went: the column, then the row
@@ -31,7 +31,7 @@ def _to_discard(move: Any, seat: int, slot: int) -> str:
                 and ev.dst == "discard"), None)
     if old is None:
         return ""
-    if move.before.hidden[seat] >> slot & 1:
+    if move.before.grids[seat][slot] is HIDDEN:
         return said("(a face-down {card} to the discard)", card=old)
     return said("({card} to the discard)", card=old)
 
@@ -43,11 +43,11 @@ def describe(move: Any) -> list[Any]:
     who = name(seat) if seat is not None else ""
     lines: list[Any] = []
     if kind == "flip" and before.phase == Phase.SETUP:
-        value = move.after.values[seat][slot]
-        if before.hidden[seat].bit_count() == 12:
+        value = move.after.grids[seat][slot]
+        if before.face_down(seat) == 12:
             lines.append(said_by(who, N_("You turned over {card}"), N_("{name} turned over {card}"), card=value))
         else:
-            first = next(v for v in before.values[seat] if v is not None)
+            first = before.face_up(seat)[0]
             lines.append(LogLine(said_by(who, N_("You turned over {first} and {card}"), N_("{name} turned over {first} and {card}"),
                                     first=first, card=value), seat, amends=True))
     elif kind == "take":

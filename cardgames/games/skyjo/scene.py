@@ -8,7 +8,7 @@ Input (see seeds/skyjo.md, "Playing here"):
 - after discarding, and in the set-up: click face-down cards to turn them;
 - keyboard: arrows / Tab move between what you may use, Enter picks or plays.
 
-The board's piles are the rules' names ("draw", "discard", "held:S",
+The board's piles are the rules' names ("stock", "discard", "held:S",
 "grid:S:I"). Every held:S pile lies on one spot beside the discard pile, so
 the drawn card is in plain view whoever drew it. The viewer's grid uses big
 cards, the other grids small ones (each grid pile has its card size, and a
@@ -56,6 +56,8 @@ WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom
 MIDDLE_ROOM = DRAW_POS[0] - 24 - (SPOTS["LM"][0] + BOX_W + 12)   # the round and prompt, right of the left seat
 LAST_TURN_ROOM = SPOTS["RM"][0] - (HELD_POS[0] + BIG[0] + 24) - 12   # "LAST TURN!" beside the piles
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
+TOAST_AREA = (24, 452, 432, 256)  # messages: the free felt left of your grid, under your total...
+TOAST_AREA_LL = (212, 452, 244, 256)  # ...beside the bottom-left seat when someone sits there
 
 
 class SkyjoArt(CardArt):
@@ -75,7 +77,7 @@ class SkyjoScene(RoundGameScene):
     card_size = BIG
     table = "felt_blue"
     art_class = SkyjoArt
-    deal_from = "draw"
+    deal_from = "stock"
     pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_u}   # gamepad X: draw, Y: undo
     allow_undo = True
     summary_class = RoundSummaryScene
@@ -110,6 +112,12 @@ class SkyjoScene(RoundGameScene):
         return f"Round {obs.round_no}"   # drawn as the catalogue's "Round {n}" (i18n.tr)
 
     # ------------------------------------------------------------------ the board
+    @property
+    def toast_area(self) -> pygame.Rect:
+        """Where app.notify() messages go: on free felt, never over a grid or a pile."""
+        seated = "LL" in ARRANGEMENTS.get(self.players - 1, ())
+        return pygame.Rect(TOAST_AREA_LL if seated else TOAST_AREA)
+
     def _box(self, seat: int) -> tuple[int, int] | None:
         """Top-left of another seat's box (name line, then grid); None for the viewer."""
         if seat == self.viewer:
@@ -131,7 +139,7 @@ class SkyjoScene(RoundGameScene):
     def setup_board(self) -> None:
         self.move_log.place(WIDE_LOG_RECT if self.players <= 5 else LOG_RECT)
         board = self.board
-        board.add_pile("draw", DRAW_POS, label=N_("Draw"), size=BIG)
+        board.add_pile("stock", DRAW_POS, label=N_("Draw"), size=BIG)
         board.add_pile("discard", DISCARD_POS, label=N_("Discard"), size=BIG)
         for seat in range(self.players):
             board.add_pile(f"held:{seat}", HELD_POS, mat=False, size=BIG)
@@ -150,19 +158,20 @@ class SkyjoScene(RoundGameScene):
 
     def layout(self, obs: rules.Observation) -> dict[str, list[tuple[Any, bool]]]:
         out: dict[str, list[tuple[Any, bool]]] = {
-            "draw": [(None, False)] * obs.draw_count,
+            "stock": [(None, False)] * obs.stock_count,
             "discard": [(v, True) for v in obs.discard],
         }
         for seat in range(obs.players):
             holding = obs.phase == Phase.HOLD and obs.current == seat
             out[f"held:{seat}"] = [(obs.held, True)] if holding else []
             for slot in range(SLOTS):
-                if obs.gone[seat] >> slot & 1:
+                cell = obs.grids[seat][slot]
+                if cell is rules.CLEARED:
                     cards: list[tuple[Any, bool]] = []
-                elif obs.hidden[seat] >> slot & 1:
+                elif cell is rules.HIDDEN:
                     cards = [(None, False)]
                 else:
-                    cards = [(obs.values[seat][slot], True)]
+                    cards = [(cell, True)]
                 out[f"grid:{seat}:{slot}"] = cards
         return out
 
@@ -170,7 +179,7 @@ class SkyjoScene(RoundGameScene):
         seat = self.state.current
         kind, slot = action
         if kind == "draw":
-            return "draw", None
+            return "stock", None
         if kind == "take":
             return "discard", f"grid:{seat}:{slot}"
         if kind == "swap":
@@ -184,8 +193,8 @@ class SkyjoScene(RoundGameScene):
     # ------------------------------------------------------------------ input
     def targets(self, sprite: Any) -> dict[str, Any]:
         """Dragging the draw pile's card: drop it on a card of yours (draw + exchange) or the discard."""
-        if sprite.pile == "draw" and self.human_turn and self.state.phase == Phase.TURN:
-            if sprite is not self.board.top("draw") or rules.DRAW not in rules.legal_actions(self.state):
+        if sprite.pile == "stock" and self.human_turn and self.state.phase == Phase.TURN:
+            if sprite is not self.board.top("stock") or rules.DRAW not in rules.legal_actions(self.state):
                 return {}
             seat = self.state.current
             out: dict[str, Any] = {"discard": ("draw then", rules.DISCARD)}
@@ -335,11 +344,11 @@ class SkyjoScene(RoundGameScene):
             for name in [n for n in self.board.piles if n.startswith(("grid:", "held:"))]:
                 for sprite in list(self.board.sprites(name)):
                     self.board.take(name, sprite.card)
-                    self.board.put("draw", sprite)
+                    self.board.put("stock", sprite)
                     if sprite.face_up:
                         anims.append(sprite.turn(False, None, delay=at))
                     sprite.card = None
-            anims.extend(self.board.relayout("draw", MOVE_TIME, delay=at))
+            anims.extend(self.board.relayout("stock", MOVE_TIME, delay=at))
             super().animate_event(ev, at, ready, anims)
             return at, [], 0.0
         if isinstance(ev, CardFlipped) and self._revealing:
@@ -460,7 +469,7 @@ class SkyjoScene(RoundGameScene):
 
     def _visible_points(self, seat: int) -> int:
         obs = self.observation()
-        return sum(v for v in obs.values[seat] if v is not None)
+        return sum(obs.face_up(seat))
 
     def next_seat(self) -> int | None:
         """Who plays after the current player (None between rounds, or when the last lap ends)."""

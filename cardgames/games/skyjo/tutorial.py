@@ -20,12 +20,12 @@ OPPONENT = "Ben"   # the scripted computer seat (the lesson names the seats itse
 # slot = 3 * column + row
 MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
 THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
-DRAW = [11, 10, 4, -2, 5, 6, 8, 9]          # top card first: the computer's, yours, the computer's, yours
+DRAW = [9, 8, 6, 5, -2, 4, 10, 11]          # top card last: the computer's, yours, the computer's, yours
 DISCARD = [7]
 
 LATER_MINE = [1, 2, 0, -1, 3, 4, 2, 5, 1, 0, 3, 6]      # 26 once the last card (slot 11) is up
 LATER_THEIRS = [0, 1, 2, -1, 0, 3, 1, 2, 0, 1, 0, 3]    # 12 after the exchange below
-LATER_DRAW = [12, 0, 5, 6]
+LATER_DRAW = [6, 5, 0, 12]                 # top card last
 LATER_DISCARD = [8]
 
 
@@ -43,7 +43,7 @@ def _points(seat_grid: list[int]) -> int:
 
 
 MY_LATER = _points(LATER_MINE)
-THEIR_LATER = _points(LATER_THEIRS[1:]) + LATER_DRAW[1]   # their first card is exchanged for the drawn 0
+THEIR_LATER = _points(LATER_THEIRS[1:]) + LATER_DRAW[-2]  # their first card is exchanged for the drawn 0
 
 STEPS = (
     Step(N_("Skyjo: the lowest total wins. These twelve face-down cards are your grid; cards count from "

@@ -59,7 +59,7 @@ def reaction_time(level: str) -> float:
 
 def catch_action(obs: Observation, rng: random.Random, level: str) -> Action | None:
     """The catch this seat makes on the exposed player, if it notices; None otherwise."""
-    if obs.exposed < 0 or obs.exposed == obs.seat:
+    if obs.exposed is None or obs.exposed == obs.seat:
         return None
     if rng.random() >= habits(level).notice:
         return None

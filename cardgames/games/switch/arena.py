@@ -29,7 +29,7 @@ def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
     rngs = [make_rng(seed, "ai", seat) for seat in range(n)]
     moves = 0
     while not rules.is_over(state):
-        if state.exposed >= 0:
+        if state.exposed is not None:
             state = _catches(state, levels, rngs)
         seat = rules.current_player(state)
         legal = rules.actions_for(state, seat)

@@ -36,8 +36,8 @@ class CatchWindow:
 
     # ------------------------------------------------------------------ state
     @property
-    def exposed(self) -> int:
-        return self.scene.state.exposed if self.key is not None else -1
+    def exposed(self) -> int | None:
+        return self.scene.state.exposed if self.key is not None else None
 
     @property
     def open(self) -> bool:
@@ -57,7 +57,7 @@ class CatchWindow:
         """Open a window for a new missed call, let time pass, close it when the rules do."""
         scene = self.scene
         exposed = scene.state.exposed
-        if exposed < 0:
+        if exposed is None:
             self.reset()
             return
         if self.key is None or self.key[0] != exposed:
@@ -69,7 +69,7 @@ class CatchWindow:
     def next_may_move(self) -> bool:
         """Whether the computer who plays next may start its move (its move lands at HOLD)."""
         exposed = self.scene.state.exposed
-        if exposed < 0:
+        if exposed is None:
             return True
         if self.key is None or self.key[0] != exposed:
             return False                  # a window opens this frame
@@ -98,7 +98,7 @@ class CatchWindow:
             return
         rng = make_rng(scene.seed, "catch", seat, key[1])
         action = ai.catch_action(rules.observe(scene.state, seat), rng, scene.ai_level(seat))
-        if action is not None and action in rules.legal_actions(scene.state):
+        if action is not None and action in rules.out_of_turn_actions(scene.state, seat):
             scene.act(action)
 
     # ------------------------------------------------------------------ the human catches
@@ -107,7 +107,7 @@ class CatchWindow:
         and the reason it cannot be made."""
         scene = self.scene
         exposed = scene.state.exposed
-        if exposed < 0:
+        if exposed is None:
             if target is None:
                 return None, _("Nobody can be caught now: nobody is left with one card without calling.")
             return None, _("{name} cannot be caught now.").format(name=scene.seat_name(target))

@@ -12,6 +12,7 @@ from cardgames.games.switch import rules
 from cardgames.games.switch.rules import K_PLAY
 from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
+from cardgames.ui.round_scene import LEVEL_LABELS
 
 W, H = 1280, 720
 HAND_Y = 474
@@ -86,17 +87,18 @@ class SwitchHud:
         if obs.match:
             line2.append(_("{n} pts").format(n=obs.totals[seat]))
         if seat not in self.humans:
-            line2.append(tr(self.ai_level(seat)))
+            line2.append(tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))))
         if obs.called[seat] and count == 1:
             line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
-        if live and obs.turn == seat:
-            self.draw_text(surface, "to play", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT,
-                           anchor="bottomright", bold=True)
-        elif live and (obs.turn + 1) % obs.players == seat:
-            self.draw_text(surface, "next", (rect.right - 12, rect.bottom - 6), 16, theme.ACCENT_2,
-                           anchor="bottomright", bold=True)
         mine = seat == self.viewer and self.humans
+        # your panel's bottom line holds the controls hint: the turn marker goes on the line above
+        mark, mark_anchor = ((rect.right - 12, rect.y + 30), "topright") if mine else \
+            ((rect.right - 12, rect.bottom - 6), "bottomright")
+        if live and obs.turn == seat:
+            self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True)
+        elif live and (obs.turn + 1) % obs.players == seat:
+            self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True)
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
             self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
@@ -109,6 +111,13 @@ class SwitchHud:
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
+
+    def announce_first(self) -> None:
+        """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
+        seat = self.state.turn
+        text = "You play first" if seat == self.viewer and self.humans else f"{self.seat_name(seat)} plays first"
+        at = (640, HAND_Y + 50) if seat == self.viewer else self.shout_at(seat)   # yours: over your hand, under
+        self.fx.pop_text(text, at, theme.ACCENT, 36, life=2.0)                     # the banner's "Your turn"
 
     def _draw_open_marks(self, surface: pygame.Surface) -> None:
         """Start mode: say so, and mark the top of each pile (the next card drawn, the card to match)."""

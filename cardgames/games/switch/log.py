@@ -18,6 +18,7 @@ from cardgames.games.switch.rules import (
     K_CALL,
     K_CATCH,
     K_DRAW,
+    K_NEXT,
     K_PASS,
     K_PLAY,
     K_TAKE,
@@ -124,6 +125,8 @@ def describe(move: Any) -> list[Any]:
     elif kind is K_CALL:
         lines.append(LogLine(_say(who, N_("You called \u201clast card\u201d"), N_("{name} called \u201clast card\u201d")),
                              seat))
+    elif kind is K_NEXT:
+        lines.extend(opening(move))
     elif kind is K_CATCH:
         lines.append(LogLine(_caught(who, name(action.target), len(_taken(move, action.target))), seat))
     lines.extend(_news(move))
@@ -151,3 +154,34 @@ def _news(move: Any) -> list[Any]:
             lowest = tr(" and ").join(name(s) for s, t in enumerate(after.totals) if t == low)
             out.append(LogLine(_("Match over. Lowest total: {names} ({total})").format(names=lowest, total=low), None))
     return out
+
+
+def opening(move: Any) -> list[Any]:
+    """A new deal: who dealt, who plays first and why, and the card that starts the discard pile
+    (with any first card sent back into the stock: a 2, 8, Jack or Ace may not start it). The
+    move's after is the new hand's observation, its events the deal's."""
+    obs, name, viewer = move.after, move.name, move.viewer
+    first = obs.turn
+    dealer = (first - 1) % obs.players
+    if viewer == first:
+        text = _("{dealer} dealt: you sit on the dealer's left, so you play first").format(dealer=name(dealer))
+    elif viewer == dealer:
+        text = _("You dealt: {first} sits on your left, so {first} plays first").format(first=name(first))
+    else:
+        text = _("{dealer} dealt: {first} sits on the dealer's left, so {first} plays first").format(
+            dealer=name(dealer), first=name(first))
+    lines = [LogLine(text, None)]
+    back, shown = [], None       # a card sent back moves face down: it is the one everyone saw turned up
+    for ev in move.events:
+        if isinstance(ev, CardMoved) and ev.dst == "discard":
+            shown = ev.card
+        elif isinstance(ev, CardMoved) and ev.src == "discard" and ev.dst == "stock" and shown is not None:
+            back.append(shown)
+    up = card_text(obs.discard[-1]) if obs.discard else "a card"
+    if back:
+        lines.append(LogLine(_("{cards} turned up first and went back into the stock (a 2, 8, Jack or Ace may "
+                               "not start the pile): {card} starts it").format(
+            cards=", ".join(card_text(c) for c in back), card=up), None))
+    else:
+        lines.append(LogLine(_("{card} starts the discard pile").format(card=up), None))
+    return lines

@@ -26,6 +26,7 @@ from cardgames.core.cards import Suit
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.movelog import card_text
 from cardgames.core.protocol import IllegalAction
+from cardgames.engine.tween import Call
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
 from cardgames.games.switch.figures import game_figures
@@ -70,6 +71,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
+    describe_opening = staticmethod(log.opening)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -160,11 +162,16 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def pad_keys(self) -> dict[str, int]:
         """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
         exposed = self.state.exposed
-        return {"x": pygame.K_p, "y": pygame.K_c if exposed >= 0 and exposed != self.viewer else pygame.K_l}
+        return {"x": pygame.K_p, "y": pygame.K_c if exposed is not None and exposed != self.viewer else pygame.K_l}
 
     def focus_playable(self, key: Any) -> bool:
         """The draw / pass button is the stock's: the focus goes there only when no card plays."""
         return key != "button:move" and super().focus_playable(key)
+
+    def choose_for_computer(self, seat: int) -> Any:
+        """A computer chooses among its own actions: its turn's, and its own out-of-turn call."""
+        legal = rules.actions_for(self.state, seat)
+        return ai.choose(rules.observe(self.state, seat), legal, self.ai_rng(seat), self.ai_level(seat))
 
     def my_actions(self) -> list[Action]:
         if not self.humans or self.over:
@@ -303,9 +310,15 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             self.board.sync({name: [] for name in self.board.piles}, None)
             self.board.sync(self.layout(self.observation()), None)
             self.animator.queue(self.deal_animation())
+            self.animator.queue(Call(self.announce_first))
             self._summary_for = None
             return
         super().animate_events(events)
+
+    def begin(self) -> None:
+        super().begin()
+        if not self.actions:                       # a fresh deal: once it lands, say who starts
+            self.animator.queue(Call(self.announce_first))
 
     def sound_for(self, event: Any) -> str | None:
         if isinstance(event, CardMoved) and event.dst.startswith("hand"):

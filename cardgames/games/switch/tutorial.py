@@ -20,18 +20,18 @@ from cardgames.tutorial.engine import Script, Step, TutorialMode
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
 MINE = "9H 2C JC 6D KD QS 4C"
 THEIRS = "9C 2D 7D 8S 4S KH"
-STOCK = "3D 6H 10S 7C 5D AC 4H 8C"        # top card first (you pick up the first four)
+STOCK = "8C 4H AC 5D 7C 10S 6H 3D"        # bottom first, top card last (you pick up the last four)
 DISCARD = "5H"
 
 LATER_MINE = "QS 5S"
 LATER_THEIRS = "3S 9D KC"
-LATER_STOCK = "6C 7H 10D JH"
+LATER_STOCK = "JH 10D 7H 6C"
 LATER_DISCARD = "QD"
 
 
 def _deal(mine: str, theirs: str, stock: str, discard: str) -> rules.State:
     return rules.deal({"players": 2}, [parse_cards(mine), parse_cards(theirs)],
-                      tuple(reversed(parse_cards(stock))), parse_cards(discard), turn=0)
+                      parse_cards(stock), parse_cards(discard), turn=0)
 
 
 def deal() -> rules.State:

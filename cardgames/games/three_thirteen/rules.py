@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, NamedTuple
 
-from cardgames.core.cards import Card, Rank, cards_str, parse_card, parse_cards, remove_one, standard_deck
+from cardgames.core.cards import Card, Rank, cards_str, check_deal, parse_card, parse_cards, remove_one, standard_deck
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
@@ -204,30 +204,49 @@ def _deal_round(state: State, round_no: int, dealer: int) -> tuple[State, tuple]
 
 
 def deal(options: Mapping[str, Any] | None, hands: Sequence[Sequence[Card] | str], stock: Sequence[Card] | str,
-         discard: Sequence[Card] | str, *, round_no: int = 1, dealer: int | None = None,
-         current: int | None = None, totals: Sequence[int] | None = None, seed: int = 0) -> State:
-    """A scripted deal for tests and puzzles. Cards may be given as text ("QH 10S").
+         discard: Sequence[Card] | str, *, round_no: int | None = None, dealer: int | None = None,
+         current: int | None = None, totals: Sequence[int] | None = None, rounds: Sequence[RoundResult] = (),
+         reshuffles: int = 0, seed: int = 0) -> State:
+    """A scripted deal for tests, tutorials and puzzles; ValueError says what is impossible.
 
-    `stock` and `discard` are listed top card first. The hands need not hold
-    the round's number of cards, nor the piles the rest of the decks."""
+    Cards may be given as text ("QH 10S"). Piles list their cards bottom first, top
+    card last. Each hand holds the round's number of cards (3 in round 1 ... 13 in
+    round 11) and no card appears more often than the decks hold it (one deck for 2
+    players, two for 3-4, ...); the piles need not hold the rest of the decks.
+    `rounds` are the earlier rounds' results: round_no defaults to the one after them and
+    `totals` to their sums. `reshuffles` 1: this round's one reshuffle is used up.
+    `current` (default: left of the dealer) is to draw."""
     players, ace_high = _options(options)
 
     def cards(x):
         return parse_cards(x) if isinstance(x, str) else tuple(x)
 
-    hands = [cards(h) for h in hands]
+    hands = tuple(cards(h) for h in hands)
+    stock, discard, rounds = cards(stock), cards(discard), tuple(rounds)
+    round_no = len(rounds) + 1 if round_no is None else round_no
     if len(hands) != players:
-        raise ValueError(f"deal needs {players} hands")
-    if not 1 <= round_no <= ROUNDS:
-        raise ValueError(f"round must be 1..{ROUNDS}, not {round_no}")
-    if dealer is None:
-        dealer = players - 1
-    if current is None:
-        current = (dealer + 1) % players
+        raise ValueError(f"deal needs {players} hands, got {len(hands)}")
+    if isinstance(round_no, bool) or not isinstance(round_no, int) or not 1 <= round_no <= ROUNDS:
+        raise ValueError(f"round must be 1..{ROUNDS}, not {round_no!r}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != hand_size(round_no):
+            raise ValueError(f"seat {seat}'s hand has {len(hand)} cards, but round {round_no} deals "
+                             f"{hand_size(round_no)}")
+    decks = decks_for(players)
+    check_deal([c for h in hands for c in h] + list(stock) + list(discard), standard_deck(decks),
+               f"{decks} deck{'s' if decks > 1 else ''} without Jokers")
+    dealer = players - 1 if dealer is None else dealer
+    current = (dealer + 1) % players if current is None else current
+    if not (0 <= dealer < players and 0 <= current < players):
+        raise ValueError(f"dealer and current must be seats 0..{players - 1}, not {dealer} and {current}")
+    totals = tuple(totals) if totals is not None else tuple(sum(r.scores[s] for r in rounds) for s in range(players))
+    if len(totals) != players or not all(isinstance(t, int) for t in totals):
+        raise ValueError(f"totals needs {players} whole numbers, not {totals!r}")
+    if reshuffles not in (0, 1):
+        raise ValueError(f"a round has one reshuffle: reshuffles must be 0 or 1, not {reshuffles!r}")
     empty = ((),) * players
-    return State(players, ace_high, seed, round_no, dealer, Phase.DRAW, current, tuple(hands),
-                 tuple(reversed(cards(stock))), tuple(reversed(cards(discard))), None, False, (), None, (), 0, 0,
-                 empty, empty, tuple(totals) if totals else (0,) * players, ())
+    return State(players, ace_high, seed, round_no, dealer, Phase.DRAW, current, hands, stock, discard,
+                 None, False, (), None, (), 0, reshuffles, empty, empty, totals, rounds)
 
 
 # ---------------------------------------------------------------- queries

@@ -37,10 +37,15 @@ from cardgames.games.three_thirteen.hud import (
     HAND_CENTRE,
     HAND_Y,
     LAID_Y,
+    LOG_RECT,
     RAISE,
     SMALL,
     STOCK_POS,
+    TOAST_BOTTOM,
     ThreeThirteenHud,
+    box_cards,
+    box_rect,
+    box_status_y,
     rank_plural,
 )
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
@@ -49,15 +54,13 @@ from cardgames.i18n import N_, card_name, listing, said, tr, word
 from cardgames.ui import controls, theme
 from cardgames.ui.board import Pile
 from cardgames.ui.curtain import PassAndPlay
-from cardgames.ui.pile_fans import add_discard_fan
+from cardgames.ui.pile_fans import BoxFan, add_box_fan, add_discard_fan
 from cardgames.ui.round_scene import RoundGameScene
 from cardgames.ui.widgets import Button
 
 HAND_SPAN = 890                 # 14 cards at 62 px apart, clear of the buttons
 HAND_DX = 90                    # a short hand is spread out, whole cards side by side
 GROUP_GAP = 22                  # arranged hand: space between melds
-TOP_Y = 8                       # the others' boxes
-BOX_H = 150
 NAMES = ("Zoe", "Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia")  # computer seats
 NEW_CARD = (255, 170, 60)        # the outline of the card you just drew
 REORDER = ("reorder",)          # the drag target of a card moved within the hand
@@ -93,7 +96,8 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     card_size = BIG
     table = "felt_green"
     describe_move = staticmethod(log.describe)
-    log_rect = pygame.Rect(1030, 166, 240, 156)
+    log_rect = LOG_RECT
+    toast_bottom = TOAST_BOTTOM
     deal_from = "stock"
     pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_d, "y": pygame.K_g}   # gamepad X: draw, Y: go out
     allow_undo = True
@@ -130,10 +134,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def _box(self, seat: int) -> pygame.Rect:
         """Another seat's box along the top, clockwise from the viewer's left."""
         others = [(self.viewer + k) % self.players for k in range(1, self.players)]
-        width = min(300, (1260 - 10 * (len(others) - 1)) // len(others))
-        left = 640 - (len(others) * width + 10 * (len(others) - 1)) // 2
-        k = others.index(seat)
-        return pygame.Rect(left + k * (width + 10), TOP_Y, width, BOX_H)
+        return box_rect(others.index(seat), len(others))
 
     def setup_board(self) -> None:
         board = self.board
@@ -146,9 +147,12 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
                 board.piles[pile.name] = pile
                 board.cards.setdefault(pile.name, [])
             else:
-                box = self._box(seat)
-                board.add_pile(f"hand:{seat}", (box.centerx, box.y + 66), "fan", dx=16,
-                               span=box.width - 16, center=True, size=SMALL)
+                add_box_fan(board, f"hand:{seat}", box_cards(self._box(seat)), dx=16, size=SMALL)
+
+    def _box_face_up(self, seat: int, face_up: bool) -> None:
+        pile = self.board.piles.get(f"hand:{seat}")
+        if isinstance(pile, BoxFan):
+            pile.face_up = face_up    # a laid-down hand wraps into rows so every corner reads
 
     def _size_of(self, pile: str | None) -> tuple[int, int]:
         if pile and pile.startswith("hand:") and int(pile.split(":")[1]) != self.viewer:
@@ -243,10 +247,12 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
                 self._apply_offsets(g, bool(obs.shown[seat]))
                 out[f"hand:{seat}"] = [(c, True) for c in g.cards]
             elif obs.shown[seat]:
+                self._box_face_up(seat, True)
                 arr = melds.arrange(obs.shown[seat], obs.wild, obs.ace_high)
                 out[f"hand:{seat}"] = [(c, True) for m in arr.melds for c in m.cards] + \
                     [(c, True) for c in arr.unmelded]
             else:
+                self._box_face_up(seat, False)
                 backs: list[tuple[Any, bool]] = [(None, False)] * obs.hand_sizes[seat]
                 if obs.taken is not None and obs.current == seat and backs:
                     backs[-1] = (obs.taken, True)   # taken from the discard pile: shown until they throw
@@ -484,7 +490,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
             # Popped up over the player who went out (not a toast at the top of the table).
             # The "LAST TURN" marker beside the piles stays while the others play their last turn.
             at = (HAND_CENTRE, HAND_Y - 70) if event.seat == self.viewer else \
-                (self._box(event.seat).centerx, self._box(event.seat).bottom + 26)
+                self._box(event.seat).center   # over their cards (the log lies below the boxes)
             if event.value:
                 self.app.play_sound("timer_warning")
                 self.fx.pop_text(N_("OUT!"), at, theme.ACCENT, 48, life=1.6)
@@ -528,8 +534,8 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         if seat == self.viewer:
             return (HAND_CENTRE, HAND_Y - 40)
-        box = self._box(seat)
-        return (box.right - 30, box.y + 16)
+        box = self._box(seat)   # the dots: in the box's status row, on the right (they cover no text)
+        return (box.right - 30, box_status_y(box) + 10)
 
     def next_seat(self) -> int | None:
         """Who plays after the current player (None between rounds and at the end)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.three_thirteen import melds, rules
+from cardgames.games.three_thirteen.hud import YOU_Y
 from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
 from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
@@ -18,7 +19,7 @@ OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player c
 ROUND = 4                       # six cards: 6s are wild
 MINE = "9H 9S 4C 5C 6D KS"
 THEIRS = "2D 7S JD QH 10C 8D"
-STOCK = "AH 2S 10D 4H QC JS 8H 7D"   # top first
+STOCK = "7D 8H JS QC 4H 10D 2S AH"   # top card last
 DISCARD = "3C"
 
 
@@ -28,7 +29,7 @@ def deal() -> rules.State:
 
 def penalty_box(scene) -> pygame.Rect:
     """The live penalty in the side panel ("Penalty now" and its number)."""
-    return pygame.Rect(BUTTON_X - 6, 352, BUTTON_W + 12, 56)
+    return pygame.Rect(BUTTON_X - 6, YOU_Y + 22, BUTTON_W + 12, 56)
 
 
 def out_button(scene) -> pygame.Rect:
@@ -36,7 +37,7 @@ def out_button(scene) -> pygame.Rect:
 
 
 def _their_penalty() -> int:
-    hand = rules.parse_cards(THEIRS) + rules.parse_cards(STOCK)[:1]
+    hand = rules.parse_cards(THEIRS) + rules.parse_cards(STOCK)[-1:]
     kept = [c for c in hand if str(c) != "QH"]       # they draw the AH and throw the QH
     return melds.penalty(tuple(kept), rules.wild_rank(ROUND), False)
 

@@ -43,10 +43,12 @@ A scorer can work from these alone: a tableau play is a CardMoved from a
 
 Decks and dealing: new_game(options, seed) shuffles 52 cards with
 child_seed(seed, "deal"), deals the slots in order, then the waste card,
-then the stock (stock[0] is turned first); the wild Joker goes to a random
-place in the stock drawn from the same generator. For "winnable deals
-only", see solver.winnable_seed. deal(...) builds a scripted position with
-any cards and any layout, for tests and puzzles.
+then the stock in the order it turns; the wild Joker goes to a random
+place in the stock drawn from the same generator. Like every pile (see
+core/protocol.py) the stock lists its cards bottom first: stock[-1] is the
+top card, the next to turn. For "winnable deals only", see
+solver.winnable_seed. deal(...) builds a scripted position on any layout,
+for tests and puzzles, from cards one deck (and the wild Joker) can hold.
 
 scores(state) is (cards cleared,); money and arcade scoring live in scoring.py.
 """
@@ -56,13 +58,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgames.core.cards import JOKER, Card, Rank, parse_card, standard_deck
+from cardgames.core.cards import JOKER, Card, Rank, check_deal, parse_card, standard_deck
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Event
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.games.tripeaks.layout import Layout, parse_layout, usable_layout
 
-JSON_VERSION = 1
+JSON_VERSION = 2   # 2: "stock" lists the top card last (version 1 listed it first; still read)
 DEFAULT_LAYOUT = "classic"
 
 
@@ -137,7 +139,7 @@ def parse_action(text: str) -> Action:
 
 @dataclass(frozen=True, slots=True)
 class State:
-    """A whole game. tableau[i] is None once slot i is cleared; stock[0] turns next; waste[-1] is on top."""
+    """A whole game. tableau[i] is None once slot i is cleared; stock[-1] turns next; waste[-1] is on top."""
 
     options: Options
     layout: Layout
@@ -189,23 +191,27 @@ def new_game(options: Mapping[str, Any] | Options | None, seed: int, layout: Lay
     if opts.wild:
         at = int(rng.random() * (len(rest) + 1))
         rest = rest[:at] + (JOKER,) + rest[at:]
-    return State(opts, layout, tableau, rest, waste, seed)
+    return State(opts, layout, tableau, rest[::-1], waste, seed)   # rest[0] turns first: it is the top card
 
 
 def deal(options: Mapping[str, Any] | Options | None, tableau: Sequence[Card | None], stock: Sequence[Card],
          waste: Sequence[Card] = (), layout: Layout | None = None, seed: int | None = None) -> State:
-    """A scripted position: `tableau` in slot order (None = already cleared), `stock` in turning order.
+    """A scripted position: `tableau` in slot order (None = already cleared), `stock` and `waste` bottom
+    first (stock[-1] turns next). The layout is `layout` when given, else the one named in the options.
 
-    The layout is `layout` when given, else the one named in the options. No
-    card check is made beyond the sizes, so small puzzles may use any cards.
+    ValueError when one deck could not hold the cards: a card twice, a Joker without the wild
+    option, more than one, or one in the tableau. The cards need not make up the whole deck.
     """
     opts = make_options(options)
     layout = layout if layout is not None else usable_layout(opts.layout)
+    tableau, stock, waste = tuple(tableau), tuple(stock), tuple(waste)
     if len(tableau) != layout.size:
         raise ValueError(f"layout {layout.name!r} has {layout.size} slots, got {len(tableau)} tableau cards")
     if any(c is not None and c.is_joker for c in tableau):
         raise ValueError("a Joker cannot be dealt into the tableau")
-    return State(opts, layout, tuple(tableau), tuple(stock), tuple(waste), seed)
+    check_deal([c for c in tableau if c is not None] + list(stock) + list(waste), standard_deck(1, int(opts.wild)),
+               "one deck and the wild Joker" if opts.wild else "one deck without Jokers")
+    return State(opts, layout, tableau, stock, waste, seed)
 
 
 # ---------------------------------------------------------------- queries
@@ -228,8 +234,22 @@ def fits_waste(state: State, card: Card) -> bool:
 
 
 def playable_slots(state: State) -> tuple[int, ...]:
-    return tuple(i for i, c in enumerate(state.tableau)
-                 if c is not None and exposed(state, i) and fits_waste(state, c))
+    """The exposed slots whose card fits the waste, in slot order (one pass: playouts call it every move)."""
+    tableau, waste = state.tableau, state.waste
+    anything = not waste or waste[-1].is_joker
+    top, wrap = (0 if anything else int(waste[-1].rank)), state.options.wrap
+    out = []
+    for i, slot in enumerate(state.layout.slots):
+        card = tableau[i]
+        if card is None:
+            continue
+        if not anything:
+            d = abs(int(card.rank) - top)
+            if d != 1 and not (wrap and d == 12):
+                continue
+        if all(tableau[j] is None for j in slot.covered_by):
+            out.append(i)
+    return tuple(out)
 
 
 def is_won(state: State) -> bool:
@@ -260,11 +280,20 @@ def scores(state: State) -> tuple[int, ...]:
     return (cleared(state),)
 
 
+def winners(state: State) -> tuple[int, ...]:
+    """(0,) once the tableau is cleared; () while playing and after a loss (one seat, no rival)."""
+    return (0,) if is_won(state) else ()
+
+
 def legal_actions(state: State) -> tuple[Action, ...]:
-    if is_over(state):
+    if is_won(state):
         return ()
-    plays: tuple[Action, ...] = tuple(Play(i) for i in playable_slots(state))
-    return plays + ((Turn(),) if state.stock else ())
+    plays: tuple[Action, ...] = tuple(_PLAYS[i] for i in playable_slots(state))
+    return plays + (_TURN,) if state.stock else plays     # no play and no stock: lost, nothing to do
+
+
+_PLAYS = tuple(Play(i) for i in range(52))   # the actions are immutable values: one of each, shared
+_TURN = Turn()
 
 
 # ---------------------------------------------------------------- apply
@@ -276,8 +305,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     if isinstance(action, Turn):
         if not state.stock:
             raise IllegalAction("the stock is empty")
-        card = state.stock[0]
-        new = State(state.options, state.layout, state.tableau, state.stock[1:], state.waste + (card,), state.seed)
+        card = state.stock[-1]
+        new = State(state.options, state.layout, state.tableau, state.stock[:-1], state.waste + (card,), state.seed)
         events: list[Event] = [CardMoved(card, "stock", "waste")]
     elif isinstance(action, Play):
         i = action.slot
@@ -339,13 +368,13 @@ def to_json(state: State) -> dict[str, Any]:
 
 def from_json(data: Mapping[str, Any]) -> State:
     """The state saved by to_json; ValueError naming the field when the data is bad."""
-    if not isinstance(data, Mapping) or data.get("version") != JSON_VERSION:
-        raise ValueError(f"TriPeaks save: expected an object with version {JSON_VERSION}")
+    if not isinstance(data, Mapping) or data.get("version") not in (1, JSON_VERSION):
+        raise ValueError(f"TriPeaks save: expected an object with version 1 or {JSON_VERSION}")
     try:
         opts = make_options(data["options"])
         layout = parse_layout(data["layout"], "layout")
         tableau = tuple(None if c is None else parse_card(c) for c in data["tableau"])
-        stock = tuple(parse_card(c) for c in data["stock"])
+        stock = tuple(parse_card(c) for c in data["stock"])[::1 if data["version"] == JSON_VERSION else -1]
         waste = tuple(parse_card(c) for c in data["waste"])
         seed = data["seed"]
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -26,17 +26,34 @@ Two engines, used in turn by solve():
    - a card whose rank no stock card left can precede needs a tableau card
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
-     the position is lost.
+     the position is lost;
+   - without the wrap, parity: a run of plays alternates odd and even
+     ranks, so the odd cards left minus the even ones must be made up by
+     runs that each add at most one, of the parity their first card (the
+     waste, a stock card) allows (two popcounts per position).
+   The exposed cards travel with the position as a bitmask, and everything
+   that depends only on the layout is computed once per layout. Within a
+   node budget the search takes the plays from the highest slot down, then
+   (keeping what it proved lost) tries again from the lowest up: a win the
+   first order misses through a wrong early choice is often quick in the
+   other.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: 20 to 30 ms of CPU for any deal.
+   win to remain possible, per waste rank: about 20 ms of CPU for a whole
+   deal (18 to 22 ms measured on a busy shared machine, 2026-12-01), less
+   from later positions, which leave fewer sets.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
-   position) is a lookup.
+   position) is a lookup. Tried and dropped: a forward sweep over only the
+   sets a position can reach (the parity bound and the lacking-card rule
+   pruning it) visited 50 to 80% of the sets the table fills, but cost as
+   much per set, and unlike the table it answers no later position.
+
+While solving, Python's cycle collector is paused (see _Collector).
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds of CPU time of the calling thread, never wall time); when one runs
@@ -45,15 +62,20 @@ solver in a background thread and show a spinner until it answers.
 """
 from __future__ import annotations
 
+import gc
+import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardgames.games.tripeaks import rules, solver_table
 from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
+from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
-from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of
+from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of, stock_codes
 
 ALL_RANKS = (1 << 14) - 2   # bits 1..13
 NEVER = 1 << 30              # no stock count proved lost yet
@@ -83,65 +105,125 @@ def _adjacent_ranks(r: int, wrap: bool) -> tuple[int, ...]:
     return tuple(out)
 
 
+@dataclass(frozen=True, slots=True)
+class _Geometry:
+    """What the search needs of a layout, whatever the cards: computed once per layout."""
+
+    n: int
+    cover: tuple[int, ...]      # cover[i]: the slots lying directly on slot i (bits)
+    uncover: tuple[tuple[tuple[int, int], ...], ...]   # per slot: (slot j it lies on, cover[j])
+    blocked: tuple[int, ...]    # blocked[i]: the slots under slot i, transitively
+    pred_base: tuple[int, ...]  # slots that may go on the waste just before slot i, rank aside
+    succ_base: tuple[int, ...]  # slots that may go just after slot i, rank aside
+    order_key: Any              # sort key: cards that lie on the most others first
+
+
+@lru_cache(maxsize=16)
+def _geometry(layout: Layout) -> _Geometry:
+    n = layout.size
+    cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
+    covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]
+    blocked = [sum(1 << j for j in layout.blocked_by(i)) for i in range(n)]
+    above = [sum(1 << j for j in range(n) if blocked[j] >> i & 1) for i in range(n)]
+    full = (1 << n) - 1
+    # pred: not a card under i (it comes later), nor one lying on a card that lies on i (it goes at least
+    # two plays before i); a card lying directly on i can, if it is the last of them to go. succ: the mirror.
+    pred = [full & ~blocked[i] & ~(above[i] & ~cover[i]) & ~(1 << i) for i in range(n)]
+    succ = [full & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i) for i in range(n)]
+    uncover = [tuple((j, cover[j]) for j in layout.covers(i)) for i in range(n)]
+    key = [-len(layout.blocked_by(i)) for i in range(n)]
+    return _Geometry(n, tuple(cover), tuple(uncover), tuple(blocked), tuple(pred), tuple(succ),
+                     tuple(key).__getitem__)
+
+
+@lru_cache(maxsize=4)
+def _adjacent_rank_bits(wrap: bool) -> tuple[int, ...]:
+    """Per waste rank code: the ranks (as bits) that play on it."""
+    return tuple(sum(1 << q for q in _adjacent_ranks(r, wrap)) for r in range(15))
+
+
 class _Search:
     """Tables for one deal, then a memoised depth-first search over bitmask positions."""
 
     def __init__(self, state: State, max_nodes: int | None, time_limit: float | None):
-        layout = state.layout
+        geo = _geometry(state.layout)
         wrap = state.options.wrap
-        n = layout.size
-        self.n = n
-        self.rank = [0 if c is None else int(c.rank) for c in state.tableau]
-        self.cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
-        blocked = [sum(1 << j for j in layout.blocked_by(i)) for i in range(n)]
-        self.blocked = blocked
-        # Try first the cards that lie on the most others: they open the way for the rest.
-        self.order_key = [-len(layout.blocked_by(i)) for i in range(n)].__getitem__
+        n = self.n = geo.n
+        self.cover, self.uncover, self.order_key = geo.cover, geo.uncover, geo.order_key
+        rank = self.rank = [0 if c is None else int(c.rank) for c in state.tableau]
+        slots_of_rank = [0] * 15
+        for i, r in enumerate(rank):
+            if r:
+                slots_of_rank[r] |= 1 << i
+        self.slots_of_rank = slots_of_rank
         # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks.
-        self.adj_rank_bits = [sum(1 << q for q in _adjacent_ranks(r, wrap)) for r in range(15)]
-        self.adj_slots = [0] * 15
+        adj = self.adj_rank_bits = _adjacent_rank_bits(wrap)
+        adj_slots = self.adj_slots = [0] * 15
         for r in range(15):
-            bits = self.adj_rank_bits[r]
-            self.adj_slots[r] = sum(1 << i for i in range(n) if self.rank[i] and bits >> self.rank[i] & 1)
-        # pred[i]: tableau slots whose card could be on the waste just before slot i's card. Not a
-        # card under i (it comes later), nor one lying on a card that lies on i (it goes at least two
-        # plays before i); a card lying directly on i can, if it is the last of them to go.
-        above = [sum(1 << j for j in range(n) if blocked[j] >> i & 1) for i in range(n)]
-        self.pred = [self.adj_slots[self.rank[i]] & ~blocked[i] & ~(above[i] & ~self.cover[i]) & ~(1 << i)
-                     if self.rank[i] else 0 for i in range(n)]
-        # succ[i]: slots whose card could be played just after slot i's card (the mirror of pred).
-        covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]
-        self.succ = [self.adj_slots[self.rank[i]] & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i)
-                     if self.rank[i] else 0 for i in range(n)]
-        self.stock = tuple(WILD if c.is_joker else int(c.rank) for c in state.stock)
-        ns = len(self.stock)
-        counts = [[0] * 15 for _ in range(ns + 1)]   # counts[k][r]: cards of rank r among stock[k:]
-        for k in range(ns - 1, -1, -1):
-            counts[k] = counts[k + 1][:]
-            counts[k][self.stock[k]] += 1
-        # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left.
-        self.reach = []
-        for k in range(ns + 1):
-            c = counts[k]
-            bits = ALL_RANKS if c[WILD] else 0
-            for r in range(1, 14):
-                if c[r]:
-                    bits |= self.adj_rank_bits[r]
-            self.reach.append(bits)
-        self.slots_of_rank = [sum(1 << i for i in range(n) if self.rank[i] == r) for r in range(15)]
+            bits, m = adj[r], 0
+            for q in range(1, 14):
+                if bits >> q & 1:
+                    m |= slots_of_rank[q]
+            adj_slots[r] = m
+        # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's.
+        self.pred = [adj_slots[r] & geo.pred_base[i] if r else 0 for i, r in enumerate(rank)]
+        self.succ = [adj_slots[r] & geo.succ_base[i] if r else 0 for i, r in enumerate(rank)]
+        self.stock = stock = stock_codes(state)
+        ns = len(stock)
+        # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left;
         # lacking_slots[k]: slots whose rank no card among stock[k:] can precede.
-        self.lacking_slots = [sum(self.slots_of_rank[r] for r in range(1, 14) if not bits >> r & 1)
-                              for bits in self.reach]
+        reach, bits = [0] * (ns + 1), 0
+        lacking = [0] * (ns + 1)
+        known: dict[int, int] = {}
+        for k in range(ns, -1, -1):
+            if k < ns:
+                bits |= ALL_RANKS if stock[k] == WILD else adj[stock[k]]
+            reach[k] = bits
+            if bits not in known:
+                known[bits] = sum(slots_of_rank[r] for r in range(1, 14) if not bits >> r & 1)
+            lacking[k] = known[bits]
+        self.reach, self.lacking_slots = reach, lacking
         # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
         # them is at least as good as playing slot i (ties go to the lower slot).
-        self.dominated_by = [sum(1 << j for j in range(n) if j != i and self.rank[j] == self.rank[i]
-                                 and blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i))
-                             for i in range(n)]
+        blocked = geo.blocked
+        dominated = [0] * n
+        for i, r in enumerate(rank):
+            m = slots_of_rank[r] & ~(1 << i) if r else 0
+            while m:
+                low = m & -m
+                j = low.bit_length() - 1
+                if blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i):
+                    dominated[i] |= low
+                m ^= low
+        self.dominated_by = dominated
+        # Without the wrap a run alternates odd and even ranks, and a stock card starts a run of the other
+        # parity: up[k] / down[k] count the stock cards among stock[k:] that can start a run adding one
+        # odd / one even card net (a Joker either).
+        self.parity = not wrap
+        self.odd = sum(slots_of_rank[r] for r in range(1, 14, 2))
+        self.even = sum(slots_of_rank[r] for r in range(2, 14, 2))
+        up, down = [0] * (ns + 1), [0] * (ns + 1)
+        for k in range(ns - 1, -1, -1):
+            c = stock[k]
+            up[k] = up[k + 1] + (c % 2 == 0)
+            down[k] = down[k + 1] + (c % 2 == 1 or c == WILD)
+        self.up, self.down = up, down
+        self.flip = False        # take the plays in the other order (the second try)
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.thread_time() + time_limit
         self.line: list[Action] = []
+
+    def exposed(self, rem: int) -> int:
+        """The exposed slots of `rem` (bits)."""
+        cover, out, m = self.cover, 0, rem
+        while m:
+            low = m & -m
+            if not rem & cover[low.bit_length() - 1]:
+                out |= low
+            m ^= low
+        return out
 
     # ------------------------------------------------------------ search
 
@@ -149,7 +231,9 @@ class _Search:
         """True when `rem` can be cleared from stock index k and waste rank w.
 
         The winning line is left (reversed) in self.line. The search is one
-        closure over local tables, because the time is all in this loop.
+        closure over local tables, because the time is all in this loop. The
+        exposed cards are carried along as a bitmask (a play exposes at most
+        the cards it lay on).
 
         What is proved lost is remembered per set of cards left, move by
         move: lost[rem][i] is the fewest stock cards turned at which playing
@@ -160,23 +244,28 @@ class _Search:
         whatever its waste card, since only the plays a waste allows matter.
         """
         n, ns = self.n, len(self.stock)
-        rank, cover, adj_slots, pred, succ = self.rank, self.cover, self.adj_slots, self.pred, self.succ
-        stock, lacking_slots, dominated_by, order_key = self.stock, self.lacking_slots, self.dominated_by, self.order_key
+        rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
+        stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
+        parity, odd, even, up, down = self.parity, self.odd, self.even, self.up, self.down
         lost_table, line = self.lost, self.line
         turn_bit = 1 << n
+        flip = self.flip
         budget = self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
-        def search(rem: int, k: int, w: int) -> bool:
+        def search(rem: int, exp: int, k: int, w: int) -> bool:
             if not rem:
                 return True
-            # The exposed cards that play on the waste.
-            m = playable = rem & adj_slots[w]
-            while m:
-                low = m & -m
-                if rem & cover[low.bit_length() - 1]:
-                    playable ^= low
-                m ^= low
+            if parity:
+                # Runs alternate parities: the odd cards left minus the even ones must be made up by runs,
+                # each adding at most one net, of the parity its start card (the waste, a stock card) allows.
+                d = (rem & odd).bit_count() - (rem & even).bit_count()
+                if d > 0:
+                    if d > up[k] + (not w & 1):
+                        return False
+                elif -d > down[k] + (w & 1 or w == EMPTY or w == WILD):
+                    return False
+            playable = exp & adj_slots[w]
             # Known lost: every move this position offers was proved to lose.
             lost = lost_table.get(rem)
             if lost is not None and (lost[n] <= k or k == ns):
@@ -188,9 +277,9 @@ class _Search:
                     m ^= low
                 else:
                     return False
-            self.nodes += 1
-            if self.nodes > budget or (deadline is not None and not self.nodes & 255
-                                        and time.thread_time() > deadline):
+            nonlocal count
+            count += 1
+            if count > budget or (deadline is not None and not count & 255 and time.thread_time() > deadline):
                 raise _OutOfBudget
             # Cards whose rank no stock card left can precede: each needs a tableau card that can go
             # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
@@ -207,17 +296,17 @@ class _Search:
             if forced >= 0:
                 moves = [forced]
             else:
-                # Of two playable cards of the same rank, skip the one that is no better to play.
+                # Of two playable cards of the same rank, skip the one that is no better to play. The
+                # others go from the highest slot down (the layouts list the front cards last), or up.
                 moves = []
                 m = playable
                 while m:
-                    low = m & -m
-                    i = low.bit_length() - 1
+                    i = m.bit_length() - 1
                     if not playable & dominated_by[i]:
                         moves.append(i)
-                    m ^= low
-                if len(moves) > 1:
-                    moves.sort(key=order_key)
+                    m ^= 1 << i
+                if flip and len(moves) > 1:
+                    moves.reverse()
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
@@ -226,10 +315,15 @@ class _Search:
                     can_turn = False
                 if lost is not None and lost[i] <= k:
                     continue
-                if search(rem & ~(1 << i), k, rank[i]):
+                bit = 1 << i
+                after, shown = rem ^ bit, exp ^ bit
+                for j, on_j in uncover[i]:
+                    if not after & on_j:
+                        shown |= 1 << j
+                if search(after, shown, k, rank[i]):
                     line.append(Play(i))
                     return True
-            if can_turn and (lost is None or lost[n] > k) and search(rem, k + 1, stock[k]):
+            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k]):
                 line.append(Turn())
                 return True
             # Lost: so is every move from here, including those skipped as no better than another.
@@ -243,22 +337,64 @@ class _Search:
             while moves:
                 low = moves & -moves
                 i = low.bit_length() - 1
-                lost[i] = min(lost[i], k)
+                if k < lost[i]:  # noqa: PLR1730
+                    lost[i] = k
                 moves ^= low
             return False
 
-        return search(rem, k, w)
+        count = 0
+        try:
+            return search(rem, self.exposed(rem), k, w)
+        finally:
+            self.nodes += count
 
 
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
-    """The depth-first search alone."""
+    """The depth-first search alone. With a node budget, half of it goes to a second try that takes the
+    plays in the other order, keeping what the first proved lost: a win the first order misses by a
+    wrong early choice is often quick in the other."""
     s = _Search(state, max_nodes, time_limit)
     rem, w = start_of(state)
     try:
-        ok = s.wins(rem, 0, w)
+        if max_nodes is None or max_nodes < 2:
+            ok = s.wins(rem, 0, w)
+        else:
+            s.max_nodes = max_nodes // 2
+            try:
+                ok = s.wins(rem, 0, w)
+            except _OutOfBudget:
+                s.max_nodes, s.flip = max_nodes - s.nodes, True
+                s.line.clear()
+                ok = s.wins(rem, 0, w)
     except _OutOfBudget:
         return Result(None, (), s.nodes)
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
+
+
+class _Collector:
+    """Pauses Python's cycle collector while any thread solves. The solver makes tens of thousands of
+    small lists and no reference cycles (reference counting frees them all), and each collection would
+    walk every one of them and the layout's kept tables: about a quarter of a heavy solve's time."""
+
+    lock = threading.Lock()
+    solving = 0
+    was_enabled = False
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    with _Collector.lock:
+        if _Collector.solving == 0:
+            _Collector.was_enabled = gc.isenabled()
+            gc.disable()
+        _Collector.solving += 1
+    try:
+        yield
+    finally:
+        with _Collector.lock:
+            _Collector.solving -= 1
+            if _Collector.solving == 0 and _Collector.was_enabled:
+                gc.enable()
 
 
 SEARCH_FIRST = 2_000   # nodes the depth-first search gets before the table takes over
@@ -270,7 +406,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take a few hundred positions), then the table (20 to 30 ms of CPU for the
+    take a few hundred positions), then the table (about 20 ms of CPU for the
     classic layout from the deal, less from later positions), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
@@ -278,6 +414,11 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     does not make it run out sooner. Without limits it always answers; with
     them, winnable is None when a limit ran out.
     """
+    with _collector_paused():
+        return _solve(state, max_nodes, time_limit, method)
+
+
+def _solve(state: State, max_nodes: int | None, time_limit: float | None, method: str) -> Result:
     if method not in ("auto", "search", "table"):
         raise ValueError(f"unknown solver method {method!r}")
     deadline = None if time_limit is None else time.thread_time() + time_limit

@@ -10,7 +10,8 @@ position to be winnable (-1: never). Filled smallest set first:
 - turning: the latest k with k + 1 <= best(cards, stock[k]), which only
   needs the plays' values, since a turn never helps the turn after it.
 There are only 22,932 such sets for the classic layout (the other shipped
-layouts fewer), so a whole deal fills in 20 to 30 ms of CPU.
+layouts fewer), so a whole deal fills in about 20 ms of CPU (the rows are
+plain lists, one per set, read in a loop of plain comparisons).
 
 The session: a table filled from a position answers every later position of
 the same deal (the live "still winnable" sign after each move, the hints,
@@ -24,6 +25,8 @@ import threading
 import time
 from collections import OrderedDict
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from cardgames.games.tripeaks import rules
@@ -31,6 +34,7 @@ from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 
 EMPTY, WILD = 0, 14
+TURNED = 16           # the entry of a table row for turning the stock (15 is a scratch rank)
 MAX_IDEALS = 300_000   # layouts with more sets of cards left than this have no table
 SESSION_DEALS = 8      # deals whose tables are kept
 
@@ -85,6 +89,11 @@ def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int]
     return tuple(order), tuple(moves), index
 
 
+def stock_codes(state: State) -> tuple[int, ...]:
+    """The stock's rank codes in turning order (the Joker is WILD): the only place that reads the stock."""
+    return tuple(WILD if c.is_joker else int(c.rank) for c in reversed(state.stock))   # the stock's top is last
+
+
 def start_of(state: State) -> tuple[int, int]:
     """The cards left (bitmask) and the waste rank code of a rules state."""
     rem = sum(1 << i for i, c in enumerate(state.tableau) if c is not None)
@@ -105,68 +114,65 @@ class Table:
         self.order_key = search.order_key
         rank, ns, stock, adj = search.rank, len(search.stock), search.stock, search.adj_rank_bits
         rem0, _ = start_of(state)
-        # last_before[q][a + 1]: the last stock index p holding rank q with p < a, else -1 (row 15: a scratch rank)
+        # last_before[q][a]: the last stock index p holding rank q with p < a, else -1; index -1 (the
+        # last entry) stands for a = -1, also -1. Row 15: a scratch rank (no card has it).
         last_before = []
         for q in range(16):
-            row, last = [-1], -1
+            row, last = [], -1
             for a in range(ns + 1):
                 if a > 0 and stock[a - 1] == q:
                     last = a - 1
                 row.append(last)
+            row.append(-1)
             last_before.append(row)
-        # per slot: its rank, the (one or two) ranks it plays on, padded with the scratch rank 15, and their rows
+        # per slot: its rank, the (one or two) ranks it plays on (padded with the scratch rank 15), and
+        # turn_row[v]: the latest stock index whose card (of one of those ranks, or the Joker) can be turned
+        # and the slot played on it when playing it leaves a position winnable up to v stock cards turned
         info = []
         for slot in range(len(rank)):
             r = rank[slot]
             qs = [q for q in range(1, 14) if r and adj[r] >> q & 1]
             qs += [15] * (2 - len(qs))
-            info.append((r, qs[0], qs[1], last_before[qs[0]], last_before[qs[1]]))
-        wild_row = last_before[WILD]
-        plays: list[list[int] | None] = [None] * len(order)   # plays[i][q]: best over the plays on waste rank q
-        turns = [0] * len(order)                               # turns[i]: best when turning the stock
-        everything = [ns] * 16
-        outside = ~rem0
+            rows = (last_before[qs[0]], last_before[qs[1]], last_before[WILD])
+            info.append((r, qs[0], qs[1], [max(t) for t in zip(*rows)]))
+        # values[i][q]: the most stock cards that may be turned for ideal i with waste rank q (1 to 13) to
+        # win, over the plays; values[i][TURNED]: the same when turning the stock first. An empty waste or a
+        # Joker takes any card: their value is the best of the ranks' (see value()).
+        values: list[list[int] | None] = [None] * len(order)
+        values[0] = [ns] * (TURNED + 1)                        # nothing left: won
+        # the sets within this position's cards (all of them from the deal), picked out at C speed
+        inside = list(compress(range(len(order)), map(not_, map((~rem0).__and__, order))))
         # The hot loop of the whole solver: plain comparisons rather than max() calls, for speed.
-        for i, rem in enumerate(order):
-            if rem & outside:
-                continue                                       # not reachable from this position
-            if deadline is not None and not i & 1023 and time.thread_time() > deadline:
+        for lo in range(1, len(inside), 1024):
+            if deadline is not None and time.thread_time() > deadline:
                 raise OutOfBudget
-            if not rem:
-                plays[i], turns[i] = everything, ns
-                continue
-            best = [-1] * 16
-            anything = turn = -1
-            for slot, child in moves[i]:
-                r, qa, qb, row_a, row_b = info[slot]
-                value = plays[child][r]
-                t = turns[child]
-                if t > value:  # noqa: PLR1730
-                    value = t
-                if value > anything:  # noqa: PLR1730
-                    anything = value
-                if value > best[qa]:  # noqa: PLR1730
-                    best[qa] = value
-                if value > best[qb]:  # noqa: PLR1730
-                    best[qb] = value
-                # turning a stock card of rank qa or qb can lead to this play (last_before rises with value)
-                t = row_a[value + 1]
-                if t > turn:  # noqa: PLR1730
-                    turn = t
-                t = row_b[value + 1]
-                if t > turn:  # noqa: PLR1730
-                    turn = t
-            t = wild_row[anything + 1]
-            if t > turn:  # noqa: PLR1730
-                turn = t
-            best[EMPTY] = best[WILD] = anything
-            plays[i], turns[i] = best, turn
-        self.plays, self.turns = plays, turns
+            for i in inside[lo:lo + 1024]:
+                best = [-1] * (TURNED + 1)
+                turn = -1
+                for slot, child in moves[i]:
+                    r, qa, qb, turn_row = info[slot]
+                    after = values[child]
+                    value = after[r]
+                    t = after[TURNED]
+                    if t > value:  # noqa: PLR1730
+                        value = t
+                    if value > best[qa]:  # noqa: PLR1730
+                        best[qa] = value
+                    if value > best[qb]:  # noqa: PLR1730
+                        best[qb] = value
+                    t = turn_row[value]
+                    if t > turn:  # noqa: PLR1730
+                        turn = t
+                best[TURNED] = turn
+                values[i] = best
+        self.values = values
 
     def value(self, rem: int, w: int) -> int:
         """The most stock cards that may be turned for (rem, waste rank w) to be winnable; -1: never."""
-        j = self.index[rem]
-        return max(self.plays[j][w], self.turns[j])
+        v = self.values[self.index[rem]]
+        if w in (EMPTY, WILD):          # anything plays on it: every card plays on some rank
+            return max(v[1:14] + v[TURNED:])
+        return max(v[w], v[TURNED])
 
     def wins(self, rem: int, k: int, w: int) -> bool:
         return self.value(rem, w) >= k
@@ -216,7 +222,7 @@ def deal_of(state: State) -> tuple[Any, int] | None:
     if first.layout != state.layout:
         return None
     k = len(first.stock) - len(state.stock)
-    if k < 0 or first.stock[k:] != state.stock or any(
+    if k < 0 or first.stock[:len(state.stock)] != state.stock or any(
             c is not None and c != d for c, d in zip(state.tableau, first.tableau)):
         return None
     return key, k
@@ -248,3 +254,4 @@ def clear_session() -> None:
     with _lock:
         _session.clear()
         _firsts.clear()
+

@@ -30,7 +30,7 @@ def deal() -> rules.State:
     for i in range(28):
         if tableau[i] is None:
             tableau[i] = rest.pop(0)
-    stock = [parse_card(STOCK_TOP), *rest]
+    stock = [*reversed(rest), parse_card(STOCK_TOP)]   # top card last: the King turns first
     return rules.deal({"wrap": True}, tableau, stock, [parse_card(WASTE)])
 
 
