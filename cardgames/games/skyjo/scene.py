@@ -56,8 +56,8 @@ WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom
 MIDDLE_ROOM = DRAW_POS[0] - 24 - (SPOTS["LM"][0] + BOX_W + 12)   # the round and prompt, right of the left seat
 LAST_TURN_ROOM = SPOTS["RM"][0] - (HELD_POS[0] + BIG[0] + 24) - 12   # "LAST TURN!" beside the piles
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
-TOAST_AREA = (24, 452, 432, 256)  # messages: the free felt left of your grid, under your total...
-TOAST_AREA_LL = (212, 452, 244, 256)  # ...beside the bottom-left seat when someone sits there
+TOAST_AREA = (24, 452, 424, 256)  # messages: the free felt left of your grid, under your total...
+TOAST_AREA_LL = (212, 452, 236, 256)  # ...beside the bottom-left seat when someone sits there
 
 
 class SkyjoArt(CardArt):

@@ -112,6 +112,16 @@ class SwitchHud:
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
 
+    def deal_order(self) -> list:
+        """The deal as a dealer makes it: one card at a time round the table from the first player
+        (the dealer's left), then the card that starts the discard pile."""
+        board, turn, n = self.board, self.state.turn, self.players
+        hands = [board.sprites(f"hand:{(turn + k) % n}") for k in range(n)]
+        order = [hand[i] for i in range(max(map(len, hands), default=0)) for hand in hands if i < len(hand)]
+        seen = {id(s) for s in order}
+        return order + [s for name, sprites in board.cards.items() if name != self.deal_from
+                        for s in sprites if id(s) not in seen]
+
     def announce_first(self) -> None:
         """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
         seat = self.state.turn
