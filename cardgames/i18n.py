@@ -22,6 +22,8 @@ import locale
 import logging
 import os
 import re
+from collections.abc import Callable, Sequence
+from typing import Any, Self
 
 from cardgames.config import LOCALE_DIR
 
@@ -118,7 +120,10 @@ def tr(message: str) -> str:
     """`message` in the chosen language (itself when there is no translation).
 
     A message with one number that has no translation of its own is looked up with the number
-    as {n}: "2 (pass and play)" finds "{n} (pass and play)" (labels built in GameInfo)."""
+    as {n}: "2 (pass and play)" finds "{n} (pass and play)" (labels built in GameInfo).
+    A Said (a sentence kept with its values, see said()) is said again in the chosen language."""
+    if isinstance(message, Said):
+        return message.again()
     if not message or _current == "en":
         return message
     found = _memo.get(message)
@@ -185,3 +190,88 @@ def card_name(card) -> str:
         return _("Joker")
     return _("{rank} of {suit}").format(rank=tr(RANK_NAMES.get(card.rank.label, card.rank.label)),
                                         suit=suit_word(card.suit))
+
+
+# ---------------------------------------------------------------- sentences kept with their values
+class Said(str):
+    """A sentence that says itself again in the language of the moment: tr(said) re-renders it.
+
+    It is a str (its text in the language it was made in), so it can be stored, compared, logged;
+    the move log, banners and prompts keep it and draw tr(it), so switching the language mid-game
+    rewrites the lines already written."""
+
+    _render: Any
+    key: str          # the message it says ("You", "{name} drew {card}")
+
+    def __new__(cls, render: Callable[[], str], key: str = "") -> Self:
+        obj = super().__new__(cls, render())
+        obj._render, obj.key = render, key
+        return obj
+
+    def again(self) -> str:
+        return self._render()
+
+
+def _value(v: Any) -> Any:
+    """A value as a sentence shows it: a Said again, an int grouped the language's way."""
+    if isinstance(v, Said):
+        return v.again()
+    if isinstance(v, int) and not isinstance(v, bool):
+        return format_number(v)
+    return v
+
+
+def said(message: str, **values: Any) -> Said:
+    """`message` translated and filled in: said("{name} drew {card}", name=..., card=...). Values
+    that are Said (a name such as "You", a card's words) are said in the language too."""
+    return Said(lambda: tr(message).format(**{k: _value(v) for k, v in values.items()}), message)
+
+
+def said_n(singular: str, plural: str, n: int, **values: Any) -> Said:
+    """A counted sentence: said_n("{n} card", "{n} cards", n); {n} is filled in too."""
+    return Said(lambda: ngettext(singular, plural, n).format(n=_value(n), **{k: _value(v) for k, v in values.items()}),
+                singular)
+
+
+_PLAYER_N = re.compile(r"Player (\d+)")
+
+
+def word(message: str) -> Said:
+    """One word or phrase said in the language of the moment ("You")."""
+    return Said(lambda: tr(message), message)
+
+
+def seat_word(name: str) -> str:
+    """A seat's name as sentences use it: the default names ("You", "Player 2") in the language,
+    a name the player typed as it is."""
+    if isinstance(name, Said):
+        return name
+    if name == YOU:
+        return word(YOU)
+    m = _PLAYER_N.fullmatch(name)
+    return said("Player {n}", n=int(m.group(1))) if m else name
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat's name is the one human's "You" (sentences about them take their own verbs)."""
+    return name == YOU or getattr(name, "key", None) == YOU
+
+
+def said_by(who: str, you: str, other: str, **values: Any) -> Said:
+    """The sentence about seat name `who`: its own for "You" (verbs agree with their subject in Tamil
+    and Kannada: "You took" and "Ada took" are different words), else `other` with {name}."""
+    return said(you, **values) if is_you(who) else said(other, name=who, **values)
+
+
+def listing(names: Sequence[str]) -> str:
+    """"Ada", "Ada and Ben", "Ada, Ben and Cleo" in the chosen language."""
+    items = list(names)
+    if len(items) <= 1:
+        return items[0] if items else ""
+    return Said(lambda: tr("{first} and {last}").format(
+        first=", ".join(_value(v) for v in items[:-1]), last=_value(items[-1])), "{first} and {last}")
+
+
+def name_scores(names: Sequence[str], scores: Sequence[int]) -> Said:
+    """"Ada 12 · You 30": each name with its number (the names said in the language)."""
+    return Said(lambda: " · ".join(f"{_value(n)} {_value(s)}" for n, s in zip(names, scores)))

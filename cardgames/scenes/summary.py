@@ -28,7 +28,7 @@ import pygame
 
 from cardgames import config
 from cardgames.engine.scene import Scene
-from cardgames.i18n import N_, _, tr
+from cardgames.i18n import N_, _, is_you, listing, said, tr
 from cardgames.scenes.common import draw_hints
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
@@ -47,6 +47,13 @@ def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[in
     rect = text.get_rect(center=centre).inflate(44, 14)
     theme.draw_panel(surface, rect, theme.PANEL_SOLID, theme.ACCENT, width=2)
     surface.blit(text, text.get_rect(center=rect.center))
+
+
+def winners_words(names: Sequence[str]) -> str:
+    """"You win!", "Ada wins!", "Ada and Ben win!" (a tie), in the chosen language."""
+    if len(names) == 1:
+        return said("You win!") if is_you(names[0]) else said("{name} wins!", name=names[0])
+    return said("{names} win!", names=listing(names))
 
 
 class SummaryOverlay(Scene):
@@ -108,7 +115,7 @@ class SummaryOverlay(Scene):
         table = "   " + _("H: see the table") if self.hideable else ""
         if self.final:
             return _("{act}: play again") + f"{table}   " + _("{back}: menu")
-        return f"{{act}}: {tr(self.next_label).lower()}{table}   " + _("{back}: pause")
+        return _("{act}: {next}").format(act="{act}", next=tr(self.next_label).lower()) + f"{table}   " + _("{back}: pause")
 
     # A helper for the body ------------------------------------------------------------
     def draw_score_table(self, surface: pygame.Surface, top: int, row_h: int, px: int,

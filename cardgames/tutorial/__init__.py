@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardgames import achievements
+from cardgames.i18n import N_
 
 GAMES = ("tripeaks", "skyjo", "three_thirteen", "switch")
 
@@ -58,6 +59,6 @@ def first_play(app: Any, game: str, open_game: Callable[[], Any]) -> bool:
         start(app, game, on_end=open_game)
     except Exception:  # noqa: BLE001 - a broken lesson must never keep the player from the game
         traceback.print_exc(file=sys.stderr)
-        app.notify("The tutorial could not be opened; the game starts without it.")
+        app.notify(N_("The tutorial could not be opened; the game starts without it."))
         return False
     return True

@@ -32,9 +32,10 @@ import pygame
 
 from cardgames import achievements
 from cardgames.engine.tween import Call
+from cardgames.i18n import N_, tr
 from cardgames.tutorial import panel
 
-WRONG = "Not that one this time: try the glowing card."
+WRONG = N_("Not that one this time: try the glowing card.")
 WRONG_SECONDS = 3.5
 
 
@@ -287,17 +288,17 @@ class TutorialMode:
         waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
-                        counter=f"{self.tutorial.title} · {self.step_no + 1} / {len(self.tutorial.steps)}",
-                        next_label=("Finish (Enter)" if last else "Next (Enter)") if waiting else None,
+                        counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
+                        next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if waiting else None,
                         time=self.scheduler.time)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:
-        self.say_wrong("There is no undo in the tutorial: every move it asks for is a good one.")
+        self.say_wrong(N_("There is no undo in the tutorial: every move it asks for is a good one."))
         return False
 
     def restart(self, seed: int | None = None) -> None:
-        self.say_wrong("The tutorial plays one scripted deal; Skip to play a real game.")
+        self.say_wrong(N_("The tutorial plays one scripted deal; Skip to play a real game."))
 
     def redeal(self, seed: int | None = None) -> None:
         self.restart(seed)

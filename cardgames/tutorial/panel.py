@@ -15,6 +15,7 @@ import math
 import pygame
 
 from cardgames import config
+from cardgames.i18n import N_
 from cardgames.ui import theme
 from cardgames.ui.widgets import line_height, wrap_lines
 
@@ -95,7 +96,7 @@ class Panel:
         self.buttons = {}
         by = rect.bottom - theme.PAD - BUTTON_H
         skip = pygame.Rect(rect.x + theme.PAD, by, 150, BUTTON_H)
-        self._button(surface, skip, "Skip (Esc)", False)
+        self._button(surface, skip, N_("Skip (Esc)"), False)
         self.buttons["skip"] = skip
         if next_label:
             nxt = pygame.Rect(rect.right - theme.PAD - 180, by, 180, BUTTON_H)

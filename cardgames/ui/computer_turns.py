@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from cardgames.core.rng import make_rng
+from cardgames.i18n import N_
 
 PACE_PLAYERS = 3      # with more players than this, each computer thinks for PACE_PLAYERS / players of the delay
 FOLLOW_UP = 0.5       # the rest of a turn a computer has begun (after a draw) takes this share of its delay
@@ -101,7 +102,7 @@ class ComputerTurns:
             action = future.result()
         except Exception:  # noqa: BLE001 - a bug in an AI must not end the player's game
             self.app.storage.log_error(f"{self.info.name} computer player")
-            self.app.notify("A computer player made an error; it plays its first legal move.")
+            self.app.notify(N_("A computer player made an error; it plays its first legal move."))
             action = self.rules.legal_actions(self.state)[0]
         self.act_computer(seat, action)
 

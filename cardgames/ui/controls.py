@@ -54,7 +54,7 @@ def name(app: Any, command: str, scene: Any = None) -> str:
 def press(app: Any, command: str = "act", scene: Any = None, capital: bool = True) -> str:
     """"Press Enter", "Click", "Press A": the words that start a prompt ("press Enter" mid-sentence)."""
     control = name(app, command, scene)
-    words = control if control == "Click" else f"Press {control}"
+    words = control if device(app) == "mouse" and command == "act" else tr("Press {key}").format(key=control)
     return words if capital else words[0].lower() + words[1:]
 
 

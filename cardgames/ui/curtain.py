@@ -19,11 +19,13 @@ from typing import Any
 
 import pygame
 
-from cardgames.i18n import _
+from cardgames.i18n import said
 from cardgames.ui import theme
+from cardgames.ui.widgets import draw_wrapped
 
 LOOK = 1.2          # seconds to look at the table after your move before it is hidden
 BOX = pygame.Rect(340, 255, 600, 190)
+TEXT_MARGIN = 20     # the hint under the name wraps inside the box (two lines at most in every language)
 
 
 class Curtain:
@@ -78,10 +80,10 @@ class Curtain:
     def draw(self, surface: pygame.Surface, colour: theme.Colour = theme.ACCENT) -> None:
         name = self.scene.seat_name(self.seat)
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, colour, width=3)
-        theme.draw_text(surface, _("{name}'s turn").format(name=name), (BOX.centerx, BOX.y + 40), theme.HEADING,
+        theme.draw_text(surface, said("{name}'s turn", name=name), (BOX.centerx, BOX.y + 40), theme.HEADING,
                         theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, _("Pass the computer to {name}, then click or press Enter").format(name=name),
-                        (BOX.centerx, BOX.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
+        draw_wrapped(surface, said("Pass the computer to {name}, then click or press Enter", name=name),
+                     (BOX.x + TEXT_MARGIN, BOX.y + 104), BOX.w - 2 * TEXT_MARGIN, theme.BODY, theme.TEXT, align="center")
 
 
 def with_hotseat(options: dict[str, Any]) -> dict[str, Any]:

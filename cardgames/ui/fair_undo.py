@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardgames.core.events import CardFlipped, CardMoved, redact
+from cardgames.i18n import N_
 
 
 def default_hidden_to(pile: str, seat: int) -> bool:
@@ -48,9 +49,9 @@ def undo_target(history: Sequence[Any], floor: int, humans: Sequence[int], viewe
     for i in range(len(history) - 1, -1, -1):
         mover = current_player(history[i])
         if i < floor:
-            return None, "A card has been seen since: that move cannot be taken back"
+            return None, N_("A card has been seen since: that move cannot be taken back")
         if mover in humans and mover != viewer:
-            return None, "Another player's turn cannot be taken back"
+            return None, N_("Another player's turn cannot be taken back")
         if mover == viewer:
             return i, ""
-    return None, "Nothing to take back"
+    return None, N_("Nothing to take back")

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.i18n import tr
 from cardgames.ui import theme
 
 MAX_PARTICLES = 400
@@ -78,6 +79,7 @@ class Effects:
                  px: int = 34, life: float = 1.0) -> None:
         """Text that rises from `pos` and fades out (scores, "Streak x3!")."""
         font = self.font_source(px, True) if self.font_source else pygame.font.Font(None, px)
+        text = tr(text)   # in the chosen language
         body = theme.render(font, text, colour)
         outline = theme.render(font, text, (20, 20, 20))
         image = pygame.Surface((body.get_width() + 4, body.get_height() + 4), pygame.SRCALPHA)

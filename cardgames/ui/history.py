@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cardgames.core.rng import new_seed
 from cardgames.engine.tween import Animator
+from cardgames.i18n import N_
 from cardgames.ui import fair_undo
 
 
@@ -38,7 +39,7 @@ class UndoHistory:
         """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
         if not self.undo_allowed:
             if self.fair_undo and self.humans:
-                self.app.notify("No undo in this game: choose Practice (undo allowed) to take moves back")
+                self.app.notify(N_("No undo in this game: choose Practice (undo allowed) to take moves back"))
             self.app.play_sound("invalid")
             return False
         target, why = fair_undo.undo_target(self.history, self.undo_floor, self.humans, self.viewer,

@@ -46,6 +46,7 @@ from cardgames.config import FONTS_DIR
 from cardgames.core.movelog import LogLine, Move, MoveLog, Section, card_text, describe_lines  # noqa: F401 (re-exported)
 from cardgames.engine import text as text_faces
 from cardgames.engine.scene import Scene
+from cardgames.i18n import N_, said, tr
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 
@@ -190,7 +191,7 @@ class LogCorner:
             the newest line even when it alone is longer)."""
             out: list[tuple[str, theme.Colour]] = []
             for line in reversed(section.lines):
-                rows = wrap(app, line.text, width, px)
+                rows = wrap(app, tr(line.text), width, px)   # in the chosen language (i18n.Said)
                 if (out or strict) and len(out) + len(rows) > space:
                     break
                 out.extend((row, line_colour(line, viewer)) for row in reversed(rows))
@@ -238,7 +239,7 @@ class MoveLogScene(Scene):
     overlay = True
     box = pygame.Rect(240, 50, 800, 620)
 
-    def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = "Move log") -> None:
+    def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = N_("Move log")) -> None:
         super().__init__(app)
         self.log, self.viewer, self.title = log, viewer, title
         self.rows = self._rows()
@@ -256,10 +257,10 @@ class MoveLogScene(Scene):
                 out.append((sec.title, theme.ACCENT, True))
             for line in sec.lines:
                 colour = line_colour(line, self.viewer)
-                for row in wrap(self.app, line.text, width, VIEW_PX):
+                for row in wrap(self.app, tr(line.text), width, VIEW_PX):
                     out.append((row, colour, False))
         if not out:
-            out.append(("Nothing has happened yet.", theme.TEXT_DIM, False))
+            out.append((tr("Nothing has happened yet."), theme.TEXT_DIM, False))
         return out
 
     def scroll(self, rows: int) -> None:
@@ -340,7 +341,7 @@ class SceneLog:
 
     def _name(self, seat: int) -> str:
         name = getattr(self.scene, "seat_name", None)
-        return name(seat) if name is not None else f"Player {seat + 1}"
+        return name(seat) if name is not None else said("Player {n}", n=seat + 1)
 
     def record(self, before: Any, action: Any, after: Any, events: tuple[Any, ...], index: int) -> None:
         """Move number `index` (`action`) took `before` to `after` with these (unredacted) events."""

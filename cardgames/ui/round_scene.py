@@ -29,11 +29,13 @@ from typing import Any
 import pygame
 
 from cardgames.engine.tween import Call, Sequence, Wait
+from cardgames.i18n import N_, said, said_by, seat_word, tr, word
 from cardgames.records import GameResult
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
+from cardgames.ui.widgets import wrap_lines
 
-LEVEL_LABELS = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 
 
 class RoundGameScene(GameScene):
@@ -47,11 +49,13 @@ class RoundGameScene(GameScene):
     def level_label(self, seat: int) -> str:
         """'Easy', 'Normal', 'Hard' for a computer seat."""
         level = self.ai_level(seat)
-        return LEVEL_LABELS.get(level, level)
+        return word(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
 
     def seat_name(self, seat: int, with_level: bool = False) -> str:
-        name = self.player_name(seat)
-        return f"{name} ({self.level_label(seat)})" if with_level and seat not in self.humans else name
+        """The seat's name as the table and its sentences say it ("You" in the chosen language)."""
+        name = seat_word(self.player_name(seat))
+        return said("{name} ({level})", name=name, level=self.level_label(seat)) \
+            if with_level and seat not in self.humans else name
 
     @property
     def round_over(self) -> bool:
@@ -68,13 +72,31 @@ class RoundGameScene(GameScene):
         """The prompt while the human waits ("Game over", "Round 3 over", "Ben is playing"),
         or None on the human's own move (the game words that one)."""
         if self.over:
-            return "Game over"
+            return word(N_("Game over"))
         if self.round_over:
-            return f"Round {self.state.round_no} over"
+            return said("Round {n} over", n=self.state.round_no)
         if not self.human_turn:
             seat = self.current
-            return f"{self.seat_name(seat)} is playing" if seat is not None else ""
+            return said_by(self.seat_name(seat), N_("You are playing"), N_("{name} is playing")) \
+                if seat is not None else ""
         return None
+
+    def draw_fitted(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int, room: int,
+                    colour: theme.Colour, anchor: str = "topright", bold: bool = False) -> int:
+        """`text` in a space `room` px wide: on one line at `px` when it fits there, else wrapped at a
+        smaller size (a Tamil prompt is half as long again as the English). Returns the bottom."""
+        text = tr(text)
+        if theme.text_width(theme.font(px, bold), text) <= room:
+            return self.draw_text(surface, text, pos, px, colour, anchor=anchor, bold=bold).bottom
+        small = max(14, px - 4)
+        rows = wrap_lines(text, room, small, bold)
+        while len(rows) > 2 and small > 14:
+            small -= 1
+            rows = wrap_lines(text, room, small, bold)
+        x, y = pos
+        for row in rows:
+            y = self.draw_text(surface, row, (x, y), small, colour, anchor=anchor, bold=bold).bottom
+        return y
 
     # ------------------------------------------------------------------ between rounds
     def next_round(self) -> None:
@@ -88,7 +110,7 @@ class RoundGameScene(GameScene):
         leave the table between rounds with no summary to deal the next one)."""
         for earlier in reversed(self.history):
             if earlier.round_no != self.state.round_no or earlier.phase == self.rules.Phase.ROUND_OVER:
-                self.app.notify("A scored round cannot be taken back.")
+                self.app.notify(N_("A scored round cannot be taken back."))
                 self.app.play_sound("invalid")
                 return False
             if self.rules.current_player(earlier) in self.humans:
@@ -144,8 +166,8 @@ class RoundGameScene(GameScene):
         rect = self.summary_button
         theme.draw_panel(surface, rect, theme.BUTTON_PRIMARY, theme.lighten(theme.BUTTON_PRIMARY, 0.3),
                          radius=theme.RADIUS)
-        label = "Final scores" if self.over else "Scores"
-        theme.draw_text(surface, f"{label} (Enter)", rect.center, theme.BODY, theme.TEXT_DARK, bold=True,
+        label = N_("Final scores (Enter)") if self.over else N_("Scores (Enter)")
+        theme.draw_text(surface, label, rect.center, theme.BODY, theme.TEXT_DARK, bold=True,
                         anchor="center")
 
     # ------------------------------------------------------------------ the end

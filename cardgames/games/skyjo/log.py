@@ -12,28 +12,28 @@ from typing import Any
 from cardgames.core.events import Announced, CardMoved
 from cardgames.core.movelog import LogLine
 from cardgames.games.skyjo.rules import HIDDEN, ROWS, Phase
+from cardgames.i18n import N_, listing, name_scores, said, said_by
 
-ROW_NAMES = ("top", "middle", "bottom")
+# a grid slot as the log says where a card went: the column, then the row
+PLACES = (N_("column {n}, top"), N_("column {n}, middle"), N_("column {n}, bottom"))
 
 
 def where(slot: int) -> str:
     """"column 2, top" for a grid slot (columns counted from 1, left to right)."""
     column, row = divmod(slot, ROWS)
-    return f"column {column + 1}, {ROW_NAMES[row]}"
-
-
-def possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
+    return said(PLACES[row], n=column + 1)
 
 
 def _to_discard(move: Any, seat: int, slot: int) -> str:
-    """The card that left the slot for the discard pile: "5", or "a face-down 5"."""
+    """What left the slot for the discard pile: "(5 to the discard)", "(a face-down 5 to the discard)"."""
     pile = f"grid:{seat}:{slot}"
     old = next((ev.card for ev in move.events if isinstance(ev, CardMoved) and ev.src == pile
                 and ev.dst == "discard"), None)
     if old is None:
-        return "its card"
-    return f"a face-down {old}" if move.before.grids[seat][slot] is HIDDEN else f"{old}"
+        return ""
+    if move.before.grids[seat][slot] is HIDDEN:
+        return said("(a face-down {card} to the discard)", card=old)
+    return said("({card} to the discard)", card=old)
 
 
 def describe(move: Any) -> list[Any]:
@@ -45,24 +45,30 @@ def describe(move: Any) -> list[Any]:
     if kind == "flip" and before.phase == Phase.SETUP:
         value = move.after.grids[seat][slot]
         if before.face_down(seat) == 12:
-            lines.append(f"{who} turned over {value}")
+            lines.append(said_by(who, N_("You turned over {card}"), N_("{name} turned over {card}"), card=value))
         else:
             first = before.face_up(seat)[0]
-            lines.append(LogLine(f"{who} turned over {first} and {value}", seat, amends=True))
+            lines.append(LogLine(said_by(who, N_("You turned over {first} and {card}"), N_("{name} turned over {first} and {card}"),
+                                    first=first, card=value), seat, amends=True))
     elif kind == "take":
-        lines.append(f"{who} took {before.discard[-1]} from the discard into {where(slot)} "
-                     f"({_to_discard(move, seat, slot)} to the discard)")
+        lines.append(said_by(who, N_("You took {card} from the discard into {place} {old}"),
+                        N_("{name} took {card} from the discard into {place} {old}"),
+                        card=before.discard[-1], place=where(slot), old=_to_discard(move, seat, slot)))
     elif kind == "draw":
-        lines.append(f"{who} drew {move.after.held}")
+        lines.append(said_by(who, N_("You drew {card}"), N_("{name} drew {card}"), card=move.after.held))
     elif kind == "swap":
-        lines.append(LogLine(f"{who} drew {before.held} and put it in {where(slot)} "
-                             f"({_to_discard(move, seat, slot)} to the discard)", seat, amends=True))
+        lines.append(LogLine(said_by(who, N_("You drew {card} and put it in {place} {old}"),
+                                N_("{name} drew {card} and put it in {place} {old}"),
+                                card=before.held, place=where(slot), old=_to_discard(move, seat, slot)),
+                             seat, amends=True))
     elif kind == "discard":
-        lines.append(LogLine(f"{who} drew and discarded {before.held}", seat, amends=True))
+        lines.append(LogLine(said_by(who, N_("You drew and discarded {card}"), N_("{name} drew and discarded {card}"),
+                                card=before.held), seat, amends=True))
     elif kind == "flip":
         value = next((ev.card for ev in move.events if getattr(ev, "pile", None) == f"grid:{seat}:{slot}"), None)
-        lines.append(LogLine(f"{who} drew and discarded {before.discard[-1]}, then turned over {value} "
-                             f"in {where(slot)}", seat, amends=True))
+        lines.append(LogLine(said_by(who, N_("You drew and discarded {card}, then turned over {value} in {place}"),
+                                N_("{name} drew and discarded {card}, then turned over {value} in {place}"),
+                                card=before.discard[-1], value=value, place=where(slot)), seat, amends=True))
     lines.extend(_news(move))
     return lines
 
@@ -78,24 +84,29 @@ def _news(move: Any) -> list[Any]:
             cleared.setdefault(seat, []).append(ev.card)
         if not isinstance(ev, Announced):
             continue
+        who = name(ev.seat) if ev.seat is not None else ""
         if ev.kind == "column_cleared":
             values = cleared.get(ev.seat, [])[-3:]
-            out.append(LogLine(f"{name(ev.seat)} cleared column {ev.value + 1} (three {values[0]}s)"
-                               if values else f"{name(ev.seat)} cleared column {ev.value + 1}", ev.seat))
+            text = said_by(who, N_("You cleared column {n} (three {card}s)"), N_("{name} cleared column {n} (three {card}s)"),
+                      n=ev.value + 1, card=values[0]) if values else \
+                said_by(who, N_("You cleared column {n}"), N_("{name} cleared column {n}"), n=ev.value + 1)
+            out.append(LogLine(text, ev.seat))
         elif ev.kind == "last_lap":
-            out.append(LogLine(f"{name(ev.seat)} turned over every card: one last turn for the others", ev.seat))
+            out.append(LogLine(said_by(who, N_("You turned over every card: one last turn for the others"),
+                                  N_("{name} turned over every card: one last turn for the others")), ev.seat))
         elif ev.kind == "start":
-            out.append(LogLine(f"First to play: {name(ev.seat)}", None))
+            out.append(LogLine(said("First to play: {name}", name=who), None))
         elif ev.kind == "round_over":
             result = after.rounds[-1]
-            scores = " · ".join(f"{name(s)} {result.scores[s]}" for s in range(after.players))
-            out.append(LogLine(f"Round {ev.value} over, every card turned: {scores}", None))
+            scores = name_scores([name(s) for s in range(after.players)], list(result.scores))
+            out.append(LogLine(said("Round {n} over, every card turned: {scores}", n=ev.value, scores=scores), None))
         elif ev.kind == "doubled":
             result = after.rounds[-1]
-            out.append(LogLine(f"{possessive(name(ev.seat))} {result.raw[ev.seat]} doubled to {ev.value} "
-                               "(not the lowest)", ev.seat))
+            out.append(LogLine(said_by(who, N_("Your {raw} doubled to {score} (not the lowest)"),
+                                  N_("{name}'s {raw} doubled to {score} (not the lowest)"),
+                                  raw=result.raw[ev.seat], score=ev.value), ev.seat))
         elif ev.kind == "game_over":
             low = min(after.totals)
-            winners = " and ".join(name(s) for s in range(after.players) if after.totals[s] == low)
-            out.append(LogLine(f"Game over. Lowest total: {winners} ({low})", None))
+            winners = listing([name(s) for s in range(after.players) if after.totals[s] == low])
+            out.append(LogLine(said("Game over. Lowest total: {names} ({total})", names=winners, total=low), None))
     return out

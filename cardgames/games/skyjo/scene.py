@@ -26,9 +26,13 @@ from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
-from cardgames.ui import controls, theme, words
+from cardgames.i18n import N_, said, said_by, said_n, tr, word
+from cardgames.ui import controls, theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
+from cardgames.ui.curtain import BOX as CURTAIN_BOX
+from cardgames.ui.curtain import TEXT_MARGIN
 from cardgames.ui.round_scene import RoundGameScene
+from cardgames.ui.widgets import draw_wrapped
 
 BIG = (78, 108)                  # the viewer's grid and the piles
 SMALL = (40, 56)                 # everybody else's grid
@@ -49,6 +53,8 @@ REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together 
 NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never over a grid or a pile)
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
+MIDDLE_ROOM = DRAW_POS[0] - 24 - (SPOTS["LM"][0] + BOX_W + 12)   # the round and prompt, right of the left seat
+LAST_TURN_ROOM = SPOTS["RM"][0] - (HELD_POS[0] + BIG[0] + 24) - 12   # "LAST TURN!" beside the piles
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
 TOAST_AREA = (24, 452, 424, 256)  # messages: the free felt left of your grid, under your total...
 TOAST_AREA_LL = (212, 452, 236, 256)  # ...beside the bottom-left seat when someone sits there
@@ -103,7 +109,7 @@ class SkyjoScene(RoundGameScene):
         return super().human_turn and self.curtain is None and self.current == self.viewer
 
     def log_section(self, obs: rules.Observation) -> str:
-        return f"Round {obs.round_no}"
+        return f"Round {obs.round_no}"   # drawn as the catalogue's "Round {n}" (i18n.tr)
 
     # ------------------------------------------------------------------ the board
     @property
@@ -133,8 +139,8 @@ class SkyjoScene(RoundGameScene):
     def setup_board(self) -> None:
         self.move_log.place(WIDE_LOG_RECT if self.players <= 5 else LOG_RECT)
         board = self.board
-        board.add_pile("stock", DRAW_POS, label="Draw", size=BIG)
-        board.add_pile("discard", DISCARD_POS, label="Discard", size=BIG)
+        board.add_pile("stock", DRAW_POS, label=N_("Draw"), size=BIG)
+        board.add_pile("discard", DISCARD_POS, label=N_("Discard"), size=BIG)
         for seat in range(self.players):
             board.add_pile(f"held:{seat}", HELD_POS, mat=False, size=BIG)
             for slot in range(SLOTS):
@@ -288,7 +294,7 @@ class SkyjoScene(RoundGameScene):
         """Take back the human's last move, but never into a round that has been scored."""
         for earlier in reversed(self.history):
             if earlier.round_no != self.state.round_no or earlier.phase == Phase.ROUND_OVER:
-                self.app.notify("A scored round cannot be taken back")
+                self.app.notify(N_("A scored round cannot be taken back."))
                 self.app.play_sound("invalid")
                 return False
             if self.rules.current_player(earlier) in self.humans:
@@ -373,10 +379,11 @@ class SkyjoScene(RoundGameScene):
         name = self.seat_name(event.seat) if event.seat is not None else ""
         at = self.grid_centre(event.seat) if event.seat is not None else self.news.rect.center
         if event.kind == "start":
-            self.news.push(words.verb(name, "starts", "start"), "the first turn of the round")
+            title = said_by(name, N_("You start"), N_("{name} starts"))   # (babel skips N_ nested in push)
+            self.news.push(title, N_("the first turn of the round"))
         elif event.kind == "last_lap":
-            self.banner = f"{name} revealed every card"
-            self.news.push("Last turn!", f"{name} revealed every card", theme.ACCENT_2, seconds=2.2)
+            self.banner = said_by(name, N_("You revealed every card"), N_("{name} revealed every card"))
+            self.news.push(N_("Last turn!"), self.banner, theme.ACCENT_2, seconds=2.2)
             self.fx.burst(at, theme.ACCENT_2, 28)
             self.fx.burst(self.news.rect.center, theme.ACCENT_2, 20)
             self.app.play_sound("timer_warning")
@@ -384,17 +391,19 @@ class SkyjoScene(RoundGameScene):
             x, _y = self.slot_pos(event.seat, event.value * ROWS)
             w, _h = self.grid_size(event.seat)
             value = self.observation().discard[-1]
-            self.news.push(f"{name} cleared a column", f"three {value}s leave the grid", theme.ACCENT)
+            title = said_by(name, N_("You cleared a column"), N_("{name} cleared a column"))
+            self.news.push(title, said("three {card}s leave the grid", card=value), theme.ACCENT)
             self.fx.burst((x + w // 2, at[1]), theme.ACCENT, 24)
             self.fx.burst(self.news.rect.center, theme.ACCENT, 16)
             self.app.play_sound("chime_4")
         elif event.kind == "doubled":
             rounds = self.observation().rounds
             raw = rounds[-1].raw[event.seat] if rounds else event.value
-            whose = "Your" if name == "You" else f"{name}'s"
-            self.news.push(f"{whose} score doubled", f"{raw} becomes {event.value}: not the lowest", theme.ACCENT_2)
+            title = said_by(name, N_("Your score doubled"), N_("{name}'s score doubled"))
+            self.news.push(title, said("{raw} becomes {score}: not the lowest", raw=raw, score=event.value),
+                           theme.ACCENT_2)
         elif event.kind == "new_round":
-            self.news.push(f"Round {event.value}", "turn over two cards")
+            self.news.push(said("Round {n}", n=event.value), N_("turn over two cards"))
             self.marks.clear()
 
     def sound_for(self, event: Any) -> str | None:
@@ -434,12 +443,12 @@ class SkyjoScene(RoundGameScene):
         super().draw(surface)
 
     def _draw_curtain(self, surface: pygame.Surface) -> None:
-        box = pygame.Rect(340, 255, 600, 190)
+        box = CURTAIN_BOX
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.GAME_COLOURS["skyjo"], width=3)
-        theme.draw_text(surface, f"{self.seat_name(self.curtain)}'s turn", (box.centerx, box.y + 40),
+        theme.draw_text(surface, said("{name}'s turn", name=self.seat_name(self.curtain)), (box.centerx, box.y + 40),
                         theme.HEADING, theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, f"Pass the computer over, then {controls.press(self.app, capital=False)}",
-                        (box.centerx, box.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
+        draw_wrapped(surface, said("Pass the computer over, then {press}", press=controls.press(self.app, capital=False)),
+                     (box.x + TEXT_MARGIN, box.y + 104), box.w - 2 * TEXT_MARGIN, theme.BODY, theme.TEXT, align="center")
 
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         box = self._box(seat)
@@ -487,9 +496,9 @@ class SkyjoScene(RoundGameScene):
             if state.finisher == seat:
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
             self.draw_text(surface, self.seat_name(seat), (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
-            total = self.draw_text(surface, f"{self.shown_total(seat)}", (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
+            total = self.draw_text(surface, str(self.shown_total(seat)), (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
                                    anchor="topright", bold=True)
-            self.draw_text(surface, f"showing {self._visible_points(seat)} ·", (total.x - 5, box[1] + 1), 15,
+            self.draw_text(surface, said("showing {n} ·", n=self._visible_points(seat)), (total.x - 5, box[1] + 1), 15,
                            theme.TEXT_DIM, anchor="topright")
         self.marks.draw(surface, self._mark_rects(), self.scheduler.time, self.app.anim_scale or 0.2)
         self._draw_middle(surface)
@@ -513,43 +522,47 @@ class SkyjoScene(RoundGameScene):
             pygame.draw.rect(surface, theme.ACCENT_2, grid_rect.inflate(8, 8), width=2, border_radius=12)
         self.draw_text(surface, self.seat_name(seat), (x, y), 26, theme.ACCENT if is_turn else (240, 240, 230),
                        anchor="topright", bold=True)
-        self.draw_text(surface, f"Total {self.shown_total(seat)}", (x, y + 34), 22, anchor="topright")
-        self.draw_text(surface, f"Points showing: {self._visible_points(seat)}", (x, y + 62), 18, theme.TEXT_DIM,
+        self.draw_text(surface, said("Total {n}", n=self.shown_total(seat)), (x, y + 34), 22, anchor="topright")
+        self.draw_text(surface, said("Points showing: {n}", n=self._visible_points(seat)), (x, y + 62), 18, theme.TEXT_DIM,
                        anchor="topright")
 
     def prompt(self) -> str:
         """What the human should do now (or who is playing)."""
         waiting = self.waiting_prompt()
         if waiting is not None:
-            return "Every card turns over" if self.revealing else waiting
+            return word(N_("Every card turns over")) if self.revealing else waiting
         state = self.state
         up = SLOTS - state.hidden[self.viewer].bit_count()
         if state.phase == Phase.SETUP:
-            return f"Turn over {2 - up} card{'s' if 2 - up > 1 else ''}"
+            return said_n("Turn over {n} card", "Turn over {n} cards", 2 - up)
         if state.phase == Phase.TURN:
             return controls.text(self.app, controls.for_device(
-                self.app, f"Take the {state.discard[-1]} or draw ({{x}})", mouse=f"Take the {state.discard[-1]} or draw"), self)
+                self.app, tr("Take the {card} or draw ({x})").replace("{card}", str(state.discard[-1])),
+                mouse=said("Take the {card} or draw", card=state.discard[-1])), self)
         if state.phase == Phase.HOLD:
-            return "Place the card, or discard it"
-        return "Turn over a face-down card"
+            return word(N_("Place the card, or discard it"))
+        return word(N_("Turn over a face-down card"))
 
     def _draw_middle(self, surface: pygame.Surface) -> None:
         state = self.state
-        self.draw_text(surface, f"Round {state.round_no} · game to {state.target}", (DRAW_POS[0] - 24, DRAW_POS[1]),
-                       18, theme.TEXT_DIM, anchor="topright")
+        right = DRAW_POS[0] - 24
+        self.draw_fitted(surface, said("Round {n} · game to {target}", n=state.round_no, target=state.target),
+                         (right, DRAW_POS[1]), 18, MIDDLE_ROOM, theme.TEXT_DIM)
         prompt = self.prompt()
         colour = theme.ACCENT if self.human_turn else (240, 240, 230)
-        self.draw_text(surface, prompt, (DRAW_POS[0] - 24, DRAW_POS[1] + 30), 22, colour, anchor="topright",
-                       bold=self.human_turn)
+        bottom = self.draw_fitted(surface, prompt, (right, DRAW_POS[1] + 30), 22, MIDDLE_ROOM, colour,
+                                  bold=self.human_turn)
         nxt = self.next_seat()
         if nxt is not None and not self.human_turn:
-            self.draw_text(surface, f"next: {self.seat_name(nxt)}", (DRAW_POS[0] - 24, DRAW_POS[1] + 60), 17,
-                           theme.TEXT_DIM, anchor="topright")
+            self.draw_fitted(surface, said("next: {name}", name=self.seat_name(nxt)), (right, max(DRAW_POS[1] + 60, bottom + 4)),
+                             17, MIDDLE_ROOM, theme.TEXT_DIM)
         if (state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP)
                 and self.news.showing is None):
             x = HELD_POS[0] + BIG[0] + 24
-            self.draw_text(surface, "LAST TURN!", (x, DRAW_POS[1] + 10), 34, theme.ACCENT_2, bold=True)
-            self.draw_text(surface, self.banner, (x, DRAW_POS[1] + 54), 18, (240, 240, 230))
+            self.draw_fitted(surface, N_("LAST TURN!"), (x, DRAW_POS[1] + 10), 34, LAST_TURN_ROOM, theme.ACCENT_2,
+                             anchor="topleft", bold=True)
+            self.draw_fitted(surface, self.banner, (x, DRAW_POS[1] + 54), 18, LAST_TURN_ROOM, (240, 240, 230),
+                             anchor="topleft")
         if state.phase == Phase.HOLD:
             self.draw_text(surface, "Drawn", (HELD_POS[0] + BIG[0] // 2, HELD_POS[1] + BIG[1] + 6), 18,
                            (230, 240, 230), anchor="midtop")

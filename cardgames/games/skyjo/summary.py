@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pygame
 
-from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme, words
+from cardgames.i18n import N_, said, said_by, tr, word
+from cardgames.scenes.summary import SummaryOverlay, winners_words
+from cardgames.ui import theme
 
 MAX_ROUNDS_SHOWN = 9      # older rounds scroll off the left of the table
 
@@ -20,16 +21,19 @@ class RoundSummaryScene(SummaryOverlay):
 
     def title(self) -> str:
         if not self.final:
-            return f"Round {self.state.round_no} over"
+            return said("Round {n} over", n=self.state.round_no)
         winners = [self.game.seat_name(s) for s in self.game.rules.winners(self.state)]
-        return f"{words.verb(winners, 'wins', 'win')}!"
+        return winners_words(winners)
 
     def draw_body(self, surface: pygame.Surface) -> None:
         box, last = self.box, self.state.rounds[-1]
         finisher = self.game.seat_name(last.finisher)
-        note = f"{finisher} ended the round"
         if last.doubled:
-            note += f" without the lowest score: {last.raw[last.finisher]} doubled to {last.scores[last.finisher]}"
+            note = said_by(finisher, N_("You ended the round without the lowest score: {raw} doubled to {score}"),
+                           N_("{name} ended the round without the lowest score: {raw} doubled to {score}"),
+                           raw=last.raw[last.finisher], score=last.scores[last.finisher])
+        else:
+            note = said_by(finisher, N_("You ended the round"), N_("{name} ended the round"))
         theme.draw_text(surface, note, (box.centerx, box.y + 76), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         self._draw_table(surface, box.y + 120)
 
@@ -50,17 +54,17 @@ class RoundSummaryScene(SummaryOverlay):
             if r.finisher == seat:
                 text += "*"
             if r.doubled and r.finisher == seat:
-                text = f"{r.raw[seat]}x2"
+                text = f"{r.raw[seat]}×2"
                 shade = theme.ACCENT_2
             if r is rounds[-1]:
                 shade = theme.ACCENT_2 if (r.doubled and r.finisher == seat) else theme.ACCENT
             return text, shade
 
-        self.draw_score_table(surface, top, row_h, px, [f"R{first + k + 1}" for k in range(len(rounds))], cell,
+        self.draw_score_table(surface, top, row_h, px, [said("R{n}", n=first + k + 1) for k in range(len(rounds))], cell,
                               name_x, box.x + 250, 64)
         foot = top + (players + 1) * row_h + 4
-        legend = ["* ended the round"]
-        if any(r.doubled for r in rounds):  # explain "10x2" only when the table shows one
-            legend.append("10x2: doubled to 20")
-        legend.append(f"game ends at {state.target}")
-        theme.draw_text(surface, "    ".join(legend), (name_x, foot), theme.SMALL, theme.TEXT_DIM)
+        legend = [word(N_("* ended the round"))]
+        if any(r.doubled for r in rounds):  # explain "10×2" only when the table shows one
+            legend.append(word(N_("10×2: doubled to 20")))
+        legend.append(said("game ends at {n}", n=state.target))
+        theme.draw_text(surface, "    ".join(map(tr, legend)), (name_x, foot), theme.SMALL, theme.TEXT_DIM)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from cardgames.i18n import tr
 from cardgames.ui import theme
 
 BANNER_SECONDS = 1.7
@@ -68,12 +69,14 @@ class NewsBanner:
         grow = 1.0 + 0.08 * math.sin(math.pi * k) if k < 1 else 1.0
         rect = self.rect.inflate(round(self.rect.w * (grow - 1)), round(self.rect.h * (grow - 1)))
         theme.draw_panel(surface, rect, theme.PANEL_SOLID + (235,), banner.colour, radius=10, width=3)
-        title_px = 26 if theme.font(26, True).size(banner.title)[0] < rect.w - 20 else 20
+        title_px = next((px for px in (26, 20) if theme.text_width(theme.font(px, True), tr(banner.title)) < rect.w - 20),
+                        17)   # a long name, or a language whose words run longer
         y = rect.y + (12 if banner.detail else (rect.h - theme.font(title_px).get_height()) // 2)
         theme.draw_text(surface, banner.title, (rect.centerx, y), title_px, banner.colour, bold=True,
                         anchor="midtop", shadow=True)
         if banner.detail:
-            theme.draw_text(surface, banner.detail, (rect.centerx, y + 36), 15, theme.TEXT, anchor="midtop")
+            detail_px = 15 if theme.text_width(theme.font(15), tr(banner.detail)) <= rect.w - 12 else 13
+            theme.draw_text(surface, banner.detail, (rect.centerx, y + 36), detail_px, theme.TEXT, anchor="midtop")
 
 
 class SlotMarks:

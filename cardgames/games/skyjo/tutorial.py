@@ -13,6 +13,7 @@ import pygame
 
 from cardgames.games.skyjo import rules
 from cardgames.games.skyjo.scene import SkyjoScene
+from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = "Ben"   # the scripted computer seat (the lesson names the seats itself: options["names"])
@@ -45,46 +46,48 @@ MY_LATER = _points(LATER_MINE)
 THEIR_LATER = _points(LATER_THEIRS[1:]) + LATER_DRAW[-2]  # their first card is exchanged for the drawn 0
 
 STEPS = (
-    Step("Skyjo: the lowest total wins. These twelve face-down cards are your grid; cards count from "
-         "-2 to 12.", highlight=tuple(f"grid:0:{i}" for i in range(12))),
-    Step("A round starts with everyone turning two cards face up. Click the glowing card.",
-         expect=("flip 0",), wrong="Turn the glowing card first."),
-    Step("And a second one.", expect=("flip 1",), wrong="Turn the glowing card."),
-    Step(f"{OPPONENT} turns two cards too. The highest sum of face-up cards starts: you.",
+    Step(N_("Skyjo: the lowest total wins. These twelve face-down cards are your grid; cards count from "
+         "-2 to 12."), highlight=tuple(f"grid:0:{i}" for i in range(12))),
+    Step(N_("A round starts with everyone turning two cards face up. Click the glowing card."),
+         expect=("flip 0",), wrong=N_("Turn the glowing card first.")),
+    Step(N_("And a second one."), expect=("flip 1",), wrong=N_("Turn the glowing card.")),
+    Step(said("{opponent} turns two cards too. The highest sum of face-up cards starts: you.", opponent=OPPONENT),
          auto=("flip 0", "flip 4")),
-    Step("On your turn, take the discard pile's top card or draw from the draw pile. Take the 7: drag it "
-         "onto the glowing card below your two 7s (it replaces that card, which goes on the discard).",
-         expect=("take 2",), wrong="Take the discard pile's 7 onto the glowing card."),
-    Step("Three equal cards in a column: the whole column is cleared and counts nothing.",
+    Step(N_("On your turn, take the discard pile's top card or draw from the draw pile. Take the 7: drag it "
+         "onto the glowing card below your two 7s (it replaces that card, which goes on the discard)."),
+         expect=("take 2",), wrong=N_("Take the discard pile's 7 onto the glowing card.")),
+    Step(N_("Three equal cards in a column: the whole column is cleared and counts nothing."),
          highlight=("grid:0:0", "grid:0:1", "grid:0:2", "discard")),
-    Step(f"{OPPONENT} draws a card, throws it away and turns a card.", auto=("draw", "discard", "flip 1")),
-    Step("Now draw: click the draw pile. You will see the card before deciding.", expect=("draw",),
-         wrong="Click the draw pile."),
-    Step("A 10 is high. Exchange it with a card of your grid, or throw it on the discard pile. "
-         "Throw it away: click the discard pile.", expect=("discard",), highlight=("discard",),
-         wrong="Click the discard pile to throw the 10 away."),
-    Step("After throwing away a drawn card you must turn one of your face-down cards. Turn this one.",
-         expect=("flip 3",), wrong="Turn the glowing face-down card."),
-    Step(f"{OPPONENT} draws and keeps a card.", auto=("draw", "swap 8")),
-    Step("Draw again.", expect=("draw",), wrong="Click the draw pile."),
-    Step("A -2! Keep it: click the glowing face-down card and the -2 takes its place (the old card, "
-         "whatever it was, goes on the discard pile).", expect=("swap 4",),
-         highlight=("held:0", "grid:0:4"), wrong="Put the -2 on the glowing card."),
-    Step("Later in the round: one face-down card is left in your grid. Draw.", expect=("draw",),
-         jump=later, wrong="Click the draw pile."),
-    Step("A 12: throw it away.", expect=("discard",), highlight=("discard",),
-         wrong="Click the discard pile."),
-    Step("Turn your last card. When all your cards are face up, everyone else has one last turn: the "
-         "last lap.", expect=("flip 11",), wrong="Turn your last face-down card."),
-    Step(f"Last lap: {OPPONENT} plays a last turn, then every card turns over and the round is scored.",
+    Step(said("{opponent} draws a card, throws it away and turns a card.", opponent=OPPONENT),
+         auto=("draw", "discard", "flip 1")),
+    Step(N_("Now draw: click the draw pile. You will see the card before deciding."), expect=("draw",),
+         wrong=N_("Click the draw pile.")),
+    Step(N_("A 10 is high. Exchange it with a card of your grid, or throw it on the discard pile. "
+         "Throw it away: click the discard pile."), expect=("discard",), highlight=("discard",),
+         wrong=N_("Click the discard pile to throw the 10 away.")),
+    Step(N_("After throwing away a drawn card you must turn one of your face-down cards. Turn this one."),
+         expect=("flip 3",), wrong=N_("Turn the glowing face-down card.")),
+    Step(said("{opponent} draws and keeps a card.", opponent=OPPONENT), auto=("draw", "swap 8")),
+    Step(N_("Draw again."), expect=("draw",), wrong=N_("Click the draw pile.")),
+    Step(N_("A -2! Keep it: click the glowing face-down card and the -2 takes its place (the old card, "
+         "whatever it was, goes on the discard pile)."), expect=("swap 4",),
+         highlight=("held:0", "grid:0:4"), wrong=N_("Put the -2 on the glowing card.")),
+    Step(N_("Later in the round: one face-down card is left in your grid. Draw."), expect=("draw",),
+         jump=later, wrong=N_("Click the draw pile.")),
+    Step(N_("A 12: throw it away."), expect=("discard",), highlight=("discard",),
+         wrong=N_("Click the discard pile.")),
+    Step(N_("Turn your last card. When all your cards are face up, everyone else has one last turn: the "
+         "last lap."), expect=("flip 11",), wrong=N_("Turn your last face-down card.")),
+    Step(said("Last lap: {opponent} plays a last turn, then every card turns over and the round is scored.",
+              opponent=OPPONENT),
          auto=("draw", "swap 0")),
-    Step(f"You ended the round with {MY_LATER}, but {OPPONENT} has {THEIR_LATER}. Who ends a round without "
-         f"the lowest score gets it doubled: {2 * MY_LATER} for you. End a round only when you are sure to be "
-         "lowest!"),
-    Step("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!"),
+    Step(said("You ended the round with {mine}, but {opponent} has {theirs}. Who ends a round without "
+              "the lowest score gets it doubled: {doubled} for you. End a round only when you are sure to be "
+              "lowest!", mine=MY_LATER, opponent=OPPONENT, theirs=THEIR_LATER, doubled=2 * MY_LATER)),
+    Step(N_("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!")),
 )
 
-SCRIPT = Script("skyjo", "Skyjo tutorial", deal, STEPS,
+SCRIPT = Script("skyjo", N_("Skyjo tutorial"), deal, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 

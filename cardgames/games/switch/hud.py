@@ -147,7 +147,10 @@ class SwitchHud:
     def announce_first(self) -> None:
         """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
         seat = self.state.turn
-        text = "You play first" if seat == self.viewer and self.humans else f"{self.seat_name(seat)} plays first"
+        if seat == self.viewer and self.humans:
+            text = _("You play first")
+        else:
+            text = _("{name} plays first").format(name=self.seat_name(seat))
         at = (640, HAND_Y + 50) if seat == self.viewer else self.shout_at(seat)   # yours: over your hand, under
         self.fx.pop_text(text, at, theme.ACCENT, 36, life=2.0)                     # the banner's "Your turn"
 

@@ -5,12 +5,23 @@ viewer's observation.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from cardgames.games.three_thirteen import rules
 from cardgames.games.three_thirteen.rules import Phase
-from cardgames.i18n import tr
+from cardgames.i18n import N_, said, said_by, said_n, tr, word
 from cardgames.ui import theme
+
+RANK_PLURALS = {"A": N_("Aces"), "J": N_("Jacks"), "Q": N_("Queens"), "K": N_("Kings")}
+
+
+def rank_plural(rank: Any) -> str:
+    """A rank in the plural, for the wild rank: "Jacks", "7s" (in the chosen language)."""
+    label = rank.label
+    return word(RANK_PLURALS[label]) if label in RANK_PLURALS else said("{rank}s", rank=label)
+
 
 BIG, SMALL = (84, 118), (40, 56)    # your cards, the others'
 HAND_CENTRE, HAND_Y = 540, 570
@@ -69,14 +80,17 @@ class ThreeThirteenHud:
         mine = turn == self.viewer and not self.over
         at = self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, YOU_Y), 22,
                             theme.ACCENT if mine else theme.TEXT, bold=True)
-        if self.next_seat() == self.viewer:
+        total = self.draw_text(surface, said("Total {n}", n=state.totals[self.viewer]), (BUTTON_X + BUTTON_W, YOU_Y),
+                               22, theme.TEXT, anchor="topright", bold=True)
+        if self.next_seat() == self.viewer and \
+                at.right + 8 + theme.text_width(theme.font(16, True), tr("next")) < total.x - 6:   # where it fits
             self.draw_text(surface, "next", (at.right + 8, at.y + 3), 16, theme.ACCENT_2, bold=True)
-        self.draw_text(surface, f"Total {state.totals[self.viewer]}", (BUTTON_X + BUTTON_W, YOU_Y), 22, theme.TEXT,
-                       anchor="topright", bold=True)
-        self.draw_text(surface, "Points outside melds", (BUTTON_X, YOU_Y + 30), 17, theme.TEXT_DIM)
-        self.draw_text(surface, "if the round ended now", (BUTTON_X, YOU_Y + 48), 15, theme.TEXT_DIM)
-        self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, YOU_Y + 26), 40,
-                       theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
+        figure = self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, YOU_Y + 26), 40,
+                                theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
+        room = figure.x - 6 - BUTTON_X            # the two labels stay clear of the figure (3 digits late on)
+        for text, y, px in ((N_("Points outside melds"), YOU_Y + 30, 17), (N_("if it ended now"), YOU_Y + 48, 15)):
+            text, px = self._fit(text, room, px)
+            self.draw_text(surface, text, (BUTTON_X, y), px, theme.TEXT_DIM)
         for name, button in self.buttons.items():
             button.enabled = self._button_enabled(name)
             if name == "out" and not button.enabled:
@@ -115,7 +129,7 @@ class ThreeThirteenHud:
         total = self.draw_text(surface, str(obs.totals[seat]), (box.right - BOX_PAD - 2, box.y + 5), 18, theme.ACCENT,
                                anchor="topright", bold=True)
         room = total.left - 8 - (box.x + BOX_PAD + 2)
-        level = self.level_label(seat) if seat not in self.humans else "Human"
+        level = self.level_label(seat) if seat not in self.humans else word(N_("Human"))
         title = f"{self.seat_name(seat)} · {level}"
         if self.app.assets.font(16, is_turn).size(tr(title))[0] > room:
             title = self.seat_name(seat)          # a narrow box: the name alone
@@ -123,14 +137,22 @@ class ThreeThirteenHud:
         self.draw_text(surface, title, (box.x + BOX_PAD + 2, box.y + 6), px, theme.ACCENT if is_turn else theme.TEXT,
                        bold=is_turn)
         cards = obs.hand_sizes[seat]
-        note = "laid down" if obs.shown[seat] else f"{cards} card{'s' if cards != 1 else ''}"
-        at = self.draw_text(surface, note, (box.x + BOX_PAD + 2, box_status_y(box)), 15, theme.TEXT_DIM)
-        if self.next_seat() == seat:
-            self.draw_text(surface, "next", (at.right + 8, at.y - 1), 15, theme.ACCENT_2, bold=True)
+        note = word(N_("laid down")) if obs.shown[seat] else said_n("{n} card", "{n} cards", cards)
+        status = box_cards(box).right - (box.x + BOX_PAD + 2)          # the status row, left of the thrown card
+        px = 15 if theme.text_width(theme.font(15), tr(note)) <= status else 13
+        at = self.draw_text(surface, note, (box.x + BOX_PAD + 2, box_status_y(box)), px, theme.TEXT_DIM)
+        if self.next_seat() == seat:   # the word beside the count; in a box too narrow for it, a thin frame
+            if at.right + 8 + theme.text_width(theme.font(15, True), tr("next")) <= box.x + BOX_PAD + 2 + status:
+                self.draw_text(surface, "next", (at.right + 8, at.y - 1), 15, theme.ACCENT_2, bold=True)
+            else:
+                pygame.draw.rect(surface, theme.ACCENT_2, box.inflate(4, 4), width=2, border_radius=14)
         thrown = obs.thrown[seat]
         if thrown:
             thumb = box_thumb(box)
-            self.draw_text(surface, "last", (thumb.centerx, thumb.y - 3), 13, theme.TEXT_DIM, anchor="midbottom")
+            label = (thumb.centerx, thumb.y - 3)   # centred over the card, but inside the box (longer words)
+            half = (theme.text_width(theme.font(13), tr("last")) + 1) // 2
+            label = (min(label[0], box.right - 3 - half), label[1])
+            self.draw_text(surface, "last", label, 13, theme.TEXT_DIM, anchor="midbottom")
             surface.blit(self.app.assets.card(thrown[-1], THUMB), thumb)
 
     def _draw_wild_marks(self, surface: pygame.Surface, obs: rules.Observation) -> None:
@@ -155,12 +177,14 @@ class ThreeThirteenHud:
         """Round, the wild rank (large), the prompt and the last-turn marker."""
         x, y = 40, 180
         state = self.state
-        self.draw_text(surface, f"Round {state.round_no} of {rules.ROUNDS}", (x, y), 22, theme.TEXT, bold=True)
+        self.draw_text(surface, said("Round {n} of {rounds}", n=state.round_no, rounds=rules.ROUNDS), (x, y), 22,
+                       theme.TEXT, bold=True)
         self.draw_text(surface, "WILD", (x, y + 40), 20, theme.TEXT_DIM, bold=True)
         self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)
-        self.draw_text(surface, f"{obs.wild.label}s are wild", (x, y + 100), 18, theme.TEXT_DIM)
-        self.draw_text(surface, f"Dealer: {self.seat_name(obs.dealer)}", (x, y + 126), 16, theme.TEXT_DIM)
-        aces = "Aces high or low (15 pts)" if obs.ace_high else "Aces low (1 pt)"
+        self.draw_text(surface, said("{ranks} are wild", ranks=rank_plural(obs.wild)), (x, y + 100), 18, theme.TEXT_DIM)
+        self.draw_text(surface, said("Dealer: {name}", name=self.seat_name(obs.dealer)), (x, y + 126), 16,
+                       theme.TEXT_DIM)
+        aces = N_("Aces high or low (15 pts)") if obs.ace_high else N_("Aces low (1 pt)")
         self.draw_text(surface, aces, (x, y + 148), 16, theme.TEXT_DIM)
         if obs.reshuffles:
             self.draw_text(surface, "Stock reshuffled: last pass", (x, y + 170), 16, theme.ACCENT_2)
@@ -172,5 +196,5 @@ class ThreeThirteenHud:
         if obs.out_seat is not None and obs.phase in (Phase.DRAW, Phase.DISCARD, Phase.GOING_OUT):
             centre = (STOCK_POS[0] + DISCARD_POS[0] + BIG[0]) // 2   # over the piles
             self.draw_text(surface, "LAST TURN", (centre, LAST_TURN_Y), 32, theme.ACCENT_2, anchor="midtop", bold=True)
-            self.draw_text(surface, f"{self.seat_name(obs.out_seat)} went out", (centre, LAST_TURN_Y + 34), 18,
-                           theme.TEXT, anchor="midtop")
+            self.draw_text(surface, said_by(self.seat_name(obs.out_seat), N_("You went out"), N_("{name} went out")),
+                           (centre, LAST_TURN_Y + 34), 18, theme.TEXT, anchor="midtop")

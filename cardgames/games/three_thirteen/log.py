@@ -11,7 +11,45 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved
-from cardgames.core.movelog import LogLine, card_text, lowest_total
+from cardgames.core.movelog import LogLine, card_text
+from cardgames.i18n import N_, listing, name_scores, said, said_by, word
+
+# How a turn that ends the mover's hand reads, by how it began (a card taken from the discard
+# pile, or one drawn from the stock) and how it ended (going out first, or laying every card
+# down on a last turn): (sentence about "You", sentence about {name}). Whole sentences, so each
+# language words them its own way.
+OUT = {
+    ("take", "went out"): (N_("You took {card} from the discard pile and went out"),
+                           N_("{name} took {card} from the discard pile and went out")),
+    ("stock", "went out"): (N_("You drew from the stock and went out"),
+                            N_("{name} drew from the stock and went out")),
+    ("take", "laid down"): (N_("You took {card} from the discard pile and laid every card down"),
+                            N_("{name} took {card} from the discard pile and laid every card down")),
+    ("stock", "laid down"): (N_("You drew from the stock and laid every card down"),
+                             N_("{name} drew from the stock and laid every card down")),
+}
+OUT_DISCARDING = {
+    ("take", "went out"): (N_("You took {card} from the discard pile and went out, discarding {thrown}"),
+                           N_("{name} took {card} from the discard pile and went out, discarding {thrown}")),
+    ("stock", "went out"): (N_("You drew from the stock and went out, discarding {thrown}"),
+                            N_("{name} drew from the stock and went out, discarding {thrown}")),
+    ("take", "laid down"): (N_("You took {card} from the discard pile and laid every card down, discarding {thrown}"),
+                            N_("{name} took {card} from the discard pile and laid every card down, "
+                               "discarding {thrown}")),
+    ("stock", "laid down"): (N_("You drew from the stock and laid every card down, discarding {thrown}"),
+                             N_("{name} drew from the stock and laid every card down, discarding {thrown}")),
+}
+DISCARDED = {
+    "take": (N_("You took {card} from the discard pile and discarded {thrown}"),
+             N_("{name} took {card} from the discard pile and discarded {thrown}")),
+    "stock": (N_("You drew from the stock and discarded {thrown}"),
+              N_("{name} drew from the stock and discarded {thrown}")),
+}
+
+
+def card(c: Any) -> str:
+    """A card as the log writes it: "7♠", "Q♦" (as its corner shows it, in every language), a Joker in words."""
+    return word("Joker") if c is not None and getattr(c, "suit", None) is None else card_text(c)
 
 
 def _drawn(move: Any) -> Any:
@@ -19,20 +57,13 @@ def _drawn(move: Any) -> Any:
     return next((ev.card for ev in move.events if isinstance(ev, CardMoved) and ev.dst.startswith("hand:")), None)
 
 
-def _draw_words(kind: str, card: Any) -> str:
-    if kind == "stock":
-        return f"drew {card_text(card)} from the stock" if card is not None else "drew from the stock"
-    return f"took {card_text(card)} from the discard pile"
-
-
-def _turn_words(before: Any) -> str:
+def _began(before: Any) -> str:
     """How the mover's turn began, as everyone saw it (the card taken from the discard pile is public)."""
-    took = before.taken
-    return f"took {card_text(took)} from the discard pile" if took is not None else "drew from the stock"
+    return "take" if before.taken is not None else "stock"
 
 
-def _out_words(before: Any) -> str:
-    return "went out" if before.out_seat is None else "laid every card down"
+def _ended(before: Any) -> str:
+    return "went out" if before.out_seat is None else "laid down"
 
 
 def describe(move: Any) -> list[Any]:
@@ -40,20 +71,29 @@ def describe(move: Any) -> list[Any]:
     seat, action, before = move.seat, move.action, move.before
     who = move.name(seat) if seat is not None else ""
     kind = action.kind
+    taken = card(before.taken) if before.taken is not None else ""
     lines: list[Any] = []
-    if kind in ("stock", "take"):
-        lines.append(LogLine(f"{who} {_draw_words(kind, _drawn(move))}", seat))
+    if kind == "stock":
+        drawn = _drawn(move)
+        text = said_by(who, N_("You drew {card} from the stock"), N_("{name} drew {card} from the stock"),
+                       card=card(drawn)) if drawn is not None else \
+            said_by(who, N_("You drew from the stock"), N_("{name} drew from the stock"))
+        lines.append(LogLine(text, seat))
+    elif kind == "take":
+        lines.append(LogLine(said_by(who, N_("You took {card} from the discard pile"),
+                                     N_("{name} took {card} from the discard pile"), card=card(_drawn(move))), seat))
     elif kind == "out":
-        lines.append(LogLine(f"{who} {_turn_words(before)} and {_out_words(before)}", seat, amends=True))
+        lines.append(LogLine(said_by(who, *OUT[_began(before), _ended(before)], card=taken), seat, amends=True))
     elif kind == "discard":
-        thrown = card_text(action.card)
+        thrown = card(action.card)
         if before.phase.name == "GOING_OUT":
-            text = f"{who} {_turn_words(before)} and {_out_words(before)}, discarding {thrown}"
+            text = said_by(who, *OUT_DISCARDING[_began(before), _ended(before)], card=taken, thrown=thrown)
         else:
-            text = f"{who} {_turn_words(before)} and discarded {thrown}"
+            text = said_by(who, *DISCARDED[_began(before)], card=taken, thrown=thrown)
         lines.append(LogLine(text, seat, amends=True))
         if before.phase.name == "GOING_OUT" and before.out_seat is None:
-            lines.append(LogLine(f"Everyone else has one last turn ({who} went out)", None))
+            lines.append(LogLine(said_by(who, N_("Everyone else has one last turn (you went out)"),
+                                         N_("Everyone else has one last turn ({name} went out)")), None))
     lines.extend(_news(move))
     return lines
 
@@ -66,13 +106,15 @@ def _news(move: Any) -> list[Any]:
         if not isinstance(ev, Announced):
             continue
         if ev.kind == "reshuffle":
-            out.append(LogLine("The stock ran out: the discard pile was shuffled into a new stock", None))
+            out.append(LogLine(word(N_("The stock ran out: the discard pile was shuffled into a new stock")), None))
         elif ev.kind == "stock_out":
-            out.append(LogLine("The stock ran out again: the round ends", None))
+            out.append(LogLine(word(N_("The stock ran out again: the round ends")), None))
         elif ev.kind == "round_over":
             result = after.rounds[-1]
-            scores = " · ".join(f"{name(s)} {result.scores[s]}" for s in range(after.players))
-            out.append(LogLine(f"Round {ev.value} over: {scores}", None))
+            scores = name_scores([name(s) for s in range(after.players)], list(result.scores))
+            out.append(LogLine(said("Round {n} over: {scores}", n=ev.value, scores=scores), None))
         elif ev.kind == "game_over":
-            out.append(LogLine(f"Game over. Lowest total: {lowest_total(after.totals, name)}", None))
+            low = min(after.totals)
+            winners = listing([name(s) for s, t in enumerate(after.totals) if t == low])
+            out.append(LogLine(said("Game over. Lowest total: {names} ({total})", names=winners, total=low), None))
     return out

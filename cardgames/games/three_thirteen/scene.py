@@ -25,7 +25,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from cardgames.core.cards import Card, card_words
+from cardgames.core.cards import Card
 from cardgames.core.events import Announced
 from cardgames.games.three_thirteen import INFO, ai, log, melds, rules
 from cardgames.games.three_thirteen.hud import (
@@ -46,10 +46,12 @@ from cardgames.games.three_thirteen.hud import (
     box_cards,
     box_rect,
     box_status_y,
+    rank_plural,
 )
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
-from cardgames.ui import controls, theme, words
+from cardgames.i18n import N_, card_name, listing, said, tr, word
+from cardgames.ui import controls, theme
 from cardgames.ui.board import Pile
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.pile_fans import BoxFan, add_box_fan, add_discard_fan
@@ -136,8 +138,8 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
 
     def setup_board(self) -> None:
         board = self.board
-        board.add_pile("stock", STOCK_POS, label="Stock")
-        add_discard_fan(board, "discard", DISCARD_POS, dx=22, label="Discard")
+        board.add_pile("stock", STOCK_POS, label=N_("Stock"))
+        add_discard_fan(board, "discard", DISCARD_POS, dx=22, label=N_("Discard"))
         for seat in range(self.players):
             if seat == self.viewer:
                 pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=HAND_DX, span=HAND_SPAN, center=True,
@@ -312,12 +314,13 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         """Say why this card of yours may not be thrown now, and buzz."""
         state = self.state
         if card == state.taken:
-            text = f"You took the {card_words(card)} from the discard pile: throw another card this turn."
+            text = said("You took the {card} from the discard pile: throw another card this turn.",
+                        card=card_name(card))
         elif state.phase == Phase.GOING_OUT:
-            outs = ", ".join(f"the {card_words(c)}" for c in state.outs)
-            text = f"Going out: throw a card the others meld without ({outs})."
+            text = said("Going out: throw a card the others meld without ({cards}).",
+                        cards=listing([card_name(c) for c in state.outs]))
         else:
-            text = "That card cannot be thrown now."
+            text = word(N_("That card cannot be thrown now."))
         self.app.notify(text)
         self.app.play_sound("invalid")
 
@@ -490,19 +493,19 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
                 self._box(event.seat).center   # over their cards (the log lies below the boxes)
             if event.value:
                 self.app.play_sound("timer_warning")
-                self.fx.pop_text("OUT!", at, theme.ACCENT, 48, life=1.6)
+                self.fx.pop_text(N_("OUT!"), at, theme.ACCENT, 48, life=1.6)
                 self.fx.burst(at, theme.ACCENT, 24)
             else:
-                self.fx.pop_text("All melded!", at, theme.GOOD, 34, life=1.6)
+                self.fx.pop_text(N_("All melded!"), at, theme.GOOD, 34, life=1.6)
             self.app.play_sound("chime_5")
         elif event.kind == "new_round":
-            self.fx.pop_text(f"Round {event.value}: {words.ranks(rules.wild_rank(event.value).label)} are wild",
+            self.fx.pop_text(said("Round {n}: {ranks} are wild", n=event.value, ranks=rank_plural(rules.wild_rank(event.value))),
                              (HAND_CENTRE, 440), theme.ACCENT, 40, life=2.0)
         elif event.kind == "reshuffle":
-            self.fx.pop_text("Stock empty: the discard pile is shuffled in (once a round)", (HAND_CENTRE, 440),
+            self.fx.pop_text(N_("Stock empty: the discard pile is shuffled in (once a round)"), (HAND_CENTRE, 440),
                              theme.ACCENT_2, 28, life=2.0)
         elif event.kind == "stock_out":  # the round summary says so too
-            self.fx.pop_text("The stock ran out: the round ends", (HAND_CENTRE, 440), theme.ACCENT_2, 30,
+            self.fx.pop_text(N_("The stock ran out: the round ends"), (HAND_CENTRE, 440), theme.ACCENT_2, 30,
                              life=1.6)
 
     def sound_for(self, event: Any) -> str | None:
@@ -546,15 +549,18 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         state = self.state
         if state.phase == Phase.DRAW:
             return controls.text(self.app, controls.for_device(
-                self.app, "Draw: {act} on the stock or the discard pile ({x}: stock)",
-                mouse="Draw: drag from the stock or the discard pile"), self)
+                self.app, tr("Draw: {act} on the stock or the discard pile ({x}: stock)"),
+                mouse=tr("Draw: drag from the stock or the discard pile")), self)
         if state.phase == Phase.GOING_OUT:
-            return "Going out: discard the raised card"
+            return tr("Going out: discard the raised card")
         if self.picked is not None:
             return controls.text(self.app, controls.for_device(
-                self.app, "{act} on the discard pile throws it ({back}: keep it)",
-                mouse="Click the discard pile to throw it (click the card again to keep it)"), self)
-        out = controls.text(self.app, controls.for_device(self.app, " - or go out! ({y})", mouse=" - or go out!"), self)
+                self.app, tr("{act} on the discard pile throws it ({back}: keep it)"),
+                mouse=tr("Click the discard pile to throw it (click the card again to keep it)")), self)
+        if self.can_go_out():
+            return controls.text(self.app, controls.for_device(
+                self.app, tr("Discard: {act} on a card, then on the pile - or go out! ({y})"),
+                mouse=tr("Discard: drag a card onto the pile - or go out!")), self)
         return controls.text(self.app, controls.for_device(
-            self.app, "Discard: {act} on a card, then on the pile", mouse="Discard: drag a card onto the pile"),
-            self) + (out if self.can_go_out() else "")
+            self.app, tr("Discard: {act} on a card, then on the pile"), mouse=tr("Discard: drag a card onto the pile")),
+            self)

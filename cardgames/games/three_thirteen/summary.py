@@ -15,8 +15,10 @@ import pygame
 
 from cardgames import config
 from cardgames.games.three_thirteen import melds, rules
-from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme, words
+from cardgames.games.three_thirteen.hud import rank_plural
+from cardgames.i18n import N_, said, said_by, word
+from cardgames.scenes.summary import SummaryOverlay, winners_words
+from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
 MELD_GAP = 10
@@ -39,16 +41,16 @@ class RoundSummaryScene(SummaryOverlay):
     def title(self) -> str:
         state = self.state
         if not self.final:
-            return f"Round {state.rounds[-1].round_no} of {rules.ROUNDS} over"
+            return said("Round {n} of {rounds} over", n=state.rounds[-1].round_no, rounds=rules.ROUNDS)
         winners = [self.game.seat_name(s) for s in rules.winners(state)]
-        return f"Game over: {words.verb(winners, 'wins', 'win')}!"
+        return said("Game over: {result}", result=winners_words(winners))
 
     def draw_body(self, surface: pygame.Surface) -> None:
         box, last = self.box, self.state.rounds[-1]
-        out = "nobody went out (the stock ran out)" if last.out_seat is None else \
-            f"{self.game.seat_name(last.out_seat)} went out"
+        out = word(N_("nobody went out (the stock ran out)")) if last.out_seat is None else \
+            said_by(self.game.seat_name(last.out_seat), N_("You went out"), N_("{name} went out"))
         wild = rules.wild_rank(last.round_no)
-        theme.draw_text(surface, f"{wild.label}s were wild · {out} · red: penalty cards",
+        theme.draw_text(surface, said("{ranks} were wild · {out} · red: penalty cards", ranks=rank_plural(wild), out=out),
                         (box.centerx, box.y + 48), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
         bottom = self._draw_hands(surface, box.y + 76)
         self._draw_scoreboard(surface, bottom + 8)
@@ -109,7 +111,7 @@ class RoundSummaryScene(SummaryOverlay):
             return (str(r.scores[seat]) + ("*" if r.out_seat == seat else ""),
                     theme.ACCENT if r is state.rounds[-1] else theme.TEXT_DIM)
 
-        self.draw_score_table(surface, top, row_h, px, [f"R{k + 1}" for k in range(rules.ROUNDS)], cell,
+        self.draw_score_table(surface, top, row_h, px, [said("R{n}", n=k + 1) for k in range(rules.ROUNDS)], cell,
                               name_x, box.x + 170, 66)
         theme.draw_text(surface, "* went out", (name_x, top + (players + 1) * row_h + 2), theme.SMALL,
                         theme.TEXT_DIM)

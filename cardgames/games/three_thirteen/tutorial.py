@@ -12,6 +12,7 @@ import pygame
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.games.three_thirteen.hud import YOU_Y
 from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
+from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
@@ -46,26 +47,27 @@ THEIR_PENALTY = _their_penalty()
 HAND = tuple(("hand:0", c) for c in MINE.split())
 
 STEPS = (
-    Step("Three Thirteen lasts eleven rounds: 3 cards in the first, up to 13 in the last. This round deals "
-         "6 cards, so 6s are wild: your 6 of diamonds stands for any card you need.", highlight=(("hand:0", "6D"),)),
-    Step("Make melds: sets (three or more of one rank, like your 9, 9 and the wild 6) and runs (three or more "
-         "in a row of one suit, like 3-4-5 of clubs).", highlight=HAND),
-    Step(f"Cards that fit no meld are your penalty, counted live here: {BEFORE} now (the 4, 5 and King). "
-         "Low scores win.", highlight=(penalty_box,)),
-    Step("Each turn starts with a card from the stock or the discard pile. The 3 of clubs makes a run with your "
-         "4 and 5: take it (drag it into your hand, or click it).", expect=("take",),
-         wrong="Take the 3 of clubs from the discard pile."),
-    Step("Look: your penalty is down to the King's 10. When every card but one fits a meld, you may go out. "
-         "Click Go out (or press G).", expect=("out",), highlight=(out_button, penalty_box),
-         wrong="Go out: click the Go out button."),
-    Step("Your melds are laid down. Throw the card left over, the King, on the discard pile.",
-         expect=("discard KS",), wrong="Throw the King: it is the card left over."),
-    Step(f"{OPPONENT} has one last turn, then the round is scored.", auto=("stock", "discard QH")),
-    Step(f"You went out with 0 points; {OPPONENT}'s cards left outside melds cost {THEIR_PENALTY}. "
-         "After eleven rounds the lowest total wins. Good luck!"),
+    Step(N_("Three Thirteen lasts eleven rounds: 3 cards in the first, up to 13 in the last. This round deals "
+         "6 cards, so 6s are wild: your 6 of diamonds stands for any card you need."), highlight=(("hand:0", "6D"),)),
+    Step(N_("Make melds: sets (three or more of one rank, like your 9, 9 and the wild 6) and runs (three or more "
+         "in a row of one suit, like 3-4-5 of clubs)."), highlight=HAND),
+    Step(said("Cards that fit no meld are your penalty, counted live here: {points} now (the 4, 5 and King). "
+              "Low scores win.", points=BEFORE), highlight=(penalty_box,)),
+    Step(N_("Each turn starts with a card from the stock or the discard pile. The 3 of clubs makes a run with your "
+         "4 and 5: take it (drag it into your hand, or click it)."), expect=("take",),
+         wrong=N_("Take the 3 of clubs from the discard pile.")),
+    Step(N_("Look: your penalty is down to the King's 10. When every card but one fits a meld, you may go out. "
+         "Click Go out (or press G)."), expect=("out",), highlight=(out_button, penalty_box),
+         wrong=N_("Go out: click the Go out button.")),
+    Step(N_("Your melds are laid down. Throw the card left over, the King, on the discard pile."),
+         expect=("discard KS",), wrong=N_("Throw the King: it is the card left over.")),
+    Step(said("{opponent} has one last turn, then the round is scored.", opponent=OPPONENT),
+         auto=("stock", "discard QH")),
+    Step(said("You went out with 0 points; {opponent}'s cards left outside melds cost {points}. "
+              "After eleven rounds the lowest total wins. Good luck!", opponent=OPPONENT, points=THEIR_PENALTY)),
 )
 
-SCRIPT = Script("three_thirteen", "Three Thirteen tutorial", deal, STEPS,
+SCRIPT = Script("three_thirteen", N_("Three Thirteen tutorial"), deal, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
