@@ -35,7 +35,7 @@ exe: $(STAMP) mo
 
 # The languages (cardgames/i18n.py). Text drawn by these calls is a message without marking;
 # `_`, `N_` and `ngettext` mark the rest. `make translations`: extract every message to the .pot,
-# merge it into each language's .po (the sources, edited by hand), compile the .mo files.
+# merge it into each language's .po (the sources, edited by hand; lines wrapped at 100), compile the .mo files.
 LOCALE := cardgames/locale
 BABEL := $(PYTHON) -m babel.messages.frontend -q
 LANGS := ta te kn
@@ -45,8 +45,8 @@ POS := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/cardgames.po)
 MOS := $(POS:.po=.mo)
 
 translations: $(STAMP)
-	$(BABEL) extract -F babel.cfg --no-location --sort-output --project "Card Arcade" $(KEYWORDS) -o $(LOCALE)/cardgames.pot cardgames
-	for l in $(LANGS); do $(BABEL) update --init-missing --no-fuzzy-matching -D cardgames \
+	$(BABEL) extract -F babel.cfg --no-location --sort-output -w 100 --project "Card Arcade" $(KEYWORDS) -o $(LOCALE)/cardgames.pot cardgames levels
+	for l in $(LANGS); do $(BABEL) update --init-missing --no-fuzzy-matching -w 100 -D cardgames \
 		-i $(LOCALE)/cardgames.pot -d $(LOCALE) -l $$l || exit 1; done
 	$(MAKE) mo
 

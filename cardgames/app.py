@@ -306,8 +306,9 @@ class App:
         """Toasts lie on the bottom visible scene, under its overlays (pause, a round summary):
         a message about the table never covers the summary that follows it."""
         if self.toasts:
-            wanted = (s.toast_bottom for s in reversed(self.stack.visible()) if s.toast_bottom is not None)
-            self.toasts.bottom = next(wanted, TOAST_BOTTOM)
+            wanted = next((s for s in reversed(self.stack.visible()) if s.toast_bottom is not None), None)
+            self.toasts.bottom = TOAST_BOTTOM if wanted is None else wanted.toast_bottom
+            self.toasts.area = None if wanted is None else wanted.toast_area   # off-centre free felt (Skyjo)
             self.toasts.draw(surface)
 
     def present(self) -> None:

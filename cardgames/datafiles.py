@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgames.i18n import CODES, N_, _, tr
 from cardgames.schema import (
     Bool,
     Choice,
@@ -35,7 +36,7 @@ from cardgames.schema import (
 NAME = r"[a-z0-9_]{1,40}"   # a game, card back, level or layout name; also keeps save paths inside saves/
 ANIM_SPEEDS = ("off", "fast", "normal", "slow")
 AI_SPEEDS = ("instant", "fast", "normal", "slow")
-LANGUAGE_CODES = ("en", "ta", "te", "kn")  # cardgames/i18n.py names them; absent: the system's locale
+LANGUAGE_CODES = CODES  # cardgames/i18n.py names them; absent: the system's locale
 MAX_ACTIONS = 20000         # far beyond any real game (a long Skyjo match is about 2,000 moves)
 
 SETTINGS = Record({
@@ -105,10 +106,10 @@ def save_schema(game: str) -> Record:
     }, optional=("extra",))
 
 
-declare("settings.json", "settings", SETTINGS, what="settings")
-declare("stats.json", "stats", STATS, what="statistics")
+declare("settings.json", "settings", SETTINGS, what=N_("settings"))
+declare("stats.json", "stats", STATS, what=N_("statistics"))
 declare("saves/{game}.json", "save", save_schema,
-        what=lambda game: f"saved {_game_title(game)} game")
+        what=lambda game: _("saved {game} game").format(game=tr(_game_title(game))))
 
 # ------------------------------------------------------------------ shipped level files
 LAYOUT = Record({
@@ -173,9 +174,9 @@ def check_shipped(file_schema: Field, data: Any, file: str, what: str) -> Any:
 
 
 # Shipped files have no version/kind wrapper: they are declared by their path under levels/.
-declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: f"TriPeaks layout {n!r}")
-declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: f"TriPeaks level {n!r}")
-declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what="Three Thirteen computer settings")
+declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: _("TriPeaks layout {name}").format(name=repr(n)))
+declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: _("TriPeaks level {name}").format(name=repr(n)))
+declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what=N_("Three Thirteen computer settings"))
 
 
 # Files declared by their owners' modules (imported here so every declared file is known).

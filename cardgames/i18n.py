@@ -24,14 +24,13 @@ import os
 import re
 
 from cardgames.config import LOCALE_DIR
-from cardgames.datafiles import LANGUAGE_CODES
 
 log = logging.getLogger(__name__)
 
 DOMAIN = "cardgames"
 # (code, the language's name in itself): the settings screen's choices
 LANGUAGES = (("en", "English"), ("ta", "தமிழ்"), ("te", "తెలుగు"), ("kn", "ಕನ್ನಡ"))
-CODES = LANGUAGE_CODES  # the settings file's choices (datafiles.SETTINGS)
+CODES = tuple(code for code, _name in LANGUAGES)  # the settings file's choices (datafiles.SETTINGS)
 SCRIPTS = {"en": "latin", "ta": "tamil", "te": "telugu", "kn": "kannada"}  # engine/text.py's script names
 
 _current = "en"
@@ -166,3 +165,23 @@ def format_number(n: float) -> str:
     if head:
         groups.insert(0, head)
     return sign + ",".join(groups + [tail])
+
+
+# ---------------------------------------------------------------- cards and seats in words
+YOU = N_("You")   # the one human's seat name (cardgames/names.py): sentences about "You" are messages of their own
+SUIT_WORDS = {"C": N_("clubs"), "D": N_("diamonds"), "H": N_("hearts"), "S": N_("spades")}   # by Suit.letter
+SUIT_TITLES = {"C": N_("Clubs"), "D": N_("Diamonds"), "H": N_("Hearts"), "S": N_("Spades")}
+RANK_NAMES = {"A": N_("Ace"), "J": N_("Jack"), "Q": N_("Queen"), "K": N_("King")}   # by Rank.label
+
+
+def suit_word(suit) -> str:
+    """"hearts" in the chosen language (a core.cards.Suit)."""
+    return tr(SUIT_WORDS[suit.letter])
+
+
+def card_name(card) -> str:
+    """The card in words in the chosen language: "7 of spades", "Ace of hearts" (core.cards.card_words)."""
+    if card.is_joker:
+        return _("Joker")
+    return _("{rank} of {suit}").format(rank=tr(RANK_NAMES.get(card.rank.label, card.rank.label)),
+                                        suit=suit_word(card.suit))

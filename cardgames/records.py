@@ -42,7 +42,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgames.i18n import N_, _, tr
+from cardgames.i18n import N_, _, format_number, tr
 from cardgames.records_schema import HISTORY, LIMIT, OLD_COUNTS, OLD_NUMBERS
 
 SHAPE = 2          # the shape of "records" this code writes (declared in records_schema.py)
@@ -70,20 +70,20 @@ class Figure:
 FIGURES: dict[str, tuple[Figure, ...]] = {
     "tripeaks": (
         Figure("best_score", "Best score", "score", "max", modes=("arcade", "relaxed", "daily"),
-               news="New best score"),
-        Figure("best_hand", "Best hand", "score", "max", fmt="money", modes=("classic",), news="New best hand"),
+               news=N_("New best score")),
+        Figure("best_hand", "Best hand", "score", "max", fmt="money", modes=("classic",), news=N_("New best hand")),
         Figure("best_time", "Best time (cleared)", "seconds", "min", fmt="time", wins_only=True,
-               news="New best time"),
-        Figure("longest_run", "Longest run of cards", "run", "max", finished_only=False, news="New longest run"),
+               news=N_("New best time")),
+        Figure("longest_run", "Longest run of cards", "run", "max", finished_only=False, news=N_("New longest run")),
         Figure("bank", "Classic bank", "money", "sum", fmt="money", modes=("classic",), finished_only=False),
     ),
     "skyjo": (
-        Figure("best_total", "Best final total", "total", "min", news="New best total"),
+        Figure("best_total", "Best final total", "total", "min", news=N_("New best total")),
         Figure("average_total", "Average final total", "total", "avg", fmt="float"),
         Figure("average_round", "Average round score", "round_points", "avg", fmt="float", weight="rounds"),
     ),
     "three_thirteen": (
-        Figure("best_total", "Lowest game", "total", "min", news="New lowest game"),
+        Figure("best_total", "Lowest game", "total", "min", news=N_("New lowest game")),
         Figure("average_total", "Average final total", "total", "avg", fmt="float"),
         Figure("rounds_out", "Rounds gone out", "rounds_out", "sum", finished_only=False),
     ),
@@ -91,7 +91,7 @@ FIGURES: dict[str, tuple[Figure, ...]] = {
         Figure("hands", "Hands played", "hands", "sum", finished_only=False),
         Figure("hands_won", "Hands won", "hands_won", "sum", finished_only=False),
         Figure("best_match", "Best match (fewest points)", "total", "min", modes=("match",),
-               news="New best match"),
+               news=N_("New best match")),
         Figure("longest_pickup", "Longest pick-up survived", "longest_pickup", "max", finished_only=False),
         Figure("catches", "Catches made", "catches", "sum", finished_only=False),
         Figure("caught", "Times caught", "caught", "sum", finished_only=False),
@@ -100,8 +100,8 @@ FIGURES: dict[str, tuple[Figure, ...]] = {
 
 MODE_LABELS = {"arcade": N_("Arcade"), "classic": N_("Classic"), "relaxed": N_("Relaxed"),
                "daily": N_("Daily challenge"),
-               "single": "Single hand", "match": "Match to 200", "standard": "All games",
-               EARLIER: "Earlier games"}
+               "single": N_("Single hand"), "match": N_("Match to 200"), "standard": N_("All games"),
+               EARLIER: N_("Earlier games")}
 MODE_ORDER = ("standard", "arcade", "classic", "relaxed", "daily", "single", "match", EARLIER)
 
 
@@ -328,7 +328,7 @@ def _apply_figure(fig: Figure, figures: dict[str, Any], value: float, result: Ga
         if better:
             figures[fig.key] = value
         if better and old is not None and fig.news:
-            return f"{fig.news}: {format_figure(fig, value)}"
+            return _("{record}: {value}").format(record=tr(fig.news), value=format_figure(fig, value))
     elif fig.rule == "sum":
         figures[fig.key] = figures.get(fig.key, 0) + value
     elif fig.rule == "avg":
@@ -353,9 +353,9 @@ def add_result(game: str, records: dict[str, Any], result: GameResult) -> list[s
         if sec["streak"] > sec["best_streak"]:
             sec["best_streak"] = sec["streak"]
             if sec["streak"] >= 2:
-                touched.append(f"Best winning streak: {sec['streak']}")
+                touched.append(_("Best winning streak: {n}").format(n=sec["streak"]))
         if sec["streak"] >= 2 and not touched:
-            touched.append(f"Winning streak: {sec['streak']}")
+            touched.append(_("Winning streak: {n}").format(n=sec["streak"]))
     else:
         sec["streak"] = 0
         sec["abandoned"] += int(result.abandoned)
@@ -379,7 +379,7 @@ def add_result(game: str, records: dict[str, Any], result: GameResult) -> list[s
     })
     del sec["history"][:-HISTORY]
     if result.practice:
-        touched = [f"{t} (practice)" for t in touched]
+        touched = [_("{record} (practice)").format(record=t) for t in touched]
     return touched
 
 
@@ -411,9 +411,10 @@ def record_game(storage: Any, game: str, result: GameResult) -> list[str]:
 
     storage.update_stats(game, update)
     if problems:
-        shown = ", ".join(problems[:3]) + (f" and {len(problems) - 3} more" if len(problems) > 3 else "")
-        storage.notices.append(f"Your statistics file (stats.json) had damaged {game} fields ({shown}); "
-                               "they were reset and this game was recorded.")
+        shown = ", ".join(problems[:3]) + (tr(" and ") + _("{n} more").format(n=len(problems) - 3)
+                                           if len(problems) > 3 else "")
+        storage.notices.append(_("Your statistics file (stats.json) had damaged {game} fields ({fields}); "
+                                 "they were reset and this game was recorded.").format(game=game, fields=shown))
     return touched
 
 
@@ -460,10 +461,10 @@ def format_figure(fig: Figure, value: float | None) -> str:
     if fig.fmt == "time":
         return format_time(value)
     if fig.fmt == "money":
-        return f"-${-int(value):,}" if value < 0 else f"${int(value):,}"
+        return f"-${format_number(-int(value))}" if value < 0 else f"${format_number(int(value))}"
     if fig.fmt == "float":
         return f"{value:,.1f}"
-    return f"{int(value):,}" if float(value).is_integer() else f"{value:,.1f}"
+    return format_number(int(value)) if float(value).is_integer() else f"{value:,.1f}"
 
 
 def win_rate(section: dict[str, Any]) -> float | None:
@@ -488,7 +489,7 @@ def sections(records: dict[str, Any]) -> list[tuple[str, bool, dict[str, Any]]]:
 
 def mode_label(mode: str, practice: bool = False) -> str:
     if mode == "standard" and practice:
-        return "Practice"
+        return N_("Practice")
     label = MODE_LABELS.get(mode, mode.replace("_", " ").capitalize())
     return _("{mode} (practice)").format(mode=tr(label)) if practice else label
 

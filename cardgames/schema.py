@@ -48,6 +48,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames.i18n import _, tr
+
 MISSING: Any = object()  # a key absent from the file (it gets its default, without a notice)
 
 
@@ -396,13 +398,17 @@ def validate(schema: Field, raw: Any) -> tuple[Any, list[Problem]]:
 def problems_notice(what: str, name: str, problems: list[Problem], kept: str = "") -> str:
     """ONE notice for a file with bad fields: the file, the fields, what happens instead."""
     fields = [p.path for p in problems if p.path]
+    what = tr(what)
     if not fields:
-        return f"Your {what} ({name}) could not be used: {problems[0].problem}. Defaults are used{kept}."
-    named = [repr(f) for f in fields[:4]] + ([f"{len(fields) - 4} more"] if len(fields) > 4 else [])
-    shown = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
-    noun = "field" if len(fields) == 1 else "fields"
-    return (f"Your {what} ({name}): the {noun} {shown} had {'a bad value' if len(fields) == 1 else 'bad values'}"
-            f"; {'its default is' if len(fields) == 1 else 'their defaults are'} used{kept}.")
+        return _("Your {what} ({file}) could not be used: {problem}. Defaults are used{kept}.").format(
+            what=what, file=name, problem=problems[0].problem, kept=kept)
+    named = [repr(f) for f in fields[:4]] + ([_("{n} more").format(n=len(fields) - 4)] if len(fields) > 4 else [])
+    shown = named[0] if len(named) == 1 else ", ".join(named[:-1]) + tr(" and ") + named[-1]
+    if len(fields) == 1:
+        text = _("Your {what} ({file}): the field {fields} had a bad value; its default is used{kept}.")
+    else:
+        text = _("Your {what} ({file}): the fields {fields} had bad values; their defaults are used{kept}.")
+    return text.format(what=what, file=name, fields=shown, kept=kept)
 
 
 # ------------------------------------------------------------------ declared files

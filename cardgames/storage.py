@@ -37,6 +37,7 @@ from typing import Any
 from cardgames import datafiles, schema
 from cardgames.config import DATA_DIR_ENV
 from cardgames.datafiles import AI_SPEEDS, ANIM_SPEEDS, DEFAULT_SETTINGS  # noqa: F401 - re-exported
+from cardgames.i18n import N_, _, tr
 
 VERSION = 1  # the format version this code writes; files with a higher one are moved aside
 APP_DIR_NAME = "cardgames"
@@ -117,14 +118,15 @@ class Storage:
                 try:
                     data, problems = schema.validate(file_schema, raw)
                 except schema.Untrusted as e:
-                    self._move_aside(name, f"the field {e.path!r} is wrong ({e.problem})" if e.path
-                                     else f"it is not in the expected format ({e.problem})")
+                    self._move_aside(name, _("the field {field} is wrong ({problem})").format(
+                        field=repr(e.path), problem=e.problem) if e.path
+                        else _("it is not in the expected format ({problem})").format(problem=e.problem))
                 else:
                     if problems:
                         copied = self._keep_copy(name, "invalid")
                         for p in problems:
                             print(f"cardgames: {self.data_dir / name}: {p.path}: {p.problem}", file=sys.stderr)
-                        kept = f" (the old file is kept as {copied})" if copied else ""
+                        kept = _(" (the old file is kept as {file})").format(file=copied) if copied else ""
                         self.notices.append(schema.problems_notice(spec.what_for(part), name, problems, kept))
             self._cache[name] = data
         return copy.deepcopy(self._cache[name])
@@ -211,7 +213,8 @@ class Storage:
         except FileNotFoundError:
             pass
         except OSError as e:
-            self.notices.append(f"Could not delete the saved {_game_words(game)} game: {e.strerror or e}.")
+            self.notices.append(_("Could not delete the saved {game} game: {error}.").format(
+                game=tr(_game_words(game)), error=e.strerror or e))
 
     # ------------------------------------------------------------ crash leftovers
     def clean_temp_files(self) -> int:
@@ -270,25 +273,25 @@ class Storage:
             return schema.MISSING  # no file yet (or no folder yet): not a problem
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            self._move_aside(name, "it could not be read", reason)
+            self._move_aside(name, N_("it could not be read"), reason)
             return schema.MISSING
         try:
             doc = json.loads(text, parse_constant=_reject_constant)
         except ValueError as e:
-            self._move_aside(name, "it is damaged", str(e))
+            self._move_aside(name, N_("it is damaged"), str(e))
             return schema.MISSING
         if not isinstance(doc, dict) or "data" not in doc:
-            self._move_aside(name, "it is not in the expected format")
+            self._move_aside(name, N_("it is not in the expected format"))
             return schema.MISSING
         version = doc.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            self._move_aside(name, "it is not in the expected format", f"version {version!r}")
+            self._move_aside(name, N_("it is not in the expected format"), f"version {version!r}")
             return schema.MISSING
         if version > VERSION:
-            self._move_aside(name, "it was written by a newer version of the game", f"format {version}")
+            self._move_aside(name, N_("it was written by a newer version of the game"), f"format {version}")
             return schema.MISSING
         if doc.get("kind", kind) != kind:
-            self._move_aside(name, "it is not in the expected format", f"it holds {doc.get('kind')!r} data")
+            self._move_aside(name, N_("it is not in the expected format"), f"it holds {doc.get('kind')!r} data")
             return schema.MISSING
         return doc["data"]
 
@@ -306,12 +309,12 @@ class Storage:
     def _what(name: str) -> str:
         """What a file holds, in the player's words ("saved TriPeaks game", "settings")."""
         found = schema.spec_for(name)
-        return found[0].what_for(found[1]) if found else name
+        return tr(found[0].what_for(found[1])) if found else name
 
     @staticmethod
     def _fallback(name: str) -> str:
         """What the player gets instead of a bad file (a bad save is simply not offered)."""
-        return "It is left out" if name.startswith("saves/") else "Defaults are used"
+        return tr(N_("It is left out") if name.startswith("saves/") else N_("Defaults are used"))
 
     def _move_aside(self, name: str, reason: str, detail: str = "") -> None:
         """Rename a bad file out of the way so it is neither used nor overwritten, and say so:
@@ -323,11 +326,13 @@ class Storage:
         try:
             os.replace(path, target)
         except OSError as e:
-            self.notices.append(f"Your {what} could not be used: {reason}. {self._fallback(name)} "
-                                f"(the file could not be moved aside: {e.strerror or e}).")
+            self.notices.append(_("Your {what} could not be used: {reason}. {fallback} (the file could not be "
+                                  "moved aside: {error}).").format(what=what, reason=tr(reason),
+                                                                  fallback=self._fallback(name), error=e.strerror or e))
             return
-        self.notices.append(f"Your {what} could not be used: {reason}. {self._fallback(name)}; "
-                            f"the old file is kept as {target.name}.")
+        self.notices.append(_("Your {what} could not be used: {reason}. {fallback}; the old file is kept as "
+                              "{file}.").format(what=what, reason=tr(reason), fallback=self._fallback(name),
+                                                file=target.name))
 
     def _keep_copy(self, name: str, tag: str) -> str:
         """Copy a partly bad file aside before the good part is written back over it; its name."""
@@ -372,7 +377,8 @@ class Storage:
             self._last_error = e.strerror or str(e)
             if name not in self._write_failed:  # say it once, not on every move
                 self._write_failed.add(name)
-                self.notices.append(f"Could not save {name} in {self.data_dir}: {self._last_error}.")
+                self.notices.append(_("Could not save {file} in {folder}: {error}.").format(
+                    file=name, folder=self.data_dir, error=self._last_error))
             return False
         self._pending.pop(name, None)
         self._write_failed.discard(name)
@@ -383,8 +389,9 @@ class Storage:
             self.write_warning = None
             return
         what = sorted({self._what(n) for n in self._pending})
-        self.write_warning = (f"Not saved ({getattr(self, '_last_error', 'write failed')}): your "
-                              f"{' and '.join(what)}. Kept in memory; saving is retried on every change.")
+        self.write_warning = _("Not saved ({error}): your {what}. Kept in memory; saving is retried on every "
+                               "change.").format(error=getattr(self, "_last_error", "write failed"),
+                                                 what=tr(" and ").join(what))
 
 
 def _game_words(game: str) -> str:

@@ -32,13 +32,13 @@ def test_winners_is_empty_or_seats_and_decided_at_the_end(game):
 # three were played on the rules before the contract (stock order, names); they must still replay to
 # the same table: the same discard pile and the same next card of the stock.
 OLD_SAVES = [
-    ("skyjo", {"players": 3}, "flip 7,flip 9,flip 7,flip 8,flip 8,flip 10,take 2,take 1,take 11,take 7,take 6,take 9,"
+    ("skyjo", {"players": 3}, ("flip 7,flip 9,flip 7,flip 8,flip 8,flip 10,take 2,take 1,take 11,take 7,take 6,take 9,"
      "take 8,take 11,take 1,take 0,take 6,take 3,take 1,take 0,take 7,take 11,take 10,take 9,draw,swap 9,take 5,"
-     "take 6,take 9,take 10,take 8,take 9,take 1,take 8,draw,swap 8,take 0,draw,swap 0,take 2", "4 11 4 7", 110, "12"),
-    ("three_thirteen", {"players": 2}, "take,discard 8S,take,discard 5S,stock,discard 6C,take,discard 8S,stock,"
+     "take 6,take 9,take 10,take 8,take 9,take 1,take 8,draw,swap 8,take 0,draw,swap 0,take 2"), "4 11 4 7", 110, "12"),
+    ("three_thirteen", {"players": 2}, ("take,discard 8S,take,discard 5S,stock,discard 6C,take,discard 8S,stock,"
      "discard 8H,take,discard 6D,stock,discard 10C,stock,discard 2H,take,discard 3C,stock,discard 5H,stock,"
      "discard KC,stock,discard 8H,stock,discard 7C,take,discard 6S,take,discard JS,stock,discard 9S,take,"
-     "discard QH,stock,discard 6C,take,discard 9S,take,discard AD", "KC 8H JS QH AD", 35, "9D"),
+     "discard QH,stock,discard 6C,take,discard 9S,take,discard AD"), "KC 8H JS QH AD", 35, "9D"),
     ("tripeaks", {}, "play 26,turn,turn,turn,turn,turn,play 24,turn,play 20,play 18,turn,turn",
      "JC 10H JH 10D KC", 15, "3C"),
 ]

@@ -59,8 +59,8 @@ def test_skyjo_game_over_with_a_damaged_file_records_the_result(app):
 
 def test_three_thirteen_game_over_with_a_damaged_file_records_the_result(app):
     scene = open_tt(app)
-    state = TT.deal(None, ["9C 9D 9S", "AH 2C 5D"], stock="QH 4C", discard="JD", round_no=11, dealer=1,
-                    totals=(40, 45))
+    state = TT.deal(None, ["9C 9D 9S 2H 3H 4H 5H 6D 7D 8D 10S JS QS", "AD AS 2D 2S 4D 4S 6C 6H 8C 8H 10C 10H QC"],
+                    stock="4C QH", discard="JD", round_no=11, dealer=1, totals=(40, 45))   # 13 cards; QH on top
     scripted(app, scene, state)
     drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
     settle(app, 0.5)

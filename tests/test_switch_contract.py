@@ -286,3 +286,38 @@ def test_a_damaged_saved_state_is_refused_clearly(change):
     change(data)
     with pytest.raises(ValueError, match="not a saved Switch game"):
         R.from_json(data)
+
+
+def _old_game_texts(players, seed, moves):
+    state = R.new_game({"players": players, "match": True}, seed)
+    rng = random.Random(seed)
+    texts = []
+    while not R.is_over(state) and len(texts) < moves:
+        legal = _old_order(state)
+        catches = [a for a in legal if a.kind is R.K_CATCH]
+        action = catches[0] if catches and rng.random() < 0.5 else rng.choice(legal)
+        texts.append(str(action))
+        state, _ = R.apply(state, action)
+    return texts, state
+
+
+def test_an_autosave_from_before_the_change_resumes_in_the_table(tmp_path):
+    """An autosave keeps the seed, the options and the moves' notation, which did not change: the
+    table resumes it to the very same position; a damaged move stops the replay with a notice."""
+    from scene_events import table_app
+
+    from cardgames.games.switch.scene import SwitchScene
+
+    texts, state = _old_game_texts(3, 7, 150)
+    assert "catch" in " ".join(texts)
+    options = {"players": 3, "match": True, "level": "easy"}
+    app = table_app(tmp_path)
+    save = {"game": "switch", "options": options, "seed": 7, "actions": texts, "extra": {}}
+    scene = SwitchScene(app, options, seed=7, resume=save)
+    assert scene.state == state and scene.actions == texts
+    damaged = dict(save, actions=texts[:40] + ["2 catch 9"] + texts[41:])
+    notices = []
+    app.notify = lambda text, *a, **k: notices.append(text)
+    scene = SwitchScene(app, options, seed=7, resume=damaged)
+    assert scene.actions == texts[:40]
+    assert notices and "up to move 40" in notices[-1]

@@ -225,3 +225,16 @@ def test_skyjo_toasts_cover_no_card_no_sign_and_no_seat(app, players):
         rect = toasts.rect(text)
         assert scene.toast_area.contains(rect), (players, rect)
         assert rect.collidelist(cards + frames + signs + [yours]) == -1, (players, rect)
+
+
+@pytest.mark.parametrize("players", [2, 8])
+def test_skyjo_messages_are_drawn_in_its_toast_area(app, players):
+    from cardgames.games.skyjo.scene import SkyjoScene
+
+    scene = SkyjoScene(app, {"players": players}, seed=1)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    app.notify("Undo is off in this game.")
+    app.step(1 / 60)
+    assert app.toasts.area == scene.toast_area
+    assert scene.toast_area.contains(app.toasts.rect("Undo is off in this game."))

@@ -65,7 +65,7 @@ def test_undo_never_takes_the_opening_lines_away(app):
 
 def test_the_next_hand_of_a_match_says_who_deals_and_starts_now(app):
     state = R.deal({"match": True, "players": 3}, [parse_cards("5C"), parse_cards("8D AD KD"), parse_cards("3S 4S")],
-                   parse_cards("4H 4S 6D 7S KH 9H"), parse_cards("9C"), called=(True, False, False))
+                   parse_cards("4H 6D 7S KH 9H 2D"), parse_cards("9C"), called=(True, False, False))
     scene, pops = open_table(app, {"match": True, "players": 3}, seed=3)
     scene.state = state
     scene.sync(animate=False)
@@ -94,3 +94,19 @@ def test_the_others_levels_are_written_as_the_select_screen_says_them(app):
     scene.draw_text = lambda surface, text, *a, **kw: (seen.append(str(text)), draw_text(surface, text, *a, **kw))[1]
     scene.draw(pygame.Surface((1280, 720)))
     assert "Normal" in seen and "normal" not in seen
+
+
+def test_the_deal_goes_round_the_table_from_the_first_player_then_turns_the_up_card(app):
+    scene, _ = open_table(app, {"players": 3}, seed=3)
+    order = [s.pile for s in scene.deal_order()]
+    first = scene.state.turn
+    assert order[:6] == [f"hand:{(first + k) % 3}" for k in range(3)] * 2
+    assert order[-1] == "discard" and len(order) == 3 * 7 + 1
+    up = scene.board.top("discard")
+    stock = scene.board.home_of("stock", 0)
+    for _ in range(30):                     # half a second in: hands are being dealt, the up-card waits
+        app.step(1 / 60)
+    assert tuple(up.pos) == tuple(stock)
+    assert any(tuple(s.pos) != tuple(stock) for s in scene.board.sprites("hand:2"))
+    settle(app, 4.0)
+    assert up.at_home and up.face_up

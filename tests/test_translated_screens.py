@@ -30,10 +30,11 @@ def overflows(widget) -> list[str]:
     def width(s, px, bold=False):
         return theme.text_width(theme.font(px, bold), i18n.tr(s))   # as theme.render draws it
 
-    if isinstance(widget, Button):
-        f = theme.font(widget.px, True)
-        if width(widget.text, widget.px, True) > r.w - 12 or f.get_height() > r.h:
-            out.append(f"button {i18n.tr(widget.text)!r} ({width(widget.text, widget.px, True)} px) in {r.w}x{r.h}")
+    if isinstance(widget, Button):   # a long label is drawn smaller (Button.fitted_px), never below SMALL - 2
+        px = widget.fitted_px()
+        f = theme.font(px, True)
+        if width(widget.text, px, True) > r.w - 12 or f.get_height() > r.h:
+            out.append(f"button {i18n.tr(widget.text)!r} ({width(widget.text, px, True)} px) in {r.w}x{r.h}")
     elif isinstance(widget, Cycler):
         box = widget._value_box()
         label = width(widget.label, widget.px)
@@ -119,3 +120,33 @@ def test_the_rules_page_follows_the_language(lang, game):
         assert page_path(game) == config.SEEDS_DIR / f"{game}.md"
     i18n.set_language("en")
     assert page_path(game) == config.SEEDS_DIR / f"{game}.md"
+
+
+class _Recording(pygame.Surface):
+    """A canvas that remembers where each blit landed."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.rects = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.rects.append(rect)
+        return rect
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", [g.name for g in registry.GAMES])
+def test_the_select_screen_description_stays_clear_of_the_cards(app, lang, game):
+    """The description (three or four lines longer in Tamil) never runs into the fanned cards below it."""
+    from cardgames.scenes.select import INFO_RECT, SelectScene
+
+    i18n.set_language(lang)
+    scene = SelectScene(app, game)
+    for has_save in (False, True):
+        scene.has_save = has_save
+        surface = _Recording((1280, 720))
+        scene._draw_info(surface)
+        *words, cards = [r for r in surface.rects if INFO_RECT.contains(r) and r != INFO_RECT]
+        assert words and max(r.bottom for r in words) + 8 <= cards.top, (lang, game, has_save)
+        assert cards.height >= 60   # still a picture of cards

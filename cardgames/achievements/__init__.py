@@ -21,6 +21,7 @@ from cardgames.achievements.book import Book
 from cardgames.achievements.catalogue import ACHIEVEMENTS, BY_ID, WIN_IDS, Achievement
 from cardgames.achievements.checks import Move, check
 from cardgames.core.events import redact
+from cardgames.i18n import _, tr
 
 __all__ = ["ACHIEVEMENTS", "BY_ID", "Achievement", "Book", "after_move", "book", "tutorial_ended"]
 
@@ -72,13 +73,18 @@ def announce(scene: Any, ids: list[str]) -> list[str]:
     return new
 
 
+def unlocked_text(achievement: Achievement) -> str:
+    """The unlock toast, in the chosen language."""
+    return _("Achievement unlocked: {name}. {text}").format(name=tr(achievement.name), text=tr(achievement.text))
+
+
 def _toast(scene: Any, achievement: Achievement | None) -> None:
     if achievement is None:
         return
     from cardgames.engine.tween import Call
 
     def show() -> None:
-        scene.app.notify(f"Achievement unlocked: {achievement.name}. {achievement.text}")
+        scene.app.notify(unlocked_text(achievement))
         scene.app.play_sound("win", 0.5)
 
     scene.animator.queue(Call(show))
@@ -91,6 +97,6 @@ def tutorial_ended(app: Any, game: str, how: str) -> list[str]:
     if all(b.tutorial_state(g) == "finished" for g in GAMES):
         new = b.unlock(["all_tutorials"])
         for i in new:
-            app.notify(f"Achievement unlocked: {BY_ID[i].name}. {BY_ID[i].text}")
+            app.notify(unlocked_text(BY_ID[i]))
         return new
     return []

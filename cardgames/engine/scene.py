@@ -33,6 +33,7 @@ import pygame
 class Scene:
     overlay = False  # True: the scene below is drawn first (and frozen)
     toast_bottom: int | None = None  # where app.notify() messages end on the canvas (None: as the scene below)
+    toast_area: Any = None  # with toast_bottom: a pygame.Rect the messages stay inside (None: centred, full width)
     changes_by_itself = True  # False: the picture changes only on input or while changing() says so
 
     def __init__(self, app: Any) -> None:

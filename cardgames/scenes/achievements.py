@@ -19,7 +19,7 @@ from cardgames.scenes.common import backdrop, draw_header, draw_hints
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu, Widget, draw_wrapped
 
-PAGES = (*((g.name, g.title) for g in registry.GAMES), ("all", "Collection"))
+PAGES = (*((g.name, g.title) for g in registry.GAMES), ("all", N_("Collection")))
 TAB_Y, TAB_H = 96, 44
 GRID_X, GRID_Y, TILE_W, TILE_H, GAP = 60, 166, 570, 140, 18
 COLLECTION = theme.ACCENT

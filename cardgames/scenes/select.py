@@ -277,16 +277,17 @@ class SelectScene(Scene):
         y += 58
         y += draw_wrapped(surface, info.description, (x, y), INFO_RECT.width - 44, theme.BODY)
         if not info.available:
-            theme.draw_text(surface, "Coming soon: this table is still being set up.", (x, y + 8), theme.BODY,
-                            theme.ACCENT_2, bold=True)
+            y = theme.draw_text(surface, "Coming soon: this table is still being set up.", (x, y + 8), theme.BODY,
+                                theme.ACCENT_2, bold=True).bottom
         elif self.has_save:
-            theme.draw_text(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8),
-                            theme.BODY, theme.GOOD, bold=True)
-        preview = self._preview(info)
+            y = theme.draw_text(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8),
+                                theme.BODY, theme.GOOD, bold=True).bottom
+        preview = self._preview(info, INFO_RECT.bottom - 18 - (y + 14))   # the cards stay clear of the words
         surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 18)))
 
-    def _preview(self, info: GameInfo) -> pygame.Surface:
-        """A few of the game's cards, fanned, as a picture of what it looks like (cached)."""
+    def _preview(self, info: GameInfo, room: int = 10_000) -> pygame.Surface:
+        """A few of the game's cards, fanned, as a picture of what it looks like (cached); no taller than
+        `room` (a long description in Tamil or Kannada leaves less of the panel to the cards)."""
         four = bool(self.app.settings.get("four_colour", False))
         back = str(self.app.settings.get("card_back", "blue"))
         key = (info.name, four, back)
@@ -294,4 +295,10 @@ class SelectScene(Scene):
         if surf is None:
             surf = card_row(self.app.assets, info.name, four, back)
             self._previews[key] = surf
+        room = max(40, room)
+        if surf.get_height() > room:
+            small = self._previews.get((*key, room))
+            if small is None:
+                small = self._previews[(*key, room)] = pygame.transform.smoothscale_by(surf, room / surf.get_height())
+            surf = small
         return surf

@@ -29,7 +29,7 @@ from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import option_applies
 from cardgames.ui import theme
-from cardgames.ui.widgets import Button, Menu, Widget
+from cardgames.ui.widgets import Button, Menu, Widget, clip_text
 
 W, H = 1280, 720
 TAB_Y, MODE_Y = 96, 160
@@ -44,6 +44,8 @@ COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"
            (N_("Options"), 540))
 NO_DEALS = (*COLUMNS[:4], (N_("Options"), 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
+SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
+                N_("Oct"), N_("Nov"), N_("Dec"))   # the history's dates ("13 Nov 14:22")
 REPLAYABLE = ("tripeaks",)       # games whose deals can be dealt again from a seed (and deal number)
 
 
@@ -120,19 +122,11 @@ def date_text(date: str, today: str | None = None) -> str:
     except ValueError:
         return date or "–"
     year = (today or time.strftime("%Y-%m-%d"))[:4]
-    day = f"{stamp.tm_mday} {time.strftime('%b', stamp)}"
+    day = f"{stamp.tm_mday} {tr(SHORT_MONTHS[stamp.tm_mon - 1])}"
     return f"{day} {date[11:]}" if date[:4] == year else f"{day} {date[:4]}"
 
 
-def _fit(text: str, width: int, px: int) -> str:
-    """Cut `text` (in the chosen language) to `width` pixels with an ellipsis."""
-    text = tr(text)
-    f = theme.font(px)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip(" ,·") + "…"
+_fit = clip_text   # (the history's cells)
 
 
 class HistoryList(Widget):
@@ -205,7 +199,7 @@ class HistoryList(Widget):
             text, colour = result_text(e)
             cells = [(date_text(e["date"]), theme.TEXT), (text, colour), (score_text(game, e), theme.TEXT),
                      (records.format_time(e["seconds"]), theme.TEXT_DIM),
-                     (f"#{e['deal']}" if e["deal"] is not None else "–", theme.TEXT_DIM)]
+                     (f"#{format_number(e['deal'])}" if e["deal"] is not None else "–", theme.TEXT_DIM)]
             for (_label, dx), (value, c) in zip(columns[:-1], cells):
                 theme.draw_text(surface, value, (x0 + dx, mid), LIST_PX, c, anchor="midleft")
             opts = _fit(options_text(scene.info, e["options"], short=True) or _("Standard"),
@@ -333,14 +327,15 @@ class StatsScene(Scene):
         if self.info.name == "tripeaks":
             detail = _("The games, streaks, bests and history of every mode are forgotten (Arcade levels and "
                        "high scores stay). This cannot be undone.")
-        self.stack.push(ConfirmScene(self.app, _("Reset {game} statistics?").format(game=tr(title)), detail, N_("Reset"),
-                                     on_yes=self.do_reset))
+        dialog = ConfirmScene(self.app, _("Reset {game} statistics?").format(game=tr(title)), detail, N_("Reset"),
+                              on_yes=self.do_reset)
+        self.stack.push(dialog)   # (built first: `make translations` reads no message inside push())
 
     def do_reset(self) -> None:
         records.reset(self.app.storage, self.info.name)
         self._load()
         self.menu.set_focus(self.tabs[self.index])
-        self.app.notify(f"{self.info.title} statistics reset.")
+        self.app.notify(_("{game} statistics reset.").format(game=tr(self.info.title)))
 
     # ------------------------------------------------------------ frame
     def on_enter(self) -> None:
@@ -412,12 +407,13 @@ class StatsScene(Scene):
                         (RIGHT.x + 16, RIGHT.y + 10), theme.BODY, theme.TEXT, bold=True)
         if n > VISIBLE:
             h = self.history
-            theme.draw_text(surface, f"{h.scroll + 1}-{min(n, h.scroll + VISIBLE)} of {n}",
+            theme.draw_text(surface, _("{first}-{last} of {n}").format(first=h.scroll + 1, last=min(n, h.scroll + VISIBLE),
+                                                                        n=n),
                             (RIGHT.right - 16, RIGHT.y + 14), theme.SMALL, theme.TEXT_DIM, anchor="topright")
         e = self.selected_entry()
         if e is not None:
             details = options_text(self.info, e["options"]) or _("Default options")
             if e["deal"] is not None:
-                details = _("Deal #{n}").format(n=e["deal"]) + f"  ·  {details}"
+                details = _("Deal #{n}").format(n=format_number(e["deal"])) + f"  ·  {details}"
             theme.draw_text(surface, _fit(details, RIGHT.width - 32, theme.SMALL), (RIGHT.x + 16, RIGHT.bottom - 12),
                             theme.SMALL, theme.TEXT_DIM, anchor="bottomleft")

@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from cardgames.engine.blit import for_blit
+from cardgames.i18n import tr
 from cardgames.ui.cards import CARD_SIZE, HIGHLIGHT, RADIUS, SELECTED, CardSprite, effect
 
 Layout = Mapping[str, Sequence[tuple[Any, bool]]]  # pile -> [(card or None, face_up), ...] bottom first
@@ -86,7 +87,7 @@ class Board:
         self.piles: dict[str, Pile] = {}
         self.cards: dict[str, list[CardSprite]] = {}
         self.font: pygame.font.Font | None = None  # for pile labels (set by the scene)
-        self._labels: dict[str, pygame.Surface] = {}
+        self._labels: dict[tuple[str, str], pygame.Surface] = {}
 
     # Piles ----------------------------------------------------------------------------
     def add_pile(self, name: str, pos: tuple[float, float], layout: str = "stack", **kw: Any) -> Pile:
@@ -303,7 +304,8 @@ class Board:
         if pile.highlight is not None:
             pygame.draw.rect(surface, pile.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)
         if pile.label and self.font is not None:
-            label = self._labels.get(pile.name)
+            text = tr(pile.label)   # in the chosen language ("Stock", "Discard")
+            label = self._labels.get((pile.name, text))
             if label is None:
-                label = self._labels[pile.name] = self.font.render(pile.label, True, (230, 240, 230))
+                label = self._labels[(pile.name, text)] = self.font.render(text, True, (230, 240, 230))
             surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.bottom + 6)))

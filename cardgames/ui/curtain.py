@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from cardgames.i18n import _
 from cardgames.ui import theme
 
 LOOK = 1.2          # seconds to look at the table after your move before it is hidden
@@ -77,9 +78,9 @@ class Curtain:
     def draw(self, surface: pygame.Surface, colour: theme.Colour = theme.ACCENT) -> None:
         name = self.scene.seat_name(self.seat)
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, colour, width=3)
-        theme.draw_text(surface, f"{name}'s turn", (BOX.centerx, BOX.y + 40), theme.HEADING, theme.ACCENT,
-                        bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, f"Pass the computer to {name}, then click or press Enter",
+        theme.draw_text(surface, _("{name}'s turn").format(name=name), (BOX.centerx, BOX.y + 40), theme.HEADING,
+                        theme.ACCENT, bold=True, anchor="midtop", shadow=True)
+        theme.draw_text(surface, _("Pass the computer to {name}, then click or press Enter").format(name=name),
                         (BOX.centerx, BOX.y + 120), theme.BODY, theme.TEXT, anchor="midtop")
 
 

@@ -109,24 +109,27 @@ class EventAnimation:
         """Make the board match the viewer's observation; the tweens that get it there."""
         return self.board.sync(self.layout(self.observation()), MOVE_TIME if animate else None)
 
+    def deal_order(self) -> list[Any]:
+        """The sprites the opening deal sends out, in the order they fly: every pile but deal_from,
+        pile after pile (a game that deals round the table overrides this)."""
+        return [s for name, sprites in self.board.cards.items() if name != self.deal_from for s in sprites]
+
     def _deal_animation(self) -> list[Any]:
-        """Every card not in the deal_from pile flies out of it, one after another, and turns if face up."""
+        """Every card not in the deal_from pile flies out of it, one after another (deal_order()),
+        and turns if face up."""
         source = self.board.home_of(self.deal_from, 0)
-        dealt = sum(len(v) for k, v in self.board.cards.items() if k != self.deal_from)
-        stagger = min(DEAL_STAGGER, 2 * LONGEST_RUN / max(1, dealt))
+        dealing = self.deal_order()
+        stagger = min(DEAL_STAGGER, 2 * LONGEST_RUN / max(1, len(dealing)))
         anims = []
         order = 0
-        for name, sprites in self.board.cards.items():
-            if name == self.deal_from:
-                continue
-            for s in sprites:
-                delay = order * stagger
-                order += 1
-                s.pos = source
-                anims.append(s.move_to(None, MOVE_TIME, delay=delay))
-                if s.face_up and s.card is not None:
-                    s.shown_up = False
-                    anims.append(s.turn(True, s.card, delay=delay + MOVE_TIME * 0.8))
+        for s in dealing:
+            delay = order * stagger
+            order += 1
+            s.pos = source
+            anims.append(s.move_to(None, MOVE_TIME, delay=delay))
+            if s.face_up and s.card is not None:
+                s.shown_up = False
+                anims.append(s.turn(True, s.card, delay=delay + MOVE_TIME * 0.8))
         if order:
             anims.append(Call(lambda: self.app.play_sound("deal")))
         return anims

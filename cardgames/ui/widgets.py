@@ -151,6 +151,26 @@ class Label(Widget):
         theme.draw_text(surface, self.text, self.rect.midleft, self.px, self.colour, self.bold, anchor="midleft")
 
 
+def fit_px(text: str, width: int, px: int, bold: bool = False, smallest: int = 11) -> int:
+    """The size from `px` down at which `text`, in the chosen language, is at most `width` wide (a label
+    in a fixed box: Tamil and Kannada words run longer than English)."""
+    text = tr(text)
+    while px > smallest and theme.text_width(theme.font(px, bold), text) > width:
+        px -= 1
+    return px
+
+
+def clip_text(text: str, width: int, px: int, bold: bool = False) -> str:
+    """`text` in the chosen language, cut with an ellipsis to at most `width` pixels at size `px`."""
+    text = tr(text)
+    f = theme.font(px, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip(" ,·") + "…"
+
+
 class Button(Widget):
     """A labelled button. `primary` buttons are gold (the screen's main action)."""
 
@@ -175,7 +195,15 @@ class Button(Widget):
             fill, colour = (theme.BUTTON_HOVER if focused else theme.BUTTON), theme.TEXT
         edge = theme.lighten(fill, 0.35)
         theme.draw_panel(surface, self.rect, fill, edge)
-        theme.draw_text(surface, self.text, self.rect.center, self.px, colour, bold=True, anchor="center")
+        theme.draw_text(surface, self.text, self.rect.center, self.fitted_px(), colour, bold=True, anchor="center")
+
+    def fitted_px(self) -> int:
+        """The label's size: `px`, or smaller (down to SMALL - 2) when the label in the chosen language
+        is wider than the button (Tamil words run long)."""
+        key = (tr(self.text), self.px, self.rect.w)
+        if getattr(self, "_fitted", (None,))[0] != key:
+            self._fitted = (key, fit_px(self.text, self.rect.w - 12, self.px, bold=True, smallest=theme.SMALL - 2))
+        return self._fitted[1]
 
 
 class Cycler(Widget):

@@ -50,8 +50,8 @@ NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never ove
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
 WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
-TOAST_AREA = (24, 452, 432, 256)  # messages: the free felt left of your grid, under your total...
-TOAST_AREA_LL = (212, 452, 244, 256)  # ...beside the bottom-left seat when someone sits there
+TOAST_AREA = (24, 452, 424, 256)  # messages: the free felt left of your grid, under your total...
+TOAST_AREA_LL = (212, 452, 236, 256)  # ...beside the bottom-left seat when someone sits there
 
 
 class SkyjoArt(CardArt):

@@ -20,6 +20,7 @@ import pygame
 from cardgames.core.rng import make_rng
 from cardgames.games.switch import ai, rules
 from cardgames.games.switch.rules import K_CATCH, Action
+from cardgames.i18n import N_, _, tr
 from cardgames.ui import controls, theme
 
 HOLD = 3.0      # seconds a computer who plays next waits while a missed call can be caught
@@ -108,12 +109,13 @@ class CatchWindow:
         exposed = scene.state.exposed
         if exposed is None:
             if target is None:
-                return None, "Nobody can be caught now: nobody is left with one card without calling."
-            return None, f"{scene.seat_name(target)} cannot be caught now."
+                return None, _("Nobody can be caught now: nobody is left with one card without calling.")
+            return None, _("{name} cannot be caught now.").format(name=scene.seat_name(target))
         if target is not None and target != exposed:
-            return None, f"{scene.seat_name(target)} cannot be caught now: only {scene.seat_name(exposed)} can."
+            return None, _("{name} cannot be caught now: only {other} can.").format(
+                name=scene.seat_name(target), other=tr(scene.seat_name(exposed)))
         if exposed == viewer:
-            return None, "You cannot catch yourself: call \u201cLast card!\u201d (L) before someone catches you."
+            return None, _("You cannot catch yourself: call \u201cLast card!\u201d (L) before someone catches you.")
         return Action(K_CATCH, viewer, target=exposed), ""
 
     # ------------------------------------------------------------------ drawing
@@ -123,21 +125,24 @@ class CatchWindow:
         hold = self.hold()
         app = scene.app     # the controls of the device in use: "(L)", "(double-click or C)", a pad's "(Y)"
         call = controls.text(app, controls.for_device(app, "(L)", pad="({y})"), scene)
-        catch = controls.text(app, controls.for_device(app, "(double-click or C)", pad="({y})"), scene)
+        catch = controls.text(app, controls.for_device(app, N_("(double-click or C)"), pad="({y})"), scene)
         if self.exposed == viewer:
             soonest = self.soonest_catch()
             if soonest is not None and self.age < soonest:
                 left = soonest - self.age
-                return f"Call now! {call}  A computer may catch you in {left:.1f}s", left / soonest
+                return _("Call now! {key}  A computer may catch you in {s}s").format(key=call, s=f"{left:.1f}"), \
+                    left / soonest
             if hold is not None:
-                return f"Call now! {call}  {max(0.0, hold - self.age):.1f}s", max(0.0, hold - self.age) / hold
-            return f"Call now! {call}", None
+                left = max(0.0, hold - self.age)
+                return _("Call now! {key}  {s}s").format(key=call, s=f"{left:.1f}"), left / hold
+            return _("Call now! {key}").format(key=call), None
         if hold is None:
             nxt = self.next_seat()
-            who = "you move" if nxt == viewer else f"{scene.seat_name(nxt)} moves"
-            return f"Catch! {catch} before {who}", None
+            if nxt == viewer:
+                return _("Catch! {key} before you move").format(key=catch), None
+            return _("Catch! {key} before {name} moves").format(key=catch, name=tr(scene.seat_name(nxt))), None
         left = max(0.0, hold - self.age)
-        return f"Catch! {catch}  {left:.1f}s", left / hold
+        return _("Catch! {key}  {s}s").format(key=catch, s=f"{left:.1f}"), left / hold
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, viewer: int) -> None:
         """The countdown under another player's panel (above yours): a bar and its text."""

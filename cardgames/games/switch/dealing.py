@@ -31,6 +31,8 @@ from cardgames.games.switch.state import (
     shared,
 )
 
+_new = tuple.__new__        # builds a NamedTuple from one tuple, without its keyword-parsing __new__
+
 # The card-moving events of the deal, made once: by id of a shared card, then by seat.
 DEALT = {id(c): tuple(CardMoved(c, "stock", pile, False, (seat,)) for seat, pile in enumerate(HAND_PILES))
          for c in CARDS}
@@ -67,28 +69,27 @@ def deal_hand(state: State, events: list | None) -> State:
     n, hand_no = state.table.players, state.table.hand_no + 1
     rng = make_rng(state.seed, "deal") if hand_no == 0 else make_rng(state.seed, "deal", hand_no)
     stock = list(shuffled(DECKS[decks_for(n)], rng))
-    hands: list[list] = [[] for _ in range(n)]
     first = hand_no % n                        # the player to the dealer's left starts; dealing starts there too
+    dealt = stock[:-HAND_SIZE * n - 1:-1]      # one card at a time off the top, round the table from `first`
+    del stock[-HAND_SIZE * n:]
+    hands = [tuple(dealt[(seat - first) % n::n]) for seat in range(n)]
     if events is not None:
-        events.append(Shuffled("stock", "stock", len(stock)))
-    for i in range(HAND_SIZE * n):
-        seat = (first + i) % n
-        card = stock.pop()
-        hands[seat].append(card)
-        if events is not None:
-            events.append(_dealt(card, seat))
+        events.append(Shuffled("stock", "stock", len(stock) + len(dealt)))
+        events += [_dealt(card, (first + i) % n) for i, card in enumerate(dealt)]
     up = stock.pop()
-    moves = [CardMoved(up, "stock", "discard")]
+    turned = [up]                              # the up-cards turned, the last one stays
     while up.rank in UP_CARD_REDRAW:
         stock.insert(int(rng.random() * (len(stock) + 1)), up)
-        moves.append(CardMoved(up, "discard", "stock", False, ()))
         up = stock.pop()
-        moves.append(CardMoved(up, "stock", "discard"))
+        turned.append(up)
     if events is not None:
-        events += moves
-    table = state.table._replace(hand_no=hand_no, winner=None)
-    return State(tuple(tuple(h) for h in hands), tuple(stock), (up,), first, PLAY, up.suit, 0, None, False, None,
-                 (False,) * n, None, (0,) * n, state.reshuffles, table)
+        for back in turned[:-1]:
+            events += (CardMoved(back, "stock", "discard"), CardMoved(back, "discard", "stock", False, ()))
+        events.append(CardMoved(up, "stock", "discard"))
+    seed, _n, match, open_hands, _no, totals, last_points, _winner = state.table
+    table = _new(Table, (seed, n, match, open_hands, hand_no, totals, last_points, None))
+    return _new(State, (tuple(hands), tuple(stock), (up,), first, PLAY, up.suit, 0, None, False, None,
+                        (False,) * n, None, (0,) * n, state.reshuffles, table))
 
 
 def deal_events(state: State) -> tuple:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import pygame
 
-from cardgames.core.cards import Suit, card_words
+from cardgames.core.cards import Suit
+from cardgames.core.movelog import card_text
 from cardgames.games.switch import rules
 from cardgames.games.switch.rules import K_PLAY
+from cardgames.i18n import N_, SUIT_TITLES, _, card_name, ngettext, suit_word, tr
 from cardgames.ui import controls, theme
 from cardgames.ui.round_scene import LEVEL_LABELS
+from cardgames.ui.widgets import clip_text, fit_px
 
 W, H = 1280, 720
 HAND_Y = 474
@@ -27,7 +30,42 @@ OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
 OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
-SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}
+SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}   # images
+
+
+def suit_label(suit: Suit, width: int) -> str:
+    """A suit button's label, "Hearts (H)"; just "Hearts" when the key letter would not fit (the
+    chooser's title names the keys)."""
+    label = f"{tr(SUIT_TITLES[suit.letter])} ({suit.letter})"
+    if theme.text_width(theme.font(15, True), label) <= width:
+        return label
+    return tr(SUIT_TITLES[suit.letter])
+
+
+def banner_px(text: str, bold: bool = False) -> int:
+    """The banner's text size: 22, down to 16 for a long sentence in the chosen language."""
+    return fit_px(text, BANNER.width - 16, 22, bold=bold, smallest=16)
+
+
+def why_not(obs: rules.Observation, card) -> str | None:
+    """Why the viewer's `card` cannot be played now, in the chosen language (None: the rules' own words)."""
+    if obs.phase not in (rules.PLAY, rules.DRAWN):
+        return None
+    if obs.turn != obs.seat:
+        return _("Wait for your turn.")
+    if obs.phase is rules.DRAWN and card != obs.drawn:
+        return _("Only the card you drew may be played now, or keep it.")
+    if obs.phase is rules.DRAWN:
+        return _("The card you drew cannot be played: keep it.")
+    if obs.skip:
+        return _("Facing an 8: play an 8 or miss your turn.")
+    if obs.pending:
+        return (_("Facing a pick-up of {n}: play a 2 or pick up the cards.") if obs.pending_rank is rules.TWO
+                else _("Facing a pick-up of {n}: play an Ace or pick up the cards.")).format(n=obs.pending)
+    if obs.discard:
+        return _("{card} matches neither the suit ({suit}) nor the value of {top}.").format(
+            card=card_text(card), suit=suit_word(obs.suit), top=card_text(obs.discard[-1]))
+    return None
 
 
 class SwitchHud:
@@ -57,36 +95,54 @@ class SwitchHud:
         name = self.seat_name(seat)
         count = obs.hand_sizes[seat]
         self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
-        cards = f"{count} card{'s' if count != 1 else ''}"
+        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
         self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
         line2 = []
         if obs.match:
-            line2.append(f"{obs.totals[seat]} pts")
-        if seat not in self.humans:
-            line2.append(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat)))
+            line2.append(_("{n} pts").format(n=obs.totals[seat]))
+        level = tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))) if seat not in self.humans else None
+        if level is not None:
+            line2.append(level)
         if obs.called[seat] and count == 1:
-            line2.append("LAST CARD")
+            line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
         mine = seat == self.viewer and self.humans
         # your panel's bottom line holds the controls hint: the turn marker goes on the line above
         mark, mark_anchor = ((rect.right - 12, rect.y + 30), "topright") if mine else \
             ((rect.right - 12, rect.bottom - 6), "bottomright")
+        room = rect.width - 24   # what the marker's line leaves beside "to play" / "next"
         if live and obs.turn == seat:
-            self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True)
+            room -= self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True).width + 10
         elif live and (obs.turn + 1) % obs.players == seat:
-            self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True)
+            room -= self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True).width + 10
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
-            self.draw_text(surface, "  ".join(line2), (rect.x + 12, y), 17, theme.TEXT_DIM,
-                           anchor="topleft" if mine else "bottomleft")
+            width = room   # (the marker shares this line, in your panel and the others')
+            text = "  ".join(line2)
+            if level in line2 and fit_px(text, width, 17, smallest=14) == 14:   # too long (Tamil): the level goes
+                text = "  ".join(p for p in line2 if p != level)
+            px = fit_px(text, width, 17, smallest=13)
+            self.draw_text(surface, clip_text(text, width, px), (rect.x + 12, y), px,   # (clipped at the font's floor)
+                           theme.TEXT_DIM, anchor="topleft" if mine else "bottomleft")
         if mine:
-            hint = controls.for_device(self.app, "Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch",
-                                       mouse="Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch",
-                                       pad="{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch")
-            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), 15, theme.TEXT_DIM,
+            hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
+                                       mouse=N_("Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
+                                       pad=N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch"))
+            px = fit_px(controls.text(self.app, tr(hint), self), rect.width - 24, 15)   # (pad glyphs: as wide as letters)
+            controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), px, theme.TEXT_DIM,
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
+
+    def deal_order(self) -> list:
+        """The deal as a dealer makes it: one card at a time round the table from the first player
+        (the dealer's left), then the card that starts the discard pile."""
+        board, turn, n = self.board, self.state.turn, self.players
+        hands = [board.sprites(f"hand:{(turn + k) % n}") for k in range(n)]
+        order = [hand[i] for i in range(max(map(len, hands), default=0)) for hand in hands if i < len(hand)]
+        seen = {id(s) for s in order}
+        return order + [s for name, sprites in board.cards.items() if name != self.deal_from
+                        for s in sprites if id(s) not in seen]
 
     def announce_first(self) -> None:
         """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
@@ -98,7 +154,7 @@ class SwitchHud:
     def _draw_open_marks(self, surface: pygame.Surface) -> None:
         """Start mode: say so, and mark the top of each pile (the next card drawn, the card to match)."""
         self.draw_text(surface, "Start mode: every card face up", (24, 170), 16, theme.ACCENT, bold=True)
-        for pile, text in (("stock", "next draw"), ("discard", "top")):
+        for pile, text in (("stock", N_("next draw")), ("discard", N_("top"))):
             top = self.board.top(pile)
             if top is None or not top.at_home:
                 continue
@@ -119,30 +175,33 @@ class SwitchHud:
                        anchor="midtop")
         icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
         surface.blit(icon, icon.get_rect(center=(self.suit_box.centerx, self.suit_box.y + 56)))
-        self.draw_text(surface, SUIT_NAMES[obs.suit], (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
+        self.draw_text(surface, suit_word(obs.suit), (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)
 
     def banner_text(self, obs: rules.Observation) -> str:
         if obs.phase not in (rules.PLAY, rules.DRAWN):
             return ""
         me = obs.turn == obs.seat and self.humans
-        who = "You" if me else self.seat_name(obs.turn)
+        who = self.seat_name(obs.turn)
         if obs.pending:
-            answer = "a 2" if obs.pending_rank is rules.TWO else "an Ace"
+            two = obs.pending_rank is rules.TWO
             if me:
-                return f"Pick up {obs.pending}, or play {answer}"
-            return f"{who}: pick up {obs.pending}, or play {answer}"
+                text = _("Pick up {n}, or play a 2") if two else _("Pick up {n}, or play an Ace")
+            else:
+                text = _("{name}: pick up {n}, or play a 2") if two else _("{name}: pick up {n}, or play an Ace")
+            return text.format(n=obs.pending, name=who)
         if obs.skip:
-            return "Play an 8 or miss your turn" if me else f"{who}: play an 8 or miss the turn"
+            return _("Play an 8 or miss your turn") if me else _("{name}: play an 8 or miss the turn").format(name=who)
         if obs.phase is rules.DRAWN and me:
             if not any(a.kind is K_PLAY for a in self.my_actions()):
-                return f"You drew the {card_words(obs.drawn)}: it cannot be played, you keep it"
-            return "You drew a card you can play: play it or keep it"
+                return _("You drew the {card}: it cannot be played, you keep it").format(card=card_name(obs.drawn))
+            return _("You drew a card you can play: play it or keep it")
         if me and not any(card is not None for _a, _src, card, _dst in self.moves()):
             return controls.text(self.app, controls.for_device(
-                self.app, "Nothing to play: draw from the stock ({x})", mouse="Nothing to play: click the stock"), self)
+                self.app, N_("Nothing to play: draw from the stock ({x})"), mouse=N_("Nothing to play: click the stock")),
+                self)
         if me:
-            return "Your turn: match the suit or the value"
+            return _("Your turn: match the suit or the value")
         return ""
 
     def _draw_banner(self, surface: pygame.Surface, obs: rules.Observation) -> None:
@@ -152,7 +211,7 @@ class SwitchHud:
         urgent = bool(obs.pending or obs.skip)
         fill = (120, 26, 40, 232) if urgent else theme.PANEL
         theme.draw_panel(surface, BANNER, fill, theme.ACCENT if urgent else theme.PANEL_EDGE)
-        self.draw_text(surface, text, BANNER.center, 22, theme.TEXT, anchor="center", bold=urgent)
+        self.draw_text(surface, text, BANNER.center, banner_px(text, urgent), theme.TEXT, anchor="center", bold=urgent)
 
     def _draw_buttons(self, surface: pygame.Surface) -> None:
         if not self.humans:
@@ -165,24 +224,31 @@ class SwitchHud:
         fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
         theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
         colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
-        controls.draw_prompt(surface, self.app, controls.for_device(self.app, "Last card!  (L)", pad="Last card!  {y}"),
-                             CALL_BUTTON.center, 24, colour, anchor="center", bold=True)
+        call = controls.for_device(self.app, N_("Last card!  (L)"), pad=N_("Last card!  {y}"))   # (not inside
+        controls.draw_prompt(surface, self.app, call, CALL_BUTTON.center, self.button_px(call, CALL_BUTTON),
+                             colour, anchor="center", bold=True)   # (draw_prompt(): extraction would miss it)
         move = self.my_move()
         if move is not None:
             theme.draw_panel(surface, MOVE_BUTTON, theme.BUTTON, theme.lighten(theme.BUTTON, 0.35))
             label = self.move_label(move)
-            controls.draw_prompt(surface, self.app, controls.for_device(self.app, f"{label}  (P)", pad=f"{label}  {{x}}"),
-                                 MOVE_BUTTON.center, 24, theme.TEXT, anchor="center", bold=True)
+            prompt = controls.for_device(self.app, f"{tr(label)}  (P)", pad=f"{tr(label)}  {{x}}")
+            controls.draw_prompt(surface, self.app, prompt, MOVE_BUTTON.center, self.button_px(prompt, MOVE_BUTTON),
+                                 theme.TEXT, anchor="center", bold=True)
+
+    def button_px(self, prompt: str, rect: pygame.Rect) -> int:
+        """The call and move buttons' text size: 24, smaller when the words in the language run long."""
+        return fit_px(controls.text(self.app, tr(prompt), self), rect.width - 16, 24, bold=True, smallest=16)
 
     def _draw_chooser(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, CHOOSER, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        controls.draw_prompt(surface, self.app, controls.for_device(
-            self.app, "Name the suit  (C D H S, Esc: back)", mouse="Name the suit  (Esc: back)",
-            pad="Name the suit  ({move} {act}, {back}: back)"), (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
-            anchor="midtop", bold=True)
+        prompt = controls.for_device(
+            self.app, N_("Name the suit  (C D H S, Esc: back)"), mouse=N_("Name the suit  (Esc: back)"),
+            pad=N_("Name the suit  ({move} {act}, {back}: back)"))
+        controls.draw_prompt(surface, self.app, prompt, (CHOOSER.centerx, CHOOSER.y + 18), 22, theme.TEXT,
+                             anchor="midtop", bold=True)
         for suit, rect in self.suit_buttons():
             theme.draw_panel(surface, rect, (245, 245, 240), theme.PANEL_EDGE)
             icon = self.app.assets.image(f"suit_{SUIT_NAMES[suit]}", (56, 56))
             surface.blit(icon, icon.get_rect(center=(rect.centerx, rect.centery - 8)))
-            self.draw_text(surface, f"{SUIT_NAMES[suit].capitalize()} ({suit.letter})", (rect.centerx, rect.bottom - 4),
+            self.draw_text(surface, suit_label(suit, rect.width - 4), (rect.centerx, rect.bottom - 4),
                            15, theme.TEXT_DARK, anchor="midbottom", bold=True)

@@ -11,9 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.events import Announced, CardMoved, Shuffled
-from cardgames.core.movelog import LogLine, card_text, lowest_total
+from cardgames.core.movelog import LogLine, card_text
 from cardgames.games.switch.rules import (
-    ACE,
     EIGHT,
     JACK,
     K_CALL,
@@ -26,7 +25,7 @@ from cardgames.games.switch.rules import (
     TWO,
     Phase,
 )
-from cardgames.i18n import _
+from cardgames.i18n import N_, YOU, _, suit_word, tr
 
 
 def _taken(move: Any, seat: int) -> list[Any]:
@@ -35,22 +34,53 @@ def _taken(move: Any, seat: int) -> list[Any]:
     return [ev.card for ev in move.events if isinstance(ev, CardMoved) and ev.dst == pile]
 
 
-def _obj(name: str) -> str:
-    """A name inside a sentence: "you" for the viewer, else the name."""
-    return "you" if name == "You" else name
+def _say(who: str, you: str, other: str, **fields: Any) -> str:
+    """The sentence for the viewer ("You played 7♠") or for another player ("Ada played 7♠"), translated:
+    the languages conjugate the verb by person, so each is a whole message of its own."""
+    return tr(you if who == YOU else other).format(name=who, **fields)
 
 
-def _played(action: Any, nxt: str) -> str:
-    """What a card played does, in words after its name."""
+def _played(who: str, drew: bool, action: Any, nxt: str) -> str:
+    """The line of a card played (after a draw: "drew and played"), with what it does when it says so."""
     card = action.card
     text = card_text(card)
     if card.rank is JACK:
-        return f"{text}, naming {action.suit.name.lower()}"
-    if card.rank is TWO or card.rank is ACE:
-        return text
+        suit = suit_word(action.suit)
+        if drew:
+            return _say(who, N_("You drew and played {card}, naming {suit}"),
+                        N_("{name} drew and played {card}, naming {suit}"), card=text, suit=suit)
+        return _say(who, N_("You played {card}, naming {suit}"), N_("{name} played {card}, naming {suit}"),
+                    card=text, suit=suit)
     if card.rank is EIGHT:
-        return f"{text}: {_obj(nxt)} must play an 8 or miss a turn"
-    return text
+        if nxt == YOU:
+            line = (N_("{name} drew and played {card}: you must play an 8 or miss a turn") if drew
+                    else N_("{name} played {card}: you must play an 8 or miss a turn"))
+            return tr(line).format(name=who, card=text)
+        if drew:
+            return _say(who, N_("You drew and played {card}: {next} must play an 8 or miss a turn"),
+                        N_("{name} drew and played {card}: {next} must play an 8 or miss a turn"),
+                        card=text, next=nxt)
+        return _say(who, N_("You played {card}: {next} must play an 8 or miss a turn"),
+                    N_("{name} played {card}: {next} must play an 8 or miss a turn"), card=text, next=nxt)
+    if drew:
+        return _say(who, N_("You drew and played {card}"), N_("{name} drew and played {card}"), card=text)
+    return _say(who, N_("You played {card}"), N_("{name} played {card}"), card=text)
+
+
+def _pending(nxt: str, after: Any) -> str:
+    if after.pending_rank is TWO:
+        return _say(nxt, N_("You must pick up {n} or play a 2"), N_("{name} must pick up {n} or play a 2"),
+                    n=after.pending)
+    return _say(nxt, N_("You must pick up {n} or play an Ace"), N_("{name} must pick up {n} or play an Ace"),
+                n=after.pending)
+
+
+def _caught(who: str, target: str, n: int) -> str:
+    if target == YOU:
+        return tr(N_("{name} caught you without a \u201clast card\u201d call: you picked up {n}")).format(name=who, n=n)
+    return _say(who, N_("You caught {target} without a \u201clast card\u201d call: {target} picked up {n}"),
+                N_("{name} caught {target} without a \u201clast card\u201d call: {target} picked up {n}"),
+                target=target, n=n)
 
 
 def describe(move: Any) -> list[Any]:
@@ -61,42 +91,44 @@ def describe(move: Any) -> list[Any]:
     who = name(seat)
     kind = action.kind
     nxt = name((seat + 1) % before.players)
-    lines: list[Any] = [LogLine("The discard pile was shuffled into a new stock", None)
+    lines: list[Any] = [LogLine(_("The discard pile was shuffled into a new stock"), None)
                         for ev in move.events if isinstance(ev, Shuffled) and ev.src == "discard"]
     if kind is K_PLAY:
-        words = _played(action, nxt)
-        if before.phase is Phase.DRAWN:
-            lines.append(LogLine(f"{who} drew and played {words}", seat, amends=True))
-        else:
-            lines.append(LogLine(f"{who} played {words}", seat))
+        drew = before.phase is Phase.DRAWN
+        lines.append(LogLine(_played(who, drew, action, nxt), seat, amends=drew))
         if after.pending:
-            lines.append(LogLine(f"{nxt} must pick up {after.pending} or play "
-                                 f"{'a 2' if after.pending_rank is TWO else 'an Ace'}", None))
+            lines.append(LogLine(_pending(nxt, after), None))
         if after.exposed == seat:
-            lines.append(LogLine(f"{who} {'have' if who == 'You' else 'has'} one card left and did not "
-                                 "call \u201clast card\u201d!", seat))
+            lines.append(LogLine(_say(who, N_("You have one card left and did not call \u201clast card\u201d!"),
+                                      N_("{name} has one card left and did not call \u201clast card\u201d!")), seat))
     elif kind is K_DRAW:
         card = next(iter(_taken(move, seat)), None)
-        lines.append(LogLine(f"{who} drew {card_text(card)}" if card is not None else f"{who} drew a card", seat))
+        text = (_say(who, N_("You drew {card}"), N_("{name} drew {card}"), card=card_text(card)) if card is not None
+                else _say(who, N_("You drew a card"), N_("{name} drew a card")))
+        lines.append(LogLine(text, seat))
     elif kind is K_PASS:
         if before.phase is Phase.DRAWN:
             own = before.drawn if move.viewer == seat else None     # only the drawer saw the card
-            kept = f"drew {card_text(own)} and kept it" if own is not None else "drew a card and kept it"
-            lines.append(LogLine(f"{who} {kept}", seat, amends=True))
+            kept = (_say(who, N_("You drew {card} and kept it"), N_("{name} drew {card} and kept it"),
+                         card=card_text(own)) if own is not None
+                    else _say(who, N_("You drew a card and kept it"), N_("{name} drew a card and kept it")))
+            lines.append(LogLine(kept, seat, amends=True))
         elif before.skip:
-            lines.append(LogLine(f"{who} missed a turn (no 8 to answer the 8)", seat))
+            lines.append(LogLine(_say(who, N_("You missed a turn (no 8 to answer the 8)"),
+                                      N_("{name} missed a turn (no 8 to answer the 8)")), seat))
         else:
-            lines.append(LogLine(f"{who} passed: nothing left to draw", seat))
+            lines.append(LogLine(_say(who, N_("You passed: nothing left to draw"),
+                                      N_("{name} passed: nothing left to draw")), seat))
     elif kind is K_TAKE:
-        lines.append(LogLine(f"{who} picked up {len(_taken(move, seat))}", seat))
+        lines.append(LogLine(_say(who, N_("You picked up {n}"), N_("{name} picked up {n}"),
+                                  n=len(_taken(move, seat))), seat))
     elif kind is K_CALL:
-        lines.append(LogLine(f"{who} called \u201clast card\u201d", seat))
+        lines.append(LogLine(_say(who, N_("You called \u201clast card\u201d"), N_("{name} called \u201clast card\u201d")),
+                             seat))
     elif kind is K_NEXT:
         lines.extend(opening(move))
     elif kind is K_CATCH:
-        target = _obj(name(action.target))
-        lines.append(LogLine(f"{who} caught {target} without a \u201clast card\u201d call: {target} picked up "
-                             f"{len(_taken(move, action.target))}", seat))
+        lines.append(LogLine(_caught(who, name(action.target), len(_taken(move, action.target))), seat))
     lines.extend(_news(move))
     return lines
 
@@ -108,14 +140,19 @@ def _news(move: Any) -> list[Any]:
     for ev in move.events:
         if not isinstance(ev, Announced):
             continue
+        who = name(ev.seat)
         if ev.kind == "hand_over":
             if after.match:
-                points = " · ".join(f"{name(s)} {after.last_points[s]}" for s in range(after.players))
-                out.append(LogLine(f"{name(ev.seat)} went out! Points left in hand: {points}", ev.seat))
+                points = " · ".join(f"{tr(name(s))} {after.last_points[s]}" for s in range(after.players))
+                out.append(LogLine(_say(who, N_("You went out! Points left in hand: {points}"),
+                                        N_("{name} went out! Points left in hand: {points}"), points=points), ev.seat))
             else:
-                out.append(LogLine(f"{name(ev.seat)} went out and won the hand!", ev.seat))
+                out.append(LogLine(_say(who, N_("You went out and won the hand!"),
+                                        N_("{name} went out and won the hand!")), ev.seat))
         elif ev.kind == "game_over" and after.match:
-            out.append(LogLine(f"Match over. Lowest total: {lowest_total(after.totals, name)}", None))
+            low = min(after.totals)
+            lowest = tr(" and ").join(tr(name(s)) for s, t in enumerate(after.totals) if t == low)
+            out.append(LogLine(_("Match over. Lowest total: {names} ({total})").format(names=lowest, total=low), None))
     return out
 
 

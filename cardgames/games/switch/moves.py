@@ -11,9 +11,7 @@
 """
 from __future__ import annotations
 
-from itertools import chain
-
-from cardgames.core.cards import Card, Rank, Suit
+from cardgames.core.cards import Card, Suit
 from cardgames.games.switch.actions import (
     CALLS,
     CATCHES,
@@ -21,14 +19,12 @@ from cardgames.games.switch.actions import (
     NEXT,
     PASSES,
     SEAT_PLAYS,
-    SEATS,
     TAKES,
     Action,
     plays_of,
 )
 from cardgames.games.switch.state import (
     ACE,
-    CARDS,
     DRAWN,
     EIGHT,
     HAND_OVER,
@@ -40,7 +36,7 @@ from cardgames.games.switch.state import (
     current_player,
 )
 
-_tuple, _map, _chain = tuple, map, chain.from_iterable
+_tuple = tuple
 
 
 def can_play(card: Card, top: Card, suit: Suit) -> bool:
@@ -82,47 +78,47 @@ def can_draw(state: State) -> bool:
     return bool(state.stock) or len(state.discard) > 1
 
 
-# MATCHING[seat][suit][top rank]: for each shared card (by id), its plays by `seat` on a top card of
-# that rank with that suit to follow (nothing pending), or () if it does not go. legal_actions
-# then finds the plays of a whole hand in C loops (map, chain) instead of a Python loop per card.
-MATCHING = tuple(tuple({rank: {i: (plays if (c.rank is JACK or c.rank is ACE or c.suit is suit or c.rank is rank)
-                                       else ()) for c in CARDS for i, plays in ((id(c), SEAT_PLAYS[seat][id(c)]),)}
-                        for rank in Rank} for suit in Suit) for seat in SEATS)
-
-
 def legal_actions(state: State) -> tuple[Action, ...]:
     """The current player's actions now (see the module's docstring for their order)."""
-    phase = state.phase
-    if phase is PLAY and not state.skip and not state.pending:     # most decisions: the fast path
-        seat, hand = state.turn, state.hands[state.turn]
-        if len(hand) > 1:
-            found = [*_map(MATCHING[seat][state.suit][state.discard[-1].rank].get, _map(id, hand))]
-            if None in found:                  # a card that is not one of the deal's shared ones
-                return _legal_actions(state)
-            out = _tuple(_chain(found))
-            if not out:                        # drawing is only for a player who cannot play
-                out = (DRAWS[seat] if state.stock or len(state.discard) > 1 else PASSES[seat],)
-            elif len(state.hands) >= 5 and len(out) > 1:    # two decks: one action per distinct card
-                out = _tuple(dict.fromkeys(out))
-            if len(hand) == 2 and not state.called[seat]:
-                return (*out, CALLS[seat])
-            return out
-    elif phase is DRAWN:                                           # play the drawn card, or keep it
-        seat = state.turn
-        plays = MATCHING[seat][state.suit][state.discard[-1].rank].get(id(state.drawn))
-        if plays is not None:
-            if len(state.hands[seat]) == 2 and not state.called[seat]:
-                return (*plays, PASSES[seat], CALLS[seat])
-            return (*plays, PASSES[seat])
+    hands, stock, discard, seat, phase, suit, pending, _rank, skip, drawn, called, _exposed, _voids, _r, table = state
+    if phase is PLAY and not skip and not pending:      # most decisions: the fast path, in plain bytecode
+        hand = hands[seat]
+        size = len(hand)
+        if size > 1:
+            top = discard[-1].rank
+            plays = SEAT_PLAYS[seat]
+            out: list = []
+            for c in hand:
+                rank = c.rank
+                if rank is JACK or rank is ACE or rank is top or c.suit is suit:
+                    out += plays[rank * 4 + c.suit]
+            if not out:                                  # drawing is only for a player who cannot play
+                out.append(DRAWS[seat] if stock or len(discard) > 1 else PASSES[seat])
+            elif table.players >= 5:                     # two decks: one action per distinct card
+                out = list(dict.fromkeys(out))
+            if size == 2 and not called[seat]:
+                out.append(CALLS[seat])
+            return _tuple(out)
+    elif phase is DRAWN:                                 # play the drawn card, or keep it
+        rank = drawn.rank
+        if rank is JACK or rank is ACE or drawn.suit is suit or rank is discard[-1].rank:
+            out = [*SEAT_PLAYS[seat][rank * 4 + drawn.suit], PASSES[seat]]
+        else:
+            out = [PASSES[seat]]
+        if len(hands[seat]) == 2 and not called[seat]:
+            out.append(CALLS[seat])
+        return _tuple(out)
     return _legal_actions(state)
 
 
 def has_play(state: State) -> bool:
     """Has the current player a card that goes (phase PLAY, nothing pending)?"""
-    found = [*_map(MATCHING[0][state.suit][state.discard[-1].rank].get, _map(id, state.hands[state.turn]))]
-    if None in found:
-        return bool(playable_cards(state))
-    return any(found)
+    suit, top = state.suit, state.discard[-1].rank
+    for c in state.hands[state.turn]:
+        rank = c.rank
+        if rank is JACK or rank is ACE or rank is top or c.suit is suit:
+            return True
+    return False
 
 
 def _legal_actions(state: State) -> tuple[Action, ...]:

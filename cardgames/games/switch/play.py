@@ -53,32 +53,46 @@ _CAUGHT = {(seat, target): Announced("caught", target, seat, f"Player {seat} cau
            for seat in SEATS for target in SEATS}
 
 
+# The same by seat, then by card value (rank * 4 + suit): an index costs less than id() and dict.get.
+_PLAYED_BY_VALUE = tuple(tuple(next((_PLAYED[id(c)][seat] for c in CARDS if c.rank * 4 + c.suit == v), ())
+                               for v in range(64)) for seat in SEATS)
+
+
+_DRAWN_BY_VALUE = tuple(tuple(next((_DRAWN[id(c)][seat] for c in CARDS if c.rank * 4 + c.suit == v), ())
+                              for v in range(64)) for seat in SEATS)
+
+
 def _played(card, seat: int) -> tuple:
     made = _PLAYED.get(id(card))     # an id found there is one of CARDS, which live for ever
     return made[seat] if made is not None else (CardMoved(card, HAND_PILES[seat], "discard"),)
 
 
 def _with(seq: tuple, i: int, value) -> tuple:
+    """`seq` with item `i` replaced by `value`."""
+    if len(seq) == 2:                               # (the usual table: one tuple built instead of five)
+        return (value, seq[1]) if i == 0 else (seq[0], value)
     return seq[:i] + (value,) + seq[i + 1:]
 
 
-def apply(state: State, action: Action) -> tuple[State, tuple]:
-    """The state after `action` and what happened. Raises IllegalAction with the reason."""
-    kind = action.kind
-    if kind is K_PLAY:
-        return _play(state, action)
+def _apply_other(state: State, action: Action) -> tuple[State, tuple]:
+    """apply() for every action but a play."""
+    kind, seat = action.kind, action.seat
     if kind is K_DRAW:
         return _draw(state, action)
+    hands, stock, discard, turn, phase, suit, _pending, _rank, skip, _drawn, called, _exposed, voids, \
+        reshuffles, table = state
+    if kind is K_PASS and seat == turn and phase is DRAWN and action.card is None and action.suit is None \
+            and action.target is None:       # the usual pass: keep the drawn card (checked here, cheaply)
+        nxt = seat + 1 if seat + 1 < table.players else 0
+        return _new(State, (hands, stock, discard, nxt, PLAY, suit, 0, None, False, None, called, None, voids,
+                            reshuffles, table)), ()
     if not _allowed(state, action):
         raise IllegalAction(reason(state, action))
-    seat = action.seat
-    hands, stock, discard, suit, called, voids, table = (state.hands, state.stock, state.discard, state.suit,
-                                                          state.called, state.voids, state.table)
     if kind is K_PASS:       # keep the drawn card, miss the turn facing an 8, or nothing to draw. (Keeping a
         nxt = seat + 1 if seat + 1 < table.players else 0     # drawn card leaves the void as it was:
-        events = _SKIPPED[seat] if state.skip else ()           # whether it could be played is not public.)
+        events = _SKIPPED[seat] if skip else ()                 # whether it could be played is not public.)
         return _new(State, (hands, stock, discard, nxt, PLAY, suit, 0, None, False, None, called, None, voids,
-                            state.reshuffles, table)), events
+                            reshuffles, table)), events
     if kind is K_CALL:
         exposed = None if state.exposed == seat else state.exposed
         return _new(State, (hands, stock, discard, state.turn, state.phase, suit, state.pending, state.pending_rank,
@@ -88,8 +102,12 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
         events = [_PICKUPS[seat, state.pending]]
         hand, stock, discard, reshuffles = _take(state, seat, state.pending, events)
         nxt = seat + 1 if seat + 1 < table.players else 0
+        if called[seat]:
+            called = _with(called, seat, False)    # a player who takes cards must call again
+        if voids[seat]:
+            voids = _with(voids, seat, 0)          # they may hold any suit now
         return _new(State, (_with(hands, seat, hand), stock, discard, nxt, PLAY, suit, 0, None, False, None,
-                            _with(called, seat, False), None, _with(voids, seat, 0), reshuffles, table)), tuple(events)
+                            called, None, voids, reshuffles, table)), tuple(events)
     if kind is K_CATCH:
         target = action.target
         events = [_CAUGHT[seat, target]]
@@ -135,10 +153,9 @@ def _take(state: State, seat: int, count: int, events: list) -> tuple:
     hand, stock, discard, reshuffles = state.hands[seat], state.stock, state.discard, state.reshuffles
     if len(stock) >= count:                         # the usual case: all of them off the top, at once
         cards = stock[:-count - 1:-1]               # the top card first
-        try:
-            events += [_DRAWN[id(c)][seat][0] for c in cards]
-        except KeyError:                            # a card not from the shared deck (a hand-built state)
-            events += [CardMoved(c, "stock", HAND_PILES[seat], False, (seat,)) for c in cards]
+        drawn = _DRAWN_BY_VALUE[seat]
+        for c in cards:
+            events += drawn[c.rank * 4 + c.suit]
         return hand + cards, stock[:-count], discard, reshuffles
     for _ in range(count):
         if not stock:
@@ -159,35 +176,45 @@ def _draw(state: State, action: Action) -> tuple[State, tuple]:
     """Draw one card because nothing can be played. Everyone sees that the player could not follow
     (the void) and that the turn waits for their decision, whether the card drawn can be played
     or not: nothing else is public."""
-    seat = action.seat
-    if seat != state.turn or state.phase is not PLAY or state.pending or state.skip or action.card is not None \
-            or action.suit is not None or action.target is not None or has_play(state) \
-            or not (state.stock or len(state.discard) > 1):
+    hands, stock, discard, turn, phase, suit, pending, _rank, skip, _drawn, called, _exposed, voids, reshuffles, \
+        table = state
+    _kind, seat, card, named, target = action
+    ok = seat == turn and phase is PLAY and not pending and not skip and card is None and named is None \
+        and target is None and (stock or len(discard) > 1)
+    if ok:
+        top = discard[-1].rank
+        for c in hands[seat]:                      # drawing is only for a player who cannot play
+            rank = c.rank
+            if rank is JACK or rank is ACE or rank is top or c.suit is suit:
+                ok = False
+                break
+    if not ok:
         raise IllegalAction(reason(state, action))
-    hands, stock = state.hands, state.stock
     if stock:                                      # the usual case: one card off the top
         card = stock[-1]
-        stock, discard, reshuffles = stock[:-1], state.discard, state.reshuffles
+        stock = stock[:-1]
         hand = hands[seat] + (card,)
-        made = _DRAWN.get(id(card))
-        events = made[seat] if made is not None else (CardMoved(card, "stock", HAND_PILES[seat], False, (seat,)),)
+        events = _DRAWN_BY_VALUE[seat][card.rank * 4 + card.suit]
     else:
         taken: list = []
         hand, stock, discard, reshuffles = _take(state, seat, 1, taken)
         card, events = hand[-1], tuple(taken)
-    called, voids = state.called, state.voids
     if called[seat]:
         called = _with(called, seat, False)        # a player who takes cards must call again
-    bit = 1 << state.suit
+    bit = 1 << suit
     if not voids[seat] & bit:
         voids = _with(voids, seat, voids[seat] | bit)
-    return _new(State, (hands[:seat] + (hand,) + hands[seat + 1:], stock, discard, seat, DRAWN, state.suit, 0, None,
-                        False, card, called, None, voids, reshuffles, state.table)), events
+    return _new(State, (_with(hands, seat, hand), stock, discard, seat, DRAWN, suit, 0, None, False, card, called, None, voids,
+                        reshuffles, table)), events
 
 
-def _play(state: State, action: Action) -> tuple[State, tuple]:
-    """Play a card: checked here (plays are most moves and must be cheap), then played."""
-    _kind, seat, card, named, target = action
+def apply(state: State, action: Action) -> tuple[State, tuple]:
+    """The state after `action` and what happened. Raises IllegalAction with the reason.
+
+    Plays are most moves: they are checked and made right here; the rest go to _apply_other."""
+    kind, seat, card, named, target = action
+    if kind is not K_PLAY:
+        return _apply_other(state, action)
     hands, stock, discard, turn, phase, suit, pending, pending_rank, skip, drawn, called, _exposed, voids, \
         reshuffles, table = state
     if seat != turn or card is None or target is not None:
@@ -196,10 +223,12 @@ def _play(state: State, action: Action) -> tuple[State, tuple]:
     rank = card.rank
     i = -1
     if phase is PLAY:
-        for j in range(len(hand)):
-            if hand[j] is card:
+        j = 0
+        for c in hand:                              # by identity: cheaper than comparing Cards
+            if c is card:
                 i = j
                 break
+            j += 1                                  # noqa: SIM113 - enumerate costs more here
         else:
             if card in hand:                        # a card not from the shared deck (a hand-built state)
                 i = hand.index(card)
@@ -221,13 +250,15 @@ def _play(state: State, action: Action) -> tuple[State, tuple]:
     if i < 0 or not ok:
         raise IllegalAction(reason(state, action))
     hand = hand[:i] + hand[i + 1:]
-    hands = hands[:seat] + (hand,) + hands[seat + 1:]
+    if table.players == 2:                          # (the usual table: one tuple built instead of five)
+        hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)
+    else:
+        hands = hands[:seat] + (hand,) + hands[seat + 1:]
     discard = discard + (card,)
     if not hand:
         return _hand_over(state, hands, discard, named if rank is JACK else card.suit, seat, card)
     nxt = seat + 1 if seat + 1 < table.players else 0
-    made = _PLAYED.get(id(card))
-    events = made[seat] if made is not None else (CardMoved(card, HAND_PILES[seat], "discard"),)
+    events = _PLAYED_BY_VALUE[seat][rank * 4 + card.suit]
     if rank is TWO or rank is ACE:
         pending = (pending if pending_rank is rank else 0) + PICKUP[rank]
         events += (_PENDING[nxt, rank, pending],)

@@ -24,6 +24,7 @@ import pygame
 
 from cardgames.core.cards import Suit
 from cardgames.core.events import Announced, CardMoved, Shuffled
+from cardgames.core.movelog import card_text
 from cardgames.core.protocol import IllegalAction
 from cardgames.engine.tween import Call
 from cardgames.games.switch import INFO, ai, log, rules
@@ -42,11 +43,12 @@ from cardgames.games.switch.hud import (
     OPEN_SIZE,
     OPEN_SUIT_BOX,
     SUIT_BOX,
-    SUIT_NAMES,
     SwitchHud,
     W,
+    why_not,
 )
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, tr
 from cardgames.records import GameResult
 from cardgames.ui import words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
@@ -91,7 +93,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         return OPEN_LOG_RECT if self.options.get("open") else LOG_RECT
 
     def log_section(self, obs: rules.Observation) -> str:
-        return f"Hand {obs.hand_no + 1}" if obs.match else "This hand"
+        return _("Hand {n}").format(n=obs.hand_no + 1) if obs.match else _("This hand")
 
     def others(self) -> list[int]:
         """The other seats, in play order after the viewer (drawn left to right along the top)."""
@@ -111,10 +113,10 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         self.suit_box = OPEN_SUIT_BOX if open_ else SUIT_BOX
         if open_:           # start mode: the stock in order, face up, in rows (the next card to draw last)
             add_rows_fan(b, "stock", (24, 190), dx=21, dy=40, per_row=25, size=OPEN_SIZE, mat=False)
-            add_discard_fan(b, "discard", (OPEN_DISCARD_X, CENTRE_Y), dx=22, label="Discard")
+            add_discard_fan(b, "discard", (OPEN_DISCARD_X, CENTRE_Y), dx=22, label=N_("Discard"))
         else:
-            b.add_pile("stock", (DISCARD_X - 130, CENTRE_Y), label="Stock")
-            add_discard_fan(b, "discard", (DISCARD_X, CENTRE_Y), dx=22, label="Discard")
+            b.add_pile("stock", (DISCARD_X - 130, CENTRE_Y), label=N_("Stock"))
+            add_discard_fan(b, "discard", (DISCARD_X, CENTRE_Y), dx=22, label=N_("Discard"))
         others = self.others()
         for seat in others:
             rect = self.panel_rect(seat)
@@ -183,12 +185,12 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def move_label(self, action: Action) -> str:
         st = self.state
         if action.kind is K_DRAW:
-            return "Draw"
+            return N_("Draw")
         if action.kind is K_TAKE:
-            return f"Pick up {st.pending}"
+            return _("Pick up {n}").format(n=st.pending)
         if st.phase is rules.DRAWN:
-            return "Keep card"
-        return "Miss turn" if st.skip else "Pass"
+            return N_("Keep card")
+        return N_("Miss turn") if st.skip else N_("Pass")
 
     def call_glows(self) -> bool:
         """The next play will leave you one card (or you just forgot): call now."""
@@ -215,7 +217,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def call_last_card(self) -> None:
         call = next((a for a in self.my_actions() if a.kind is K_CALL), None)
         if call is None:
-            self.app.notify("Call \"last card\" when your next play will leave you one card.")
+            self.app.notify(N_("Call \"last card\" when your next play will leave you one card."))
             self.app.play_sound("invalid")
             return
         self.act(call)
@@ -269,10 +271,10 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         suit = card.suit if card.rank is rules.JACK else None
         try:
             rules.apply(self.state, Action(K_PLAY, self.viewer, card, suit))
-            text = f"{card} cannot be played now."
+            text = _("{card} cannot be played now.").format(card=card_text(card))
         except IllegalAction as exc:
-            text = str(exc)
-        self.app.notify(words.sentence(text))
+            text = why_not(self.observation(), card) or words.sentence(str(exc))
+        self.app.notify(text)
         self.app.play_sound("invalid")
 
     # ------------------------------------------------------------------ the catch window
@@ -336,23 +338,24 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         at = self.shout_at(seat)
         fx = self.fx
         if kind == "last_card":
-            fx.pop_text("Last card!", at, (255, 236, 140), 40)
+            fx.pop_text(_("Last card!"), at, (255, 236, 140), 40)
             fx.burst(at, (255, 214, 90), 18)
             self.app.play_sound("chime_6")
         elif kind == "caught":
-            fx.pop_text("Caught! +2", at, (255, 110, 100), 40)
+            fx.pop_text(_("Caught! +2"), at, (255, 110, 100), 40)
             fx.shake(7, 0.3)
             self.app.play_sound("timer_warning")
         elif kind == "pickup":
-            fx.pop_text(f"Picks up {event.value}" if seat != self.viewer else f"+{event.value} cards",
+            fx.pop_text(_("Picks up {n}").format(n=event.value) if seat != self.viewer
+                        else ngettext("+{n} card", "+{n} cards", event.value).format(n=event.value),
                         at, (255, 170, 120), 32)
         elif kind == "skipped":
-            fx.pop_text("Misses a turn", at, (200, 220, 255), 30)
+            fx.pop_text(_("Misses a turn"), at, (200, 220, 255), 30)
         elif kind == "suit":
             suit = Suit(event.value)
-            fx.pop_text(SUIT_NAMES[suit].capitalize() + "!", (self.suit_box.centerx, self.suit_box.top), (255, 255, 255), 34)
+            fx.pop_text(_("{suit}!").format(suit=tr(SUIT_TITLES[suit.letter])), (self.suit_box.centerx, self.suit_box.top), (255, 255, 255), 34)
         elif kind == "hand_over":
-            fx.pop_text("Out!", at, (140, 255, 170), 44)
+            fx.pop_text(_("Out!"), at, (140, 255, 170), 44)
             fx.burst(at, (140, 255, 170), 30)
             self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
 

@@ -13,8 +13,9 @@ import pygame
 
 from cardgames import config
 from cardgames.games.switch import rules
+from cardgames.i18n import N_, YOU, _, tr
 from cardgames.scenes.summary import SummaryOverlay
-from cardgames.ui import theme, words
+from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
 MINI = (32, 45)       # the cards left in each hand
@@ -25,7 +26,7 @@ class SwitchSummary(SummaryOverlay):
     game_name = "switch"
     box = pygame.Rect(170, 70, W - 340, H - 140)
     edge = theme.GAME_COLOURS["switch"]
-    next_label = "Next hand"
+    next_label = N_("Next hand")
     title_dy, title_shadow = 22, False
 
     def deal_next(self) -> None:
@@ -39,15 +40,19 @@ class SwitchSummary(SummaryOverlay):
             self.next_round()
 
     def hints(self) -> str:
-        return "{act}: " + ("play again   {back}: menu" if self.final else "next hand")
+        return N_("{act}: play again   {back}: menu") if self.final else N_("{act}: next hand")
 
     def title(self) -> str:
         state, name = self.state, self.game.seat_name
         if self.final and state.match:
             won = [name(s) for s in rules.winners(state)]
-            return f"{words.verb(won, 'wins', 'win')} the match!"
+            if won == [YOU]:
+                return _("You win the match!")
+            if len(won) == 1:
+                return _("{name} wins the match!").format(name=won[0])
+            return _("{names} win the match!").format(names=tr(" and ").join(tr(w) for w in won))
         who = name(state.winner)
-        return f"{words.verb(who, 'goes', 'go')} out and {'win' if who == 'You' else 'wins'} the hand!"
+        return _("You go out and win the hand!") if who == YOU else _("{name} goes out and wins the hand!").format(name=who)
 
     def _draw_cards(self, surface: pygame.Surface, hand: Any, pos: tuple[int, int], width: int) -> None:
         """The cards left in a hand, small and overlapped to fit `width` (counted against their holder)."""
@@ -57,10 +62,11 @@ class SwitchSummary(SummaryOverlay):
 
     def draw_body(self, surface: pygame.Surface) -> None:
         state, box = self.state, self.box
-        sub = f"Hand {state.hand_no + 1}" + (f" of a match to {rules.MATCH_TARGET}" if state.match else "")
+        sub = (_("Hand {n} of a match to {target}").format(n=state.hand_no + 1, target=rules.MATCH_TARGET) if state.match
+               else _("Hand {n}").format(n=state.hand_no + 1))
         theme.draw_text(surface, sub, (box.centerx, box.y + 80), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         x0, y = box.x + 40, box.y + 130
-        heads = [("Player", 0), ("Cards left", 170), ("Points", 640)] + ([("Total", 760)] if state.match else [])
+        heads = [(N_("Player"), 0), (N_("Cards left"), 170), (N_("Points"), 640)] + ([(N_("Total"), 760)] if state.match else [])
         for text, dx in heads:
             theme.draw_text(surface, text, (x0 + dx, y), theme.SMALL, theme.TEXT_DIM, bold=True)
         y += 30
@@ -74,12 +80,12 @@ class SwitchSummary(SummaryOverlay):
             if hand:
                 self._draw_cards(surface, hand, (x0 + 170, y + (row - MINI[1]) // 2), 450)
             else:
-                cells.append(("out!", 170))
+                cells.append((N_("out!"), 170))
             for text, dx in cells:
                 theme.draw_text(surface, text, (x0 + dx, y + row // 2), theme.BODY, colour, bold=dx == 0,
                                 anchor="midleft")
             y += row
         if state.match and not self.final:
-            theme.draw_text(surface, "8s and Aces cost 25, pictures 10, the rest their value. "
-                            f"The match ends when someone reaches {rules.MATCH_TARGET}.",
+            theme.draw_text(surface, _("8s and Aces cost 25, pictures 10, the rest their value. "
+                                       "The match ends when someone reaches {target}.").format(target=rules.MATCH_TARGET),
                             (box.centerx, box.bottom - 104), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")

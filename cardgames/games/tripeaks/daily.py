@@ -23,6 +23,7 @@ import pygame
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.tripeaks import deals
+from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.common import backdrop, draw_hints
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
@@ -31,7 +32,21 @@ W, H = 1280, 720
 GRID = pygame.Rect(40, 120, 7 * 96, 6 * 80)
 CELL_W, CELL_H = 96, 80
 PANEL = pygame.Rect(760, 110, 480, 500)
-MODE_TITLES = {"arcade": "Arcade", "classic": "Classic"}
+MODE_TITLES = {"arcade": N_("Arcade"), "classic": N_("Classic")}
+MONTHS = (N_("January"), N_("February"), N_("March"), N_("April"), N_("May"), N_("June"), N_("July"),
+          N_("August"), N_("September"), N_("October"), N_("November"), N_("December"))
+DAYS = (N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"), N_("Friday"), N_("Saturday"), N_("Sunday"))
+SHORT_DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+
+
+def long_date(day: dt.date) -> str:
+    """"Tuesday 1 December 2026" in the chosen language."""
+    return _("{weekday} {day} {month} {year}").format(weekday=tr(DAYS[day.weekday()]), day=day.day,
+                                                      month=tr(MONTHS[day.month - 1]), year=day.year)
+
+
+def play_label(mode: str) -> str:
+    return _("Play today's Arcade") if mode == "arcade" else _("Play today's Classic")
 
 
 def today() -> dt.date:
@@ -54,12 +69,12 @@ class CalendarScene(Scene):
         self.streak = deals.streak(self.records, self.today)
         x, w = PANEL.x + 30, PANEL.width - 60
         self.play_buttons = [
-            Button((x, PANEL.y + 250 + i * 70, w, 56), f"Play today's {MODE_TITLES[m]}",
+            Button((x, PANEL.y + 250 + i * 70, w, 56), play_label(m),
                    lambda m=m: self.play(m), primary=i == 0, px=theme.BODY)
             for i, m in enumerate(deals.DAILY_MODES)]
-        self.prev_button = Button((GRID.x, 64, 150, 40), "< Month", lambda: self.turn(-1), px=theme.BODY)
-        self.next_button = Button((GRID.right - 150, 64, 150, 40), "Month >", lambda: self.turn(1), px=theme.BODY)
-        self.back_button = Button((PANEL.right - 200, H - 74, 200, 48), "Back (Esc)", self.back, px=theme.BODY)
+        self.prev_button = Button((GRID.x, 64, 150, 40), N_("< Month"), lambda: self.turn(-1), px=theme.BODY)
+        self.next_button = Button((GRID.right - 150, 64, 150, 40), N_("Month >"), lambda: self.turn(1), px=theme.BODY)
+        self.back_button = Button((PANEL.right - 200, H - 74, 200, 48), N_("Back (Esc)"), self.back, px=theme.BODY)
         self.menu = Menu([self.prev_button, self.next_button, *self.play_buttons, self.back_button],
                          on_back=self.back, sound=getattr(app, "play_sound", None))
         self.menu.set_focus(self.play_buttons[0])
@@ -102,7 +117,7 @@ class CalendarScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(backdrop(), (0, 0))
         theme.draw_text(surface, "DAILY CHALLENGE", (40, 14), theme.HEADING, theme.ACCENT, bold=True, shadow=True)
-        title = f"{calendar.month_name[self.month.month]} {self.month.year}"
+        title = _("{month} {year}").format(month=tr(MONTHS[self.month.month - 1]), year=self.month.year)
         theme.draw_text(surface, title, (GRID.centerx, 84), theme.LARGE, theme.TEXT, bold=True, anchor="center")
         self._draw_month(surface)
         self._draw_panel(surface)
@@ -110,7 +125,7 @@ class CalendarScene(Scene):
         draw_hints(surface, "Arrows: move   Enter: play   PageUp/PageDown: months   Esc: back")
 
     def _draw_month(self, surface: pygame.Surface) -> None:
-        for i, name in enumerate(("Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun")):
+        for i, name in enumerate(SHORT_DAYS):
             theme.draw_text(surface, name, (GRID.x + i * CELL_W + CELL_W // 2, GRID.y + 4), theme.SMALL,
                             theme.TEXT_DIM, anchor="midtop")
         weeks = calendar.Calendar(firstweekday=0).monthdatescalendar(self.month.year, self.month.month)
@@ -138,24 +153,26 @@ class CalendarScene(Scene):
             if rec["won"]:
                 pygame.draw.rect(surface, colour, badge, border_radius=8)
             pygame.draw.rect(surface, colour, badge, width=2, border_radius=8)
-            theme.draw_text(surface, mode[0].upper(), badge.center, theme.SMALL, theme.TEXT_DARK if rec["won"]
+            theme.draw_text(surface, tr(MODE_TITLES[mode])[0].upper(), badge.center, theme.SMALL, theme.TEXT_DARK if rec["won"]
                             else theme.TEXT, bold=True, anchor="center")
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, PANEL, theme.PANEL_SOLID, theme.PANEL_EDGE)
         x, y = PANEL.x + 30, PANEL.y + 20
-        theme.draw_text(surface, self.today.strftime("%A %d %B %Y"), (x, y), theme.LARGE, theme.ACCENT, bold=True)
-        days = "1 day" if self.streak == 1 else f"{self.streak} days"
-        theme.draw_text(surface, f"Streak: {days} in a row won", (x, y + 48), theme.BODY, theme.TEXT)
+        theme.draw_text(surface, long_date(self.today), (x, y), theme.LARGE, theme.ACCENT, bold=True)
+        streak = ngettext("Streak: {n} day in a row won", "Streak: {n} days in a row won", self.streak)
+        theme.draw_text(surface, streak.format(n=self.streak), (x, y + 48), theme.BODY, theme.TEXT)
         for k, mode in enumerate(deals.DAILY_MODES):
             rec = deals.day_record(self.records, mode, deals.iso(self.today))
+            title = tr(MODE_TITLES[mode])
             if not rec["played"]:
-                state = "not played yet"
+                line = _("{mode}: not played yet").format(mode=title)
             else:
-                best = f"${rec['best']:,}" if mode == "classic" else f"{rec['best']:,}"
-                state = f"{'won' if rec['won'] else 'played'}, best {best}"
-            theme.draw_text(surface, f"{MODE_TITLES[mode]}: {state}", (x, y + 96 + k * 36), theme.BODY,
+                best = f"${format_number(rec['best'])}" if mode == "classic" else format_number(rec["best"])
+                line = (_("{mode}: won, best {best}") if rec["won"] else _("{mode}: played, best {best}")).format(
+                    mode=title, best=best)
+            theme.draw_text(surface, line, (x, y + 96 + k * 36), theme.BODY,
                             theme.GOOD if rec["won"] else theme.TEXT_DIM)
         played, won = deals.days_played(self.records), deals.days_won(self.records)
-        theme.draw_text(surface, f"Days played {len(played)} · won {len(won)}", (x, y + 180), theme.BODY,
+        theme.draw_text(surface, _("Days played {played} · won {won}").format(played=len(played), won=len(won)), (x, y + 180), theme.BODY,
                         theme.TEXT_DIM)

@@ -15,7 +15,7 @@ import pygame
 
 from cardgames.engine.scene import Scene
 from cardgames.games.tripeaks import deals
-from cardgames.i18n import N_
+from cardgames.i18n import N_, _, format_number, tr
 from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
@@ -25,7 +25,7 @@ BOX = pygame.Rect((W - 520) // 2, 50, 520, 620)
 DIGIT_KEYS = {getattr(pygame, f"K_{d}"): str(d) for d in range(10)} | {
     getattr(pygame, f"K_KP{d}", -1 - d): str(d) for d in range(10)}
 MAX_DIGITS = len(str(deals.DEAL_MAX))
-MODE_NAMES = {"arcade": "Arcade", "classic": "Classic", "relaxed": "Relaxed"}
+MODE_NAMES = {"arcade": N_("Arcade"), "classic": N_("Classic"), "relaxed": N_("Relaxed")}
 
 
 def select_buttons(select: Any) -> list[tuple[str, Any]]:
@@ -36,7 +36,7 @@ def select_buttons(select: Any) -> list[tuple[str, Any]]:
         select.stack.push(CalendarScene(select.app))
 
     return [(N_("Play deal #..."), lambda: select.stack.push(DealEntryScene(select.app, select))),
-            ("Daily challenge", calendar)]
+            (N_("Daily challenge"), calendar)]
 
 
 class DealEntryScene(Scene):
@@ -51,7 +51,7 @@ class DealEntryScene(Scene):
         size, gap = 92, 12
         x0 = BOX.centerx - (3 * size + 2 * gap) // 2
         y0 = BOX.y + 200
-        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "Del", "0", "Clear"]
+        labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", N_("Del"), "0", N_("Clear")]
         self.keys = []
         for i, label in enumerate(labels):
             row, col = divmod(i, 3)
@@ -76,7 +76,7 @@ class DealEntryScene(Scene):
         elif len(self.text) < MAX_DIGITS:
             self.text = (self.text + label).lstrip("0")
         else:
-            self.error = f"Deal numbers have at most {MAX_DIGITS} digits."
+            self.error = _("Deal numbers have at most {n} digits.").format(n=MAX_DIGITS)
 
     def play(self) -> None:
         try:
@@ -114,12 +114,12 @@ class DealEntryScene(Scene):
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, "PLAY DEAL #", (BOX.centerx, BOX.y + 18), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="midtop", shadow=True)
-        theme.draw_text(surface, f"The same number deals the same cards, in {MODE_NAMES.get(self.mode, 'any')} "
-                        "mode", (BOX.centerx, BOX.y + 74), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+        theme.draw_text(surface, _("The same number deals the same cards, in {mode} mode").format(
+                        mode=tr(MODE_NAMES.get(self.mode, N_("any")))), (BOX.centerx, BOX.y + 74), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
         field = pygame.Rect(BOX.x + 60, BOX.y + 104, BOX.width - 120, 64)
         pygame.draw.rect(surface, (22, 26, 48), field, border_radius=10)
         pygame.draw.rect(surface, theme.FOCUS, field, width=2, border_radius=10)
-        shown = f"#{int(self.text):,}" if self.text else "#"
+        shown = f"#{format_number(int(self.text))}" if self.text else "#"
         caret = "_" if int(self.menu.time * 2) % 2 == 0 else " "
         theme.draw_text(surface, shown + caret, field.center, theme.HEADING, theme.TEXT, bold=True, anchor="center")
         if self.error:

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardgames.core.rng import child_seed
+from cardgames.i18n import N_, _, format_number
 from cardgames.schema import Bool, Int, MapOf, Record, declare
 
 DEAL_MAX = 9_999_999          # deal numbers are 1 .. DEAL_MAX (seven digits at most)
@@ -52,17 +53,17 @@ def parse_number(text: str) -> int:
     """"#1234", "1,234" or " 1234 " -> 1234; ValueError with a message a player can read."""
     digits = str(text).strip().lstrip("#").replace(",", "").replace(" ", "")
     if not digits:
-        raise ValueError("Type a deal number.")
+        raise ValueError(N_("Type a deal number."))
     if not digits.isdigit():
-        raise ValueError("A deal number has digits only.")
+        raise ValueError(N_("A deal number has digits only."))
     n = int(digits)
     if not 1 <= n <= DEAL_MAX:
-        raise ValueError(f"Deal numbers go from 1 to {DEAL_MAX:,}.")
+        raise ValueError(_("Deal numbers go from 1 to {n}.").format(n=format_number(DEAL_MAX)))
     return n
 
 
 def label(n: int) -> str:
-    return f"#{n:,}"
+    return f"#{format_number(n)}"
 
 
 # ---------------------------------------------------------------- the daily challenge

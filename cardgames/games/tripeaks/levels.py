@@ -33,10 +33,13 @@ from typing import Any
 from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 from cardgames.games.tripeaks.layout import layout_names, load_layout
+from cardgames.i18n import N_, _, tr
 
 LEVELS_PATH = LEVELS_DIR / "tripeaks"
 TABLE_SIZE = 8            # entries in a level's high-score table
 VARIANTS = ("wrap", "wild", "open_peaks", "empty_waste")
+# the layouts' names in the level list ("{name} layout"); a layout not named here shows its file name
+LAYOUT_NAMES = {"twin_peaks": N_("twin peaks"), "pyramid": N_("pyramid"), "wall": N_("wall"), "diamond": N_("diamond")}
 
 
 class LevelError(ValueError):
@@ -70,13 +73,15 @@ class Level:
 
     def summary(self) -> str:
         """One line for the level list: clock, streak timer and variants."""
-        parts = [f"{self.clock // 60}:{self.clock % 60:02d} clock", f"{self.streak_seconds:g}s streaks"]
-        labels = {"wild": "wild Joker", "open_peaks": "peaks face up", "empty_waste": "empty waste"}
+        parts = [_("{time} clock").format(time=f"{self.clock // 60}:{self.clock % 60:02d}"),
+                 _("{n}s streaks").format(n=f"{self.streak_seconds:g}")]
+        labels = {"wild": _("wild Joker"), "open_peaks": _("peaks face up"), "empty_waste": _("empty waste")}
         parts += [label for key, label in labels.items() if getattr(self, key)]
         if not self.wrap:
-            parts.append("no K-A wrap")
+            parts.append(_("no K-A wrap"))
         if self.layout != "classic":
-            parts.append(self.layout.replace("_", " ") + " layout")
+            name = LAYOUT_NAMES.get(self.layout, self.layout.replace("_", " "))
+            parts.append(_("{name} layout").format(name=tr(name)))
         return ", ".join(parts)
 
 

@@ -44,6 +44,7 @@ from cardgames.games.tripeaks.scene_geometry import HUD_H, H, W, table_geometry
 from cardgames.games.tripeaks.scene_hud import draw_hud
 from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
+from cardgames.i18n import N_, _, format_number, tr
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.scene_input import UNDO_KEYS
@@ -154,9 +155,9 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     def deal_label(self) -> str:
         """"Deal #1,234" (with the date in the daily challenge), as the table and the result screen show it."""
         if self.state.seed is None:   # a scripted deal (the tutorial): it has no number
-            return "Lesson deal"
-        text = f"Deal {deals.label(self.seed)}"
-        return f"Daily {self.daily} · {text}" if self.daily else text
+            return N_("Lesson deal")
+        text = _("Deal #{n}").format(n=format_number(self.seed))
+        return _("Daily {date}").format(date=self.daily) + " · " + text if self.daily else text
 
     def on_new_game(self) -> None:
         """A new deal: fresh scoring for the hand (the Classic bank carries over)."""
@@ -222,10 +223,11 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
         """N, "New deal", "Next hand": a new deal, after asking while a hand is in progress."""
         if self.daily:
             self.app.play_sound("invalid")
-            self.app.notify("The daily challenge is one deal: Restart (Esc menu) plays it again.")
+            self.app.notify(N_("The daily challenge is one deal: Restart (Esc menu) plays it again."))
             return
-        what = "Deal the next hand" if self.mode == "classic" else "Deal another hand"
-        self.confirm_then(f"{what}?", "This hand is not finished; it will count as played, not won.",
+        what = N_("Deal the next hand") if self.mode == "classic" else N_("Deal another hand")
+        question = _("Deal the next hand?") if self.mode == "classic" else _("Deal another hand?")
+        self.confirm_then(question, N_("This hand is not finished; it will count as played, not won."),
                           what, self._deal_and_shuffle)
 
     def _deal_and_shuffle(self) -> None:
@@ -239,7 +241,8 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             return
         from cardgames.scenes.confirm import ConfirmScene
 
-        self.stack.push(ConfirmScene(self.app, title, text, yes, action, "Keep playing"))
+        dialog = ConfirmScene(self.app, title, text, yes, action, N_("Keep playing"))
+        self.stack.push(dialog)
 
     def _find_deal(self, seed: int) -> None:
         """Look for the first winnable deal from `seed` in the background (DealingScene), then deal it."""
@@ -381,7 +384,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             had_streak = self.arcade.streak
             self.arcade = self.arcade.advance(dt)
             if had_streak >= 2 and self.arcade.streak == 0:
-                self.fx.pop_text("streak over", (W / 2 + 300, 64), colour=theme.TEXT_DIM, px=24, life=0.8)
+                self.fx.pop_text(_("streak over"), (W / 2 + 300, 64), colour=theme.TEXT_DIM, px=24, life=0.8)
             self._tick_clock()
             if self.arcade.out_of_time:
                 self.over = True
@@ -438,10 +441,10 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
                 self.arcade = ArcadeScore.from_json(extra["arcade"])
             self.hints_left = int(extra.get("hints_left", self.hints_left))
         except (KeyError, TypeError, ValueError):
-            self.app.notify("The saved score could not be read; it starts again from zero.")
+            self.app.notify(N_("The saved score could not be read; it starts again from zero."))
         if self.arcade is not None and self.actions:   # back into a level under way: READY, then GO
             self.ready_hold = RESUME_HOLD
-            self.fx.pop_text("READY", (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=RESUME_HOLD)
+            self.fx.pop_text(_("READY"), (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=RESUME_HOLD)
         self.hud_score = float(self._score_value())
 
     def on_game_over(self) -> None:
@@ -480,16 +483,16 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
 
     def _make_buttons(self) -> list[Button]:
         """The mode's buttons, stacked in the bottom right corner (each also has a key)."""
-        entries: list[tuple[str, Any]] = [("Menu (Esc)", self.open_pause)]
+        entries: list[tuple[str, Any]] = [(N_("Menu (Esc)"), self.open_pause)]
         if self.mode == "classic":
             if not self.daily:
-                entries.append(("Next hand (N)", self.deal_next))
+                entries.append((N_("Next hand (N)"), self.deal_next))
         else:
-            entries.append(("Hint (H)", self.show_hint))
+            entries.append((N_("Hint (H)"), self.show_hint))
         if self.mode == "relaxed":
-            entries += [("Undo (Ctrl+Z)", self.undo), ("New deal (N)", self.deal_next)]
+            entries += [(N_("Undo (Ctrl+Z)"), self.undo), (N_("New deal (N)"), self.deal_next)]
         if self.mode == "arcade" and not self.daily:
-            entries.append(("Levels (L)", lambda: self.open_levels()))
+            entries.append((N_("Levels (L)"), lambda: self.open_levels()))
         bw, bh, gap = 176, 38, 8
         return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh), text, fn, px=theme.SMALL + 1)
                 for i, (text, fn) in enumerate(entries)]
@@ -517,7 +520,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             if event.key in UNDO_KEYS and not self.allow_undo and (event.key != pygame.K_z
                                                                    or event.mod & pygame.KMOD_CTRL):
                 self.app.play_sound("invalid")
-                self.app.notify(f"{self.mode.title()} has no undo: every move counts.")
+                self.app.notify(_("{mode} has no undo: every move counts.").format(mode=tr(self.mode.title())))
                 return
             if event.key == pygame.K_l and self.mode == "arcade" and not self.daily:
                 self.open_levels()
@@ -559,7 +562,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             surface.blit(image, image.get_rect(center=box.center))
         if not self.watching or self.result is None:
             return
-        text = "CLEARED!" if self.result["won"] else ("TIME'S UP" if self.result["time_up"] else "NO MORE MOVES")
+        text = N_("CLEARED!") if self.result["won"] else (N_("TIME'S UP") if self.result["time_up"] else N_("NO MORE MOVES"))
         theme.draw_text(surface, text, (W // 2, H // 2 - 30), theme.HUGE, theme.ACCENT, bold=True,
                         anchor="center", shadow=True)
 

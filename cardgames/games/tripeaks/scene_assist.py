@@ -25,6 +25,7 @@ import pygame
 
 from cardgames.games.tripeaks import rules, solver
 from cardgames.games.tripeaks.rules import Play
+from cardgames.i18n import N_, ngettext
 from cardgames.ui import theme
 
 FIRST_BUDGET = 0.5       # seconds of the solver thread's CPU time for a first try (the exact table needs ~0.03)
@@ -114,11 +115,11 @@ class SolverAssist:
         if self.mode == "classic" or self.phase == "over" or not self.human_turn:
             self.app.play_sound("invalid")
             if self.mode == "classic":
-                self.app.notify("No hints in Classic: it is your money.")
+                self.app.notify(N_("No hints in Classic: it is your money."))
             return
         if self.mode == "arcade" and self.hints_left <= 0:
             self.app.play_sound("invalid")
-            self.app.notify("No hints left on this level.")
+            self.app.notify(N_("No hints left on this level."))
             return
         if self.hint_target is not None:
             self.focus_pile(self.hint_target)
@@ -141,7 +142,7 @@ class SolverAssist:
             self.offer_undo(value)
             return
         if kind == "lost" and self.mode == "relaxed":
-            self.app.notify("This deal cannot be won from any earlier position either: deal another (N).")
+            self.app.notify(N_("This deal cannot be won from any earlier position either: deal another (N)."))
         if value is None:
             return
         if self.mode == "arcade":
@@ -154,11 +155,14 @@ class SolverAssist:
     def offer_undo(self, n: int) -> None:
         from cardgames.scenes.confirm import ConfirmScene
 
-        moves = "1 move" if n == 1 else f"{n} moves"
-        self.stack.push(ConfirmScene(
-            self.app, "No longer winnable",
-            f"This position cannot be won any more. Undo {moves} to get back to a position that can.",
-            f"Undo {moves}", lambda: self.undo_moves(n), "Keep playing"))
+        dialog = ConfirmScene(
+            self.app, N_("No longer winnable"),
+            ngettext("This position cannot be won any more. Undo {n} move to get back to a position that can.",
+                     "This position cannot be won any more. Undo {n} moves to get back to a position that can.",
+                     n).format(n=n),
+            ngettext("Undo {n} move", "Undo {n} moves", n).format(n=n), lambda: self.undo_moves(n),
+            N_("Keep playing"))
+        self.stack.push(dialog)
 
     def undo_moves(self, n: int) -> None:
         for _ in range(n):

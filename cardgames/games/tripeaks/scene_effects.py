@@ -6,6 +6,7 @@ from typing import Any
 
 from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.tripeaks.scene_hud import fmt, money
+from cardgames.i18n import _, format_number
 
 PEAK_COLOURS = ((255, 214, 90), (120, 230, 255), (255, 120, 200))
 
@@ -29,7 +30,7 @@ class TableEffects:
         x, y = self.waste_pos[0] + self.card_size[0] / 2, self.waste_pos[1] - 10
         if award.kind == "card":
             self.streak_pop = 1.0
-            text = f"+${award.amount}" if self.mode == "classic" else f"+{fmt(award.amount)}"
+            text = f"+${format_number(award.amount)}" if self.mode == "classic" else f"+{fmt(award.amount)}"
             self.fx.pop_text(text, (x, y), colour=(255, 236, 140), px=28 + min(award.count, 8) * 2, life=0.9)
         elif award.kind == "stock" and self.mode == "classic":
             sx = self.stock_pos[0] + self.card_size[0] / 2
@@ -59,7 +60,7 @@ class TableEffects:
             self.fx.flash((255, 250, 220), 0.3)
             self.fx.shake(6, 0.25)
             bonus = self._last_peak_bonus()
-            self.fx.pop_text(f"PEAK! {bonus}" if bonus else "PEAK!", centre, colour=colour, px=44, life=1.4)
+            self.fx.pop_text(_("PEAK! {bonus}").format(bonus=bonus) if bonus else _("PEAK!"), centre, colour=colour, px=44, life=1.4)
             self.app.play_sound("win", 0.6)
 
     def _last_peak_bonus(self) -> str:
@@ -67,5 +68,5 @@ class TableEffects:
             n = self.classic.peaks
             return "+$30" if n >= self.classic.peak_count else "+$15"
         if self.arcade is not None:
-            return "+5,000" if self.arcade.peaks >= self.arcade.peak_count else "+1,000"
+            return "+" + format_number(5000 if self.arcade.peaks >= self.arcade.peak_count else 1000)
         return ""

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from cardgames.games.tripeaks.scene_assist import draw_spinner
+from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.ui import controls, theme
 
 W = 1280
@@ -31,16 +32,16 @@ def clock_text(score: Any) -> str:
 
 
 def cards_left(n: int) -> str:
-    return "1 card left" if n == 1 else f"{n} cards left"
+    return ngettext("{n} card left", "{n} cards left", n).format(n=format_number(n))
 
 
 def fmt(n: float) -> str:
-    return f"{round(n):,}"
+    return format_number(round(n))
 
 
 def money(n: float) -> str:
     n = round(n)
-    return f"-${-n:,}" if n < 0 else f"${n:,}"
+    return f"-${format_number(-n)}" if n < 0 else f"${format_number(n)}"
 
 
 def draw_hud(scene: Any, surface: pygame.Surface) -> None:
@@ -61,16 +62,16 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
 
 def _key_hints(scene: Any) -> str:
     if scene.watching:
-        return "Demo: the solver plays · press any key for the menu"
-    return controls.for_device(scene.app, "{move}: choose · {act}: play · {x}: stock · {y}: hint",
-                               mouse="Click or drag a card to the waste · Click the stock for a new card")
+        return N_("Demo: the solver plays · press any key for the menu")
+    return controls.for_device(scene.app, N_("{move}: choose · {act}: play · {x}: stock · {y}: hint"),
+                               mouse=N_("Click or drag a card to the waste · Click the stock for a new card"))
 
 
 def _stock_label(scene: Any, surface: pygame.Surface) -> None:
     w, h = scene.card_size
     x, y = scene.stock_pos
     n = len(scene.state.stock)
-    theme.draw_text(surface, f"{n} left" if n else "empty", (round(x + w / 2), round(y + h + 6)), theme.SMALL,
+    theme.draw_text(surface, _("{n} left").format(n=n) if n else N_("empty"), (round(x + w / 2), round(y + h + 6)), theme.SMALL,
                     theme.TEXT, anchor="midtop")
     wx, wy = scene.waste_pos   # the deal's number under the waste: a player can name it and play it again
     label = scene.deal_label.rpartition(" · ")[2]   # the number alone (the HUD names the daily's date)
@@ -94,7 +95,8 @@ def _arcade(scene: Any, surface: pygame.Surface) -> None:
         theme.draw_text(surface, "No level can be played: see the level list", (24, 26), theme.BODY, theme.BAD)
         return
     number = next((i + 1 for i, e in enumerate(scene.entries) if e.id == level.id), 0)
-    title = f"DAILY CHALLENGE · {scene.daily}" if scene.daily else f"LEVEL {number} · {level.name.upper()}"
+    title = (_("DAILY CHALLENGE · {date}").format(date=scene.daily) if scene.daily
+             else _("LEVEL {n} · {name}").format(n=number, name=tr(level.name).upper()))
     _label_value(surface, title, fmt(scene.hud_score), (24, 8))
     _stars(scene, surface, (250, 38), level.targets, score.score)
     _clock(scene, surface, score)
@@ -171,8 +173,8 @@ def _streak(scene: Any, surface: pygame.Surface, score: Any) -> None:
     px = 30 + min(n, 10) * 2 + round(scene.streak_pop * 14 / 2) * 2
     colour = theme.ACCENT_2 if n >= 5 else (theme.ACCENT if n else theme.TEXT_DIM)
     theme.draw_text(surface, f"x{n}", (x, 50), px, colour, bold=True, anchor="center", shadow=True)
-    theme.draw_text(surface, f"best x{score.longest_streak}", (x + 70, 30), theme.SMALL, theme.TEXT_DIM)
-    theme.draw_text(surface, f"Hints {scene.hints_left}", (W - 24, 30), theme.SMALL, theme.TEXT_DIM,
+    theme.draw_text(surface, _("best x{n}").format(n=score.longest_streak), (x + 70, 30), theme.SMALL, theme.TEXT_DIM)
+    theme.draw_text(surface, _("Hints {n}").format(n=scene.hints_left), (W - 24, 30), theme.SMALL, theme.TEXT_DIM,
                     anchor="topright")
 
 
@@ -182,16 +184,16 @@ def _streak(scene: Any, surface: pygame.Surface, score: Any) -> None:
 def _classic(scene: Any, surface: pygame.Surface) -> None:
     score = scene.classic
     bank = scene.hud_score
-    _label_value(surface, "BANK", money(bank), (24, 8), theme.GOOD if bank >= 0 else theme.BAD)
+    _label_value(surface, N_("BANK"), money(bank), (24, 8), theme.GOOD if bank >= 0 else theme.BAD)
     hand = score.hand
-    _label_value(surface, "THIS HAND", money(hand), (W // 2, 8), theme.GOOD if hand >= 0 else theme.BAD,
+    _label_value(surface, N_("THIS HAND"), money(hand), (W // 2, 8), theme.GOOD if hand >= 0 else theme.BAD,
                  anchor="midtop", px=30)
     theme.draw_text(surface, "RUN", (940, 8), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
     px = 30 + min(score.run, 10) * 2 + round(scene.streak_pop * 14 / 2) * 2
     theme.draw_text(surface, f"x{score.run}", (940, 50), px, theme.ACCENT, bold=True, anchor="center", shadow=True)
-    theme.draw_text(surface, f"next card ${score.run + 1}", (W - 24, 12), theme.SMALL, theme.TEXT, anchor="topright")
+    theme.draw_text(surface, _("next card ${n}").format(n=score.run + 1), (W - 24, 12), theme.SMALL, theme.TEXT, anchor="topright")
     theme.draw_text(surface, "stock card -$5", (W - 24, 32), theme.SMALL, theme.TEXT_DIM, anchor="topright")
-    theme.draw_text(surface, f"all time {money(scene.all_time_bank + score.hand)}", (W - 24, 52), theme.SMALL,
+    theme.draw_text(surface, _("all time {money}").format(money=money(scene.all_time_bank + score.hand)), (W - 24, 52), theme.SMALL,
                     theme.TEXT_DIM, anchor="topright")
 
 
@@ -200,15 +202,15 @@ def _classic(scene: Any, surface: pygame.Surface) -> None:
 
 def _relaxed(scene: Any, surface: pygame.Surface) -> None:
     left = sum(1 for c in scene.state.tableau if c is not None)
-    _label_value(surface, "RELAXED", cards_left(left), (24, 8), theme.TEXT, px=30)
+    _label_value(surface, N_("RELAXED"), cards_left(left), (24, 8), theme.TEXT, px=30)
     if left == 0:
-        text, colour = "Cleared!", theme.GOOD
+        text, colour = N_("Cleared!"), theme.GOOD
     elif scene.winnable is True:
-        text, colour = "Still winnable", theme.GOOD
+        text, colour = N_("Still winnable"), theme.GOOD
     elif scene.winnable is False:
-        text, colour = "No longer winnable", theme.BAD
+        text, colour = N_("No longer winnable"), theme.BAD
     else:
-        text, colour = "Winnable? thinking", theme.TEXT_DIM
+        text, colour = N_("Winnable? thinking"), theme.TEXT_DIM
     pill = pygame.Rect(0, 0, 320, 40)
     pill.center = (W // 2, 38)
     theme.draw_panel(surface, pill, (16, 20, 36, 230), colour, radius=20)

@@ -23,9 +23,10 @@ import pygame
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import out_back
 from cardgames.games.tripeaks import levels, solver
+from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.summary import draw_touched
 from cardgames.ui import controls, theme
-from cardgames.ui.widgets import Button, Menu, Widget
+from cardgames.ui.widgets import Button, Menu, Widget, fit_px
 
 W, H = 1280, 720
 COUNT_TIME = 0.7          # seconds to count one line up
@@ -36,6 +37,9 @@ ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 _dim: pygame.Surface | None = None
 _DEALER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-dealer")
+
+
+LABEL_W = 250   # a result line's label, left of its amount (box.x + 60 .. box.x + 430, the amount ~120 wide)
 
 
 def dim() -> pygame.Surface:
@@ -72,7 +76,7 @@ def draw_table(surface: pygame.Surface, table: list[dict], rect: pygame.Rect, hi
     for i, row in enumerate(rows):
         mine = i == highlight
         colour = theme.ACCENT_2 if mine else theme.TEXT
-        theme.draw_text(surface, f"{i + 1}.", (rect.x + 10, y), theme.BODY, theme.TEXT_DIM)
+        theme.draw_text(surface, f"{format_number(i + 1)}.", (rect.x + 10, y), theme.BODY, theme.TEXT_DIM)
         if mine and editing is not None:
             for k, ch in enumerate(editing.ljust(3)[:3]):
                 box = pygame.Rect(rect.x + 54 + k * 30, y - 2, 26, 30)
@@ -84,7 +88,7 @@ def draw_table(surface: pygame.Surface, table: list[dict], rect: pygame.Rect, hi
             theme.draw_text(surface, str(row.get("initials", "???")), (rect.x + 58, y), theme.BODY, colour,
                             bold=mine)
         if row.get("score") is not None:
-            theme.draw_text(surface, f"{int(row['score']):,}", (rect.right - 10, y), theme.BODY, colour,
+            theme.draw_text(surface, format_number(int(row['score'])), (rect.right - 10, y), theme.BODY, colour,
                             anchor="topright", bold=mine)
         y += 32
 
@@ -131,7 +135,7 @@ class LevelTile(Widget):
             c = (r.x + 22 + i * 26, r.bottom - 26)
             _star_shape(surface, c, 11, theme.ACCENT if i < stars else (70, 74, 96))
         if self.record["best"]:
-            theme.draw_text(surface, f"{self.record['best']:,}", (r.right - 10, r.bottom - 34), theme.SMALL,
+            theme.draw_text(surface, format_number(self.record['best']), (r.right - 10, r.bottom - 34), theme.SMALL,
                             theme.TEXT_DIM, anchor="topright")
 
 
@@ -171,7 +175,7 @@ class LevelSelectScene(Scene):
             row, col = divmod(i, self.COLS)
             rect = (x0 + col * (tile_w + gap), TILES_TOP + row * (tile_h + gap), tile_w, tile_h)
             self.tiles.append(LevelTile(rect, i + 1, entry, ok, levels.level_record(stats, entry.id), self.choose))
-        self.back_button = Button((W - 220, H - 64, 190, 46), "Back (Esc)", self.back, px=theme.BODY)
+        self.back_button = Button((W - 220, H - 64, 190, 46), N_("Back (Esc)"), self.back, px=theme.BODY)
         current = game.level.id if game.level is not None else None
         focus = next((i for i, t in enumerate(self.tiles) if t.entry.id == current and t.enabled), 0)
         self.menu = Menu(self.tiles + [self.back_button], on_back=self.back, sound=app.play_sound, focus=focus)
@@ -203,7 +207,8 @@ class LevelSelectScene(Scene):
         surface.blit(dim(), (0, 0))
         surface.blit(dim(), (0, 0))   # twice: the list is a screen of its own, the table only a shadow behind
         theme.draw_text(surface, "ARCADE LEVELS", (40, 22), theme.HEADING, theme.ACCENT, bold=True, shadow=True)
-        theme.draw_text(surface, f"{self.total} / {self.max_stars} stars   ·   one star opens the next level",
+        theme.draw_text(surface, _("{got} / {total} stars   ·   one star opens the next level").format(
+                        got=self.total, total=self.max_stars),
                         (W - 40, 40), theme.BODY, theme.TEXT_DIM, anchor="topright")
         self.menu.draw(surface)
         focused = self.menu.focused
@@ -213,10 +218,13 @@ class LevelSelectScene(Scene):
             self._details(surface, focused, info)
         bad = [e.error for e in self.game.entries if not e.available]
         if bad:
-            theme.draw_text(surface, f"Unavailable: {bad[0]}" + (f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""),
+            text = _("Unavailable: {error}").format(error=bad[0]) if len(bad) == 1 else ngettext(
+                "Unavailable: {error} (and {n} more)", "Unavailable: {error} (and {n} more)", len(bad) - 1).format(
+                error=bad[0], n=len(bad) - 1)
+            theme.draw_text(surface, text,
                             (40, H - 40), theme.SMALL, theme.BAD, anchor="midleft")
         else:
-            controls.draw_prompt(surface, self.app, "{move}: choose   {act}: play   {back}: back", (40, H - 40),
+            controls.draw_prompt(surface, self.app, N_("{move}: choose   {act}: play   {back}: back"), (40, H - 40),
                                  theme.SMALL, theme.TEXT_DIM, anchor="midleft")
 
     def _details(self, surface: pygame.Surface, tile: LevelTile, rect: pygame.Rect) -> None:
@@ -224,20 +232,20 @@ class LevelSelectScene(Scene):
         if level is None:
             return
         x, y = rect.x + 20, rect.y + 14
-        theme.draw_text(surface, f"{tile.number}. {level.name}", (x, y), theme.LARGE, theme.ACCENT, bold=True)
+        theme.draw_text(surface, f"{tile.number}. {tr(level.name)}", (x, y), theme.LARGE, theme.ACCENT, bold=True)
         theme.draw_text(surface, level.summary(), (x, y + 40), theme.BODY, theme.TEXT)
         theme.draw_text(surface, level.intro, (x, y + 72), theme.BODY, theme.TEXT_DIM)
         tx = theme.draw_text(surface, "Targets:", (x, y + 108), theme.BODY, theme.TEXT).right + 16
         for i, target in enumerate(level.targets):
             for k in range(i + 1):
                 _star_shape(surface, (tx + 9 + k * 20, y + 121), 9, theme.ACCENT)
-            tx = theme.draw_text(surface, f"{target:,}", (tx + (i + 1) * 20 + 4, y + 108), theme.BODY,
+            tx = theme.draw_text(surface, format_number(target), (tx + (i + 1) * 20 + 4, y + 108), theme.BODY,
                                  theme.TEXT).right + 28
-        theme.draw_text(surface, f"Hints: {level.hints}", (x, y + 146), theme.BODY, theme.TEXT_DIM)
+        theme.draw_text(surface, _("Hints: {n}").format(n=level.hints), (x, y + 146), theme.BODY, theme.TEXT_DIM)
         table = tile.record["table"][:3]
         if table:
-            text = "   ".join(f"{e['initials']} {int(e['score']):,}" for e in table)
-            theme.draw_text(surface, f"Top: {text}", (rect.right - 20, y + 146), theme.BODY, theme.TEXT_DIM,
+            text = "   ".join(f"{e['initials']} {format_number(int(e['score']))}" for e in table)
+            theme.draw_text(surface, _("Top: {scores}").format(scores=text), (rect.right - 20, y + 146), theme.BODY, theme.TEXT_DIM,
                             anchor="topright")
 
 
@@ -262,13 +270,13 @@ class ResultScene(Scene):
         self.entered = False
         self.sounds_done: set[str] = set()
         if result["mode"] == "arcade":
-            self.lines.append(("Cards and peaks", result["base"], ""))
+            self.lines.append((N_("Cards and peaks"), result["base"], ""))
             for award in result["bonus"]:
                 if award.kind == "time_bonus":
-                    self.lines.append(("Time", award.amount, f"{award.count} s x 100"))
+                    self.lines.append((N_("Time"), award.amount, _("{n} s x 100").format(n=award.count)))
                 else:
-                    cards = "1 card" if award.count == 1 else f"{award.count} cards"
-                    self.lines.append(("Stock", award.amount, f"{cards} x 500"))
+                    self.lines.append((N_("Stock"), award.amount,
+                                       ngettext("{n} card x 500", "{n} cards x 500", award.count).format(n=award.count)))
             self.stars = result["stars"]
             last = app.storage.stats("tripeaks").get("last_initials")
             if isinstance(last, str) and last.strip():
@@ -325,24 +333,24 @@ class ResultScene(Scene):
         game, mode = self.game, self.r["mode"]
         entries: list[tuple[str, Any, bool]] = []
         if self.r.get("daily"):
-            entries.append(("Retry", lambda: self._then(game.restart), True))
-            entries.append(("Calendar", lambda: open_calendar(self.app), False))
+            entries.append((N_("Retry"), lambda: self._then(game.restart), True))
+            entries.append((N_("Calendar"), lambda: open_calendar(self.app), False))
         elif mode == "arcade":
             nxt = game.next_level_id()
             if nxt is not None:
-                entries.append(("Next level", lambda: self._then(lambda: game.start_level(nxt)), True))
-            entries.append(("Retry", lambda: self._then(game.restart), nxt is None))
-            entries.append(("New deal", lambda: self._then(game.new_deal), False))
-            entries.append(("Levels", lambda: self._then(game.open_levels), False))
+                entries.append((N_("Next level"), lambda: self._then(lambda: game.start_level(nxt)), True))
+            entries.append((N_("Retry"), lambda: self._then(game.restart), nxt is None))
+            entries.append((N_("New deal"), lambda: self._then(game.new_deal), False))
+            entries.append((N_("Levels"), lambda: self._then(game.open_levels), False))
         elif mode == "classic":
-            entries.append(("Deal next hand", lambda: self._then(game.new_deal), True))
-            entries.append(("Replay deal", lambda: self._then(game.restart), False))
+            entries.append((N_("Deal next hand"), lambda: self._then(game.new_deal), True))
+            entries.append((N_("Replay deal"), lambda: self._then(game.restart), False))
         else:
-            entries.append(("New deal", lambda: self._then(game.new_deal), True))
-            entries.append(("Replay deal", lambda: self._then(game.restart), False))
+            entries.append((N_("New deal"), lambda: self._then(game.new_deal), True))
+            entries.append((N_("Replay deal"), lambda: self._then(game.restart), False))
             if not self.r["won"]:
-                entries.append(("Undo last move", lambda: self._then(game.undo), False))
-        entries.append(("Menu", lambda: to_menu(self.app), False))
+                entries.append((N_("Undo last move"), lambda: self._then(game.undo), False))
+        entries.append((N_("Menu"), lambda: to_menu(self.app), False))
         self.menu = self._button_row(entries)
 
     def _button_row(self, entries: list[tuple[str, Any, bool]]) -> Menu:
@@ -407,9 +415,9 @@ class ResultScene(Scene):
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
         r = self.r
         if r["won"]:
-            title = "LEVEL CLEAR!" if r["mode"] == "arcade" else "PEAKS CLEARED!"
+            title = N_("LEVEL CLEAR!") if r["mode"] == "arcade" else N_("PEAKS CLEARED!")
         else:
-            title = "TIME'S UP" if r["time_up"] else "NO MORE MOVES"
+            title = N_("TIME'S UP") if r["time_up"] else N_("NO MORE MOVES")
         theme.draw_text(surface, title, (box.centerx, box.y + 18), theme.TITLE, theme.ACCENT if r["won"] else
                         theme.ACCENT_2, bold=True, anchor="midtop", shadow=True)
         theme.draw_text(surface, self.game.deal_label, (box.right - 16, box.y + 10), theme.SMALL, theme.TEXT_DIM,
@@ -419,11 +427,11 @@ class ResultScene(Scene):
         elif r["mode"] == "classic":
             self._draw_classic(surface)
         else:
-            text = "Every card cleared. Well played." if r["won"] else \
-                "The stock is empty and nothing plays. Undo and try another way, or deal again."
+            text = N_("Every card cleared. Well played.") if r["won"] else \
+                N_("The stock is empty and nothing plays. Undo and try another way, or deal again.")
             theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
         touched = [t for t in self.game.records_touched   # Arcade says its level's best itself
-                   if not (r["mode"] == "arcade" and t.startswith("New best score"))]
+                   if not (r["mode"] == "arcade" and t.startswith(tr("New best score")))]
         draw_touched(surface, touched, (box.centerx, box.bottom))
         if self.menu is not None:
             self.menu.draw(surface)
@@ -438,16 +446,16 @@ class ResultScene(Scene):
         theme.draw_text(surface, "Bank", (box.x + 120, box.y + 200), theme.LARGE, theme.TEXT)
         theme.draw_text(surface, money(r["bank"]), (box.right - 120, box.y + 200), theme.LARGE, theme.ACCENT,
                         bold=True, anchor="topright")
-        note = "The bank carries over to the next hand."
+        note = N_("The bank carries over to the next hand.")
         if r.get("daily"):
             best = r["hand"] if r["best_before"] is None else max(r["hand"], r["best_before"])
-            note = f"Daily challenge {r['daily']}: today's best hand {money(best)}."
+            note = _("Daily challenge {date}: today's best hand {money}.").format(date=r['daily'], money=money(best))
         theme.draw_text(surface, note, (box.centerx, box.y + 270), theme.BODY, theme.TEXT_DIM, anchor="midtop")
 
     def _draw_arcade(self, surface: pygame.Surface) -> None:
         box, r = self.box, self.r
         level = r["level"]
-        name = f"{level.name} · {r['daily']}" if r.get("daily") else level.name
+        name = f"{tr(level.name)} · {r['daily']}" if r.get("daily") else level.name
         theme.draw_text(surface, name, (box.centerx, box.y + 94), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         y = box.y + 130
         total = 0
@@ -456,31 +464,33 @@ class ResultScene(Scene):
                 break
             shown = self.shown_amount(i)
             total += shown
-            rect = theme.draw_text(surface, label, (box.x + 60, y), theme.LARGE, theme.TEXT)
+            room = LABEL_W - (theme.text_width(theme.font(theme.SMALL), tr(detail)) + 12 if detail else 0)
+            px = fit_px(label, room, theme.LARGE, smallest=theme.SMALL)   # the amount keeps its room
+            rect = theme.draw_text(surface, label, (box.x + 60, y + (theme.LARGE - px) // 2), px, theme.TEXT)
             if detail:
                 theme.draw_text(surface, detail, (rect.right + 12, rect.bottom - 4), theme.SMALL, theme.TEXT_DIM,
                                 anchor="bottomleft")
-            theme.draw_text(surface, f"{shown:,}", (box.x + 430, y), theme.LARGE, theme.ACCENT, bold=True,
+            theme.draw_text(surface, format_number(shown), (box.x + 430, y), theme.LARGE, theme.ACCENT, bold=True,
                             anchor="topright")
             y += 40
         pygame.draw.line(surface, theme.PANEL_EDGE, (box.x + 60, y + 4), (box.x + 430, y + 4), 2)
         theme.draw_text(surface, "Score", (box.x + 60, y + 14), theme.LARGE, theme.TEXT, bold=True)
-        theme.draw_text(surface, f"{total:,}", (box.x + 430, y + 10), theme.HEADING, theme.ACCENT, bold=True,
+        theme.draw_text(surface, format_number(total), (box.x + 430, y + 10), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="topright", shadow=True)
         self._draw_stars(surface, (box.x + 240, y + 100))
         if not self.counting:
             notes = []
             if r["score"] > (r["best_before"] or 0):
-                notes.append(("NEW BEST TODAY!" if r.get("daily") else "NEW BEST!", theme.ACCENT_2))
+                notes.append((N_("NEW BEST TODAY!") if r.get("daily") else N_("NEW BEST!"), theme.ACCENT_2))
             if r.get("daily"):
                 pass
             elif r["stars"] >= 1:
                 nxt = self.game.next_level_id()
                 idx = [e.id for e in self.game.entries].index(level.id)
                 if nxt is not None and idx + 1 < len(r["was_unlocked"]) and not r["was_unlocked"][idx + 1]:
-                    notes.append(("Next level unlocked!", theme.GOOD))
+                    notes.append((N_("Next level unlocked!"), theme.GOOD))
             else:
-                notes.append((f"{level.targets[0]:,} for a star", theme.TEXT_DIM))
+                notes.append((_("{n} for a star").format(n=format_number(level.targets[0])), theme.TEXT_DIM))
             for k, (text, colour) in enumerate(notes):
                 theme.draw_text(surface, text, (box.x + 240, y + 150 + k * 30), theme.BODY, colour, bold=True,
                                 anchor="midtop")
@@ -489,14 +499,15 @@ class ResultScene(Scene):
         if self.entering:
             draw_table(surface, r["table"], table_rect, rank, self.initials, self.cursor,
                        blink=int(self.t * 3) % 2 == 0)
-            controls.draw_prompt(surface, self.app, controls.for_device(
-                self.app, "Type your initials, {act} to keep", pad="{updown}: letter   {leftright}: move   {act}: keep"),
-                (box.centerx, box.bottom - 48), theme.BODY, theme.TEXT, anchor="midtop")
+            prompt = controls.for_device(self.app, N_("Type your initials, {act} to keep"),
+                                         pad=N_("{updown}: letter   {leftright}: move   {act}: keep"))
+            controls.draw_prompt(surface, self.app, prompt, (box.centerx, box.bottom - 48), theme.BODY, theme.TEXT,
+                                 anchor="midtop")
         elif r.get("daily"):
             best = max(r["score"], r["best_before"] or 0)
             theme.draw_text(surface, "TODAY'S BEST", (table_rect.centerx, table_rect.y), theme.BODY, theme.ACCENT,
                             bold=True, anchor="midtop")
-            theme.draw_text(surface, f"{best:,}", (table_rect.centerx, table_rect.y + 40), theme.HEADING,
+            theme.draw_text(surface, format_number(best), (table_rect.centerx, table_rect.y + 40), theme.HEADING,
                             theme.TEXT, bold=True, anchor="midtop")
         elif not self.counting:
             stats = self.app.storage.stats("tripeaks")
@@ -555,5 +566,5 @@ class DealingScene(Scene):
         box.center = (W // 2, H // 2)
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT)
         dots = "." * (1 + int(self.t * 3) % 3)
-        theme.draw_text(surface, f"Shuffling a winnable deal{dots}", (box.x + 30, box.centery), theme.BODY,
+        theme.draw_text(surface, _("Shuffling a winnable deal") + dots, (box.x + 30, box.centery), theme.BODY,
                         theme.TEXT, anchor="midleft")
