@@ -8,6 +8,7 @@ import pygame
 import pytest
 from input_drive import Gamepad, Keyboard, open_table, play_action, steer
 from scene_events import settle, table_app, wait_for_human
+from test_tripeaks_scene import wait_for
 from virtual_pad import VirtualPad
 
 from cardgames.games.three_thirteen import rules as tt_rules
@@ -109,7 +110,9 @@ def test_three_thirteen_after_a_move_the_ring_leaves_the_button_for_a_card(app, 
 
 def tp_table(app, mode="relaxed"):
     app.settings["anim_speed"] = "fast"
-    scene = open_table(app, TriPeaksScene(app, {"mode": mode}, seed=5), wait=2.5)
+    scene = open_table(app, TriPeaksScene(app, {"mode": mode}, seed=5), wait=0.1)
+    wait_for(app, lambda: app.stack.top is scene and scene.human_turn)   # the first deal is looked for in a thread
+    settle(app, 2.4)
     assert scene.human_turn
     return scene
 
@@ -122,6 +125,7 @@ def test_tripeaks_buttons_are_reached_by_the_device_and_pressed(app, device):
     deal = scene.state
     steer(app, scene, device, "button:New deal")
     device("act", scene)
+    wait_for(app, lambda: scene.state is not deal and app.stack.top is scene)  # a solver thread finds it: wall time
     settle(app, 2.5)
     assert scene.state is not deal and scene.actions == []   # a fresh deal
     steer(app, scene, device, "button:Menu")
