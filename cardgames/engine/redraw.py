@@ -36,7 +36,6 @@ class RedrawPolicy:
         self.was_changing = True
         self.draw_for = 0.0           # seconds left of drawing every frame
         self.audit_in = AUDIT_EVERY
-        self.shown: bytes | None = b""  # the pixels of the frame last presented (None: still on the canvas)
         self.watching = False         # an audit found an unannounced change: draw while frames differ
 
     def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float) -> bool:
@@ -52,35 +51,27 @@ class RedrawPolicy:
             self.scenes = scenes
         return draw
 
-    def presented(self, frame: bytes | pygame.Surface) -> None:
-        """A frame is about to be presented: its pixels, or the canvas that holds it. Given the canvas,
-        its pixels are copied only while watching an unannounced change; otherwise they are taken
-        at the next audit (audit_due), from the canvas, which nothing draws on until then: a copy
-        of the whole canvas every presented frame cost 0.2 ms of each frame."""
-        pixels = frame if isinstance(frame, bytes) else frame.get_buffer().raw if self.watching else None
-        previous, self.shown = self.shown, pixels
+    def presented(self, changed: bool) -> None:
+        """A frame is about to be presented; `changed`: its pixels differ from the frame shown before
+        (engine/canvas.py's changed_rows compares them)."""
         self.audit_in = AUDIT_EVERY
         if self.watching:
-            if previous != pixels:
+            if changed:
                 self.draw_for = DRAW_AFTER_INPUT   # still changing: keep drawing
             else:
                 self.watching, self.draw_for = False, 0.0  # it stopped: idle again from the next frame
 
-    def audit_due(self, dt: float, canvas: pygame.Surface | None = None) -> bool:
-        """Idle: is it time to draw the canvas (without presenting it) and compare? `canvas`: the
-        surface the last frame was drawn on, still holding it (its pixels are kept before the audit
-        draws over it)."""
+    def audit_due(self, dt: float) -> bool:
+        """Idle: is it time to draw the canvas (without presenting it) and compare?"""
         self.audit_in -= dt
         if self.audit_in > 0:
             return False
         self.audit_in = AUDIT_EVERY
-        if self.shown is None and canvas is not None:
-            self.shown = canvas.get_buffer().raw
         return True
 
-    def audit(self, pixels: bytes) -> bool:
-        """The canvas drawn by an audit: True if it differs from the frame on screen (present it)."""
-        if pixels == self.shown:
+    def audit(self, changed: bool) -> bool:
+        """The canvas drawn by an audit: `changed`, it differs from the frame on screen: present it."""
+        if not changed:
             return False
         self.watching = True
         self.draw_for = DRAW_AFTER_INPUT
