@@ -272,7 +272,7 @@ class App:
             self.backdrop.key = None   # an audit draws every scene afresh
             self.draw(self.canvas.surface)
             audit = True
-        rows = self.canvas.changed_rows()   # what differs from the frame on screen: only that is presented
+        rows = self.canvas.changed_rows(exact=audit or self.redraw.watching)   # only what changed is presented
         if audit and not self.redraw.audit(bool(rows)):
             return False
         self.redraw.presented(bool(rows))

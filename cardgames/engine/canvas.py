@@ -49,6 +49,7 @@ from fractions import Fraction
 import pygame
 
 LETTERBOX = (8, 10, 12)  # the colour of the bars around the canvas
+BUSY_SHARE, BUSY_SKIP = 0.75, 3  # a frame changed this much: the next 3 are not compared (changed_rows)
 BAND = 16  # canvas rows compared (and scaled) together, at least; a multiple of the scale's q
 
 
@@ -82,7 +83,8 @@ class Canvas:
         self.window_size = size
         self._target: pygame.Surface | None = None  # subsurface of the window, or None
         self._window: pygame.Surface | None = None
-        self.shown: bytes | None = None  # the canvas's pixels as last shown (None: show them all next time)
+        self.shown: bytearray | None = None  # the canvas's pixels as last shown (None: show them all next time)
+        self._skip = 0                       # frames left to take as changed everywhere (changed_rows)
         self._band = BAND                # rows per band (a multiple of the vertical scale's q)
         self._ratio = Fraction(1)        # the vertical scale, window rows per canvas row
         self._tail: pygame.Surface | None = None  # the last band and a copy of its last row, to scale
@@ -135,25 +137,38 @@ class Canvas:
         return pygame.event.Event(event.type, attrs)
 
     # Output ----------------------------------------------------------------
-    def changed_rows(self) -> list[tuple[int, int]]:
+    def changed_rows(self, exact: bool = False) -> list[tuple[int, int]]:
         """The runs of canvas rows (y0, y1) that differ from the frame last shown, in whole bands
-        (everything after invalidate()); the canvas as it is now becomes the frame shown."""
-        pixels = self.surface.get_buffer().raw
-        previous, self.shown = self.shown, pixels
-        height = self.size[1]
-        if previous is None or len(previous) != len(pixels):
+        (everything after invalidate()); the canvas as it is now becomes the frame shown. The frame
+        shown is a copy kept up to date band by band: only the bands that changed are copied.
+
+        While frames change nearly everywhere (a storm of cards, the title's dance) comparing is
+        wasted: after a frame with BUSY_SHARE of its bands changed, the next BUSY_SKIP frames are
+        taken as changed everywhere without looking (unless `exact`: an audit must know). The copy
+        of the frame shown then lags behind, which only makes the next comparison find more."""
+        height, pitch, band = self.size[1], self.surface.get_pitch(), self._band
+        if self._skip > 0 and not exact and self.shown is not None:
+            self._skip -= 1
             return [(0, height)]
-        if previous == pixels:
-            return []
-        pitch, band, old = self.surface.get_pitch(), self._band, memoryview(previous)
-        runs: list[tuple[int, int]] = []
-        for y in range(0, height, band):
-            end = min(height, y + band)
-            if not pixels.startswith(old[y * pitch:end * pitch], y * pitch):
-                if runs and runs[-1][1] == y:
-                    runs[-1] = (runs[-1][0], end)
-                else:
-                    runs.append((y, end))
+        with memoryview(self.surface.get_buffer()) as now:   # released at once: a viewed surface is locked
+            shown = self.shown
+            if shown is None or len(shown) != len(now):
+                self.shown = bytearray(now)
+                return [(0, height)]
+            copy = memoryview(shown)
+            runs: list[tuple[int, int]] = []
+            for y in range(0, height, band):
+                end = min(height, y + band)
+                a, b = y * pitch, end * pitch
+                if not shown.startswith(now[a:b], a):
+                    copy[a:b] = now[a:b]
+                    if runs and runs[-1][1] == y:
+                        runs[-1] = (runs[-1][0], end)
+                    else:
+                        runs.append((y, end))
+            copy.release()
+        if sum(y1 - y0 for y0, y1 in runs) >= BUSY_SHARE * height:
+            self._skip = BUSY_SKIP
         return runs
 
     def present(self, window: pygame.Surface, rows: list[tuple[int, int]] | None = None) -> list[pygame.Rect] | None:
