@@ -30,7 +30,7 @@ import pygame
 from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
-from cardgames.engine.redraw import Backdrop, RedrawPolicy
+from cardgames.engine.redraw import AUDIT_EVERY, AUDIT_RARE, Backdrop, RedrawPolicy
 from cardgames.engine.scene import SceneStack
 from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
 from cardgames.launch import Launch
@@ -266,7 +266,8 @@ class App:
         if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
             audit = False
-        elif not self.redraw.audit_due(dt):
+        elif not self.redraw.audit_due(dt, AUDIT_RARE if getattr(self.stack.top, "announces_changes", False)
+                                       else AUDIT_EVERY):
             return False
         else:
             self.backdrop.key = None   # an audit draws every scene afresh
