@@ -271,6 +271,7 @@ class App:
             return False
         else:
             self.backdrop.key = None   # an audit draws every scene afresh
+            self.canvas.keep_shown()   # (over the frame on screen: keep a copy to compare with)
             self.draw(self.canvas.surface)
             audit = True
         rows = self.canvas.changed_rows(exact=audit or self.redraw.watching)   # only what changed is presented

@@ -85,6 +85,7 @@ class Canvas:
         self._window: pygame.Surface | None = None
         self.shown: bytearray | None = None  # the canvas's pixels as last shown (None: show them all next time)
         self._skip = 0                       # frames left to take as changed everywhere (changed_rows)
+        self._stale = False                  # the canvas was presented without updating self.shown
         self._band = BAND                # rows per band (a multiple of the vertical scale's q)
         self._ratio = Fraction(1)        # the vertical scale, window rows per canvas row
         self._tail: pygame.Surface | None = None  # the last band and a copy of its last row, to scale
@@ -100,9 +101,15 @@ class Canvas:
         self._band = q * -(-BAND // q) if self._ratio > 1 else BAND
         self._tail = None
 
+    def keep_shown(self) -> None:
+        """Before drawing over the canvas without presenting (an audit): if changed_rows() left the
+        copy of the frame shown behind, take it from the canvas, which still holds that frame."""
+        if self._stale:
+            self.shown, self._stale = bytearray(self.surface.get_buffer().raw), False
+
     def invalidate(self) -> None:
         """The window lost its picture (exposed, resized, a new mode): the next present() sends all of it."""
-        self.shown = None
+        self.shown, self._stale = None, False
 
     @property
     def scale(self) -> float:
@@ -142,14 +149,22 @@ class Canvas:
         (everything after invalidate()); the canvas as it is now becomes the frame shown. The frame
         shown is a copy kept up to date band by band: only the bands that changed are copied.
 
+        In a window of the canvas's own size nothing is scaled, and blitting the whole canvas costs
+        less than comparing it: unless `exact`, the whole canvas is taken as changed and the copy
+        is left behind (keep_shown() takes it up again before an audit).
+
         While frames change nearly everywhere (a storm of cards, the title's dance) comparing is
         wasted: after a frame with BUSY_SHARE of its bands changed, the next BUSY_SKIP frames are
         taken as changed everywhere without looking (unless `exact`: an audit must know). The copy
         of the frame shown then lags behind, which only makes the next comparison find more."""
         height, pitch, band = self.size[1], self.surface.get_pitch(), self._band
+        if not exact and self.rect.size == self.size:
+            self._stale = True   # not scaled: a whole blit costs less than comparing (see keep_shown)
+            return [(0, height)]
         if self._skip > 0 and not exact and self.shown is not None:
             self._skip -= 1
             return [(0, height)]
+        self._stale = False
         with memoryview(self.surface.get_buffer()) as now:   # released at once: a viewed surface is locked
             shown = self.shown
             if shown is None or len(shown) != len(now):
