@@ -33,7 +33,6 @@ from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 
 EMPTY, WILD = 0, 14
-ANY = 14              # a table level's plane for an empty waste or a Joker (anything plays on it)
 MAX_IDEALS = 300_000   # layouts with more sets of cards left than this have no table
 SESSION_DEALS = 8      # deals whose tables are kept
 
@@ -131,6 +130,8 @@ class _Plan:
     - planes: (offset, length) of each plane in that gathered string;
     - parts[slot]: where that slot's moves sit: (plane, byte mask), mask None when the whole plane
       is that slot's moves;
+    - together[slot]: the slots exposed with it in some set of the level (bits): the values of slots
+      never exposed together go into one byte string by | rather than by _max;
     - high: the 0x80 byte repeated (see _max).
     where[i]: (level, position) of set i.
     """
@@ -170,19 +171,25 @@ class _Plan:
                         for p in ps:
                             mask[p] = 0xFF
                         parts[slot].append((j, int.from_bytes(mask, "little")))
+            together = [0] * n       # together[x]: the slots exposed with slot x in some set of this level
+            for i in members:
+                shown = sum(1 << slot for slot, _ in moves[i])
+                for slot, _ in moves[i]:
+                    together[slot] |= shown & ~(1 << slot)
             high = int.from_bytes(b"\x80" * len(members), "little")
             self.levels.append((len(members), _getter(indices), tuple(planes),
-                                tuple(tuple(part) for part in parts), high))
+                                tuple(tuple(part) for part in parts), tuple(together), high))
         self.sizes = tuple(len(members) for members in by_level)
         self.where = where
 
 
 def _max(a: int, b: int, high: int) -> int:
     """Byte by byte maximum of two byte strings held as ints (every byte below 0x80; high: 0x80 in each
-    byte of the longer): per byte, (a | 0x80) - b keeps its top bit exactly when a >= b, and never
-    borrows from the next byte."""
-    ge = ((a | high) - b) & high
-    return b ^ ((a ^ b) & ((ge >> 7) * 255))
+    byte of the longer). Per byte, d = (a | 0x80) - b never borrows from the next byte and is 0x80 + a - b
+    when a >= b (top bit set), below 0x80 otherwise; the maximum is b + (d & 0x7F) where the top bit is set."""
+    d = (a | high) - b
+    ge = d & high
+    return b + (d & (ge - (ge >> 7)))
 
 
 class Table:
@@ -202,15 +209,14 @@ class Table:
         rem0, _ = start_of(state)
         # A level's planes: plane[q][p] = 1 + the most stock cards that may be turned for set p of the
         # level with waste rank q (1 to 13) to win, by playing first or by turning first (0: never);
-        # plane[ANY] for an empty waste or a Joker (anything plays on it: the best of the ranks'), and
         # plane[0] is all 0 (the rank of a slot already gone: never read by a set within this position).
-        # turned[q][e]: 1 + the latest stock index p < e - 1 whose card has rank q (e - 1: a play's value),
-        # 0 if none: turning up to p and playing a card that goes on it.
+        # turned[r][e]: 1 + the latest stock index p < e - 1 whose card a card of rank r plays on (or a
+        # Joker), 0 if none: turning up to p then playing that card, which wins up to e - 1 cards turned.
         turned = []
-        for q in range(WILD + 1):
+        for r in range(14):
             row, last = bytearray(256), 0
             for e in range(1, ns + 2):
-                if e >= 2 and stock[e - 2] == q:
+                if e >= 2 and (stock[e - 2] == WILD or r and adj[r] >> stock[e - 2] & 1):
                     last = e - 1
                 row[e] = last
             row[ns + 2:] = bytes([last]) * (254 - ns)
@@ -218,45 +224,53 @@ class Table:
         slots_of = [[x for x in range(n) if rank[x] == r] for r in range(14)]
         present = [r for r in range(1, 14) if slots_of[r]]
         on = [[r for r in present if adj[q] >> r & 1] for q in range(14)]   # ranks that play on q
-        planes = [bytes([0] + [ns + 1] * 14)[q:q + 1] for q in range(ANY + 1)]
+        planes = [bytes([0] + [ns + 1] * 13)[q:q + 1] for q in range(14)]
         self.planes = [planes]
         for s in range(1, rem0.bit_count() + 1):
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfBudget
-            size, gather, offsets, parts, high = plan.levels[s]
+            size, gather, offsets, parts, together, high = plan.levels[s]
             got = bytes(gather(b"".join([planes[r] for r in rank])))
             values = [int.from_bytes(got[off:off + count], "little") for off, count in offsets]
-            # best[r]: per set, the best value of playing one of its exposed cards of rank r
+            # best[r]: per set, the best value of playing one of its exposed cards of rank r; turn: of
+            # turning first (a turn never helps the turn after it), the best over the ranks of the card
+            # then played (turned[r] only grows with the value)
             best = [0] * 14
+            turn = 0
             for r in present:
-                acc = None
+                groups: list[list[int]] = []     # [slots (bits), their values]: slots never exposed together
                 for x in slots_of[r]:
                     f = 0
                     for j, mask in parts[x]:
                         f |= values[j] if mask is None else values[j] & mask
-                    acc = f if acc is None else _max(acc, f, high)
+                    for group in groups:
+                        if not group[0] & together[x]:
+                            group[0] |= 1 << x
+                            group[1] |= f
+                            break
+                    else:
+                        groups.append([1 << x, f])
+                acc = groups[0][1]
+                for group in groups[1:]:
+                    acc = _max(acc, group[1], high)
                 best[r] = acc
-            # turning first: the latest stock card on which some card then plays
-            turn = anything = 0
-            plays = [0] * 14
+                t = int.from_bytes(acc.to_bytes(size, "little").translate(turned[r]), "little")
+                turn = _max(turn, t, high) if turn else t
+            planes = [bytes(size)] * 14
             for q in range(1, 14):
-                acc = 0
+                acc = turn
                 for r in on[q]:
                     acc = _max(acc, best[r], high)
-                plays[q] = acc
-                anything = _max(anything, acc, high)
-                t = int.from_bytes(acc.to_bytes(size, "little").translate(turned[q]), "little")
-                turn = _max(turn, t, high)
-            t = int.from_bytes(anything.to_bytes(size, "little").translate(turned[WILD]), "little")
-            turn = _max(turn, t, high)
-            planes = [bytes(size)] + [_max(plays[q], turn, high).to_bytes(size, "little") for q in range(1, 14)]
-            planes.append(_max(anything, turn, high).to_bytes(size, "little"))
+                planes[q] = acc.to_bytes(size, "little")
             self.planes.append(planes)
 
     def value(self, rem: int, w: int) -> int:
         """The most stock cards that may be turned for (rem, waste rank w) to be winnable; -1: never."""
         level, p = self.where[self.index[rem]]
-        return self.planes[level][ANY if w in (EMPTY, WILD) else w][p] - 1
+        planes = self.planes[level]
+        if w in (EMPTY, WILD):          # anything plays on it: every card plays on some rank
+            return max(plane[p] for plane in planes) - 1
+        return planes[w][p] - 1
 
     def wins(self, rem: int, k: int, w: int) -> bool:
         return self.value(rem, w) >= k
