@@ -1,6 +1,8 @@
 """The TriPeaks solver's table (solver_table.Table): its level-by-level fill gives the same value for every
 set of cards left and every waste rank as the plain fill it replaced (kept here as the reference), on
 seeded deals with and without the wrap, from the deal and from mid-game positions, on every shipped layout."""
+import random
+
 import pytest
 
 from cardgames.games.tripeaks import bench, rules, solver, solver_table
@@ -79,3 +81,50 @@ def test_same_values_as_the_reference_fill_from_the_deal_and_mid_game(wrap):
     for seed in range(6):
         assert_same_table(rules.new_game({"wrap": wrap}, seed))
         assert_same_table(bench.mid_game({"wrap": wrap}, seed))
+
+
+@pytest.mark.parametrize("options", [
+    {"wild": True}, {"wild": True, "wrap": False}, {"empty_waste": True}, {"open_peaks": True, "wrap": False},
+    {"layout": "twin_peaks", "wild": True}, {"layout": "pyramid"}, {"layout": "wall", "wrap": False},
+    {"layout": "diamond", "empty_waste": True}])
+def test_same_values_as_the_reference_fill_for_every_option_and_layout(options):
+    for seed in (7, 8):
+        assert_same_table(rules.new_game(options, seed))
+        assert_same_table(bench.mid_game(options, seed))
+
+
+def test_same_values_from_later_positions_of_a_played_deal():
+    """Positions many moves in (most cards gone, a long stock turned), where few sets are within them."""
+    for options in ({"wrap": True}, {"wrap": False, "wild": True}):
+        state = rules.new_game(options, 11)
+        rng = random.Random(5)
+        for step in range(40):
+            legal = rules.legal_actions(state)
+            if not legal or rules.is_over(state):
+                break
+            state, _ = rules.apply(state, rng.choice(legal))
+            if step % 8 == 7:
+                assert_same_table(state)
+
+
+def test_a_table_answers_like_the_search_and_its_lines_win():
+    """Verdicts and lines read from the table agree with the plain search on seeded deals and mid-game."""
+    for options in ({"wrap": True}, {"wrap": False}):
+        for seed in range(20, 32):
+            for state in (rules.new_game(options, seed), bench.mid_game(options, seed)):
+                search = solver._Search(state, None, None)
+                table = solver_table.Table(state, search)
+                rem, w = start_of(state)
+                truth = solver.solve(state, method="search").winnable
+                assert table.wins(rem, 0, w) == truth, (options, seed)
+                if truth:
+                    for action in table.line(rem, 0, w):
+                        state, _ = rules.apply(state, action)
+                    assert rules.is_won(state)
+
+
+def test_the_cpu_budget_stops_a_fill():
+    state = rules.new_game({"wrap": False}, 23)
+    search = solver._Search(state, None, None)
+    with pytest.raises(solver_table.OutOfBudget):
+        solver_table.Table(state, search, deadline=0.0)
