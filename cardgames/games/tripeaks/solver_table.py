@@ -243,6 +243,8 @@ class Table:
                     f = 0
                     for j, mask in parts[x]:
                         f |= values[j] if mask is None else values[j] & mask
+                    if not f:
+                        continue
                     for group in groups:
                         if not group[0] & together[x]:
                             group[0] |= 1 << x
@@ -250,6 +252,8 @@ class Table:
                             break
                     else:
                         groups.append([1 << x, f])
+                if not groups:
+                    continue
                 acc = groups[0][1]
                 for group in groups[1:]:
                     acc = _max(acc, group[1], high)
@@ -260,7 +264,8 @@ class Table:
             for q in range(1, 14):
                 acc = turn
                 for r in on[q]:
-                    acc = _max(acc, best[r], high)
+                    if best[r]:
+                        acc = _max(acc, best[r], high) if acc else best[r]
                 planes[q] = acc.to_bytes(size, "little")
             self.planes.append(planes)
 
