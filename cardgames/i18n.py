@@ -229,6 +229,22 @@ def said(message: str, **values: Any) -> Said:
     return Said(lambda: tr(message).format(**{k: _value(v) for k, v in values.items()}), message)
 
 
+def said_en(message: str, **values: Any) -> Said:
+    """said(), but its own text (str(), the log, a test's comparison) is the English sentence
+    whatever the language of the moment; tr() says it in the chosen language. For technical details
+    that go both to stderr and into a notice (a data file's bad field: "expected a whole number, got 'x'")."""
+    obj = Said.__new__(Said, lambda: message.format(**values), message)
+    obj._render = lambda: tr(message).format(**{k: _value(v) for k, v in values.items()})
+    return obj
+
+
+def said_en_n(singular: str, plural: str, n: int, **values: Any) -> Said:
+    """said_en() of a counted sentence: said_en_n("has {n} item", "has {n} items", n)."""
+    obj = Said.__new__(Said, lambda: (singular if n == 1 else plural).format(n=n, **values), singular)
+    obj._render = lambda: ngettext(singular, plural, n).format(n=_value(n), **{k: _value(v) for k, v in values.items()})
+    return obj
+
+
 def said_n(singular: str, plural: str, n: int, **values: Any) -> Said:
     """A counted sentence: said_n("{n} card", "{n} cards", n); {n} is filled in too."""
     return Said(lambda: ngettext(singular, plural, n).format(n=_value(n), **{k: _value(v) for k, v in values.items()}),

@@ -210,7 +210,7 @@ class SelectScene(Scene):
             self.build()
             return
         if not self._open(lambda cls: cls(self.app, data["options"], resume=data)):
-            self.app.storage.discard_game(self.info.name, "it could not be resumed")
+            self.app.storage.discard_game(self.info.name, N_("it could not be resumed"))
             self.build()
 
     def _open(self, make) -> bool:
