@@ -187,3 +187,26 @@ def test_a_refusal_says_itself_again_in_a_new_language():
         assert any(text.char_script(c) == text.KANNADA for c in i18n.tr(shown))
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- a saved game that no longer replays
+
+
+def test_a_saved_move_the_rules_refuse_is_told_in_the_language(app):
+    scene = opened(app, TriPeaksScene(app, {"mode": "relaxed"}, seed=11))
+    state = scene.state
+    covered = next(i for i in range(state.layout.size) if state.tableau[i] is not None
+                   and not tripeaks.exposed(state, i))
+    i18n.set_language("ta")
+    app.toasts.queue.clear()
+    scene._replay([f"play {covered}"])
+    shown = i18n.tr(app.toasts.queue[-1][0])
+    reason = i18n.tr("the card in slot {slot} is covered").format(slot=covered)   # its own words: no "you"
+    assert shown == i18n.tr("The saved game could only be restored up to move {n} ({reason}).").format(
+        n=0, reason=reason)
+    in_language(shown, "ta")
+    app.toasts.queue.clear()
+    scene._replay(["fly away"])
+    shown = i18n.tr(app.toasts.queue[-1][0])
+    assert i18n.tr("the move {move} could not be read").format(move="'fly away'") in shown
+    assert any(text.char_script(c) == text.TAMIL for c in shown)
