@@ -177,3 +177,21 @@ def test_a_bad_deal_number_is_told_in_the_language(tmp_path, drawn, lang):
     assert "99,99,999" in shown and in_script(shown, lang)          # grouped the Indian way
     i18n.set_language("en")
     assert i18n.tr(info.value.args[0]) == "Deal numbers go from 1 to 9,999,999."
+
+
+def test_a_damaged_classic_layout_is_told_in_the_language(tmp_path):
+    from cardgames import datafiles
+    from cardgames.games.tripeaks.layout import usable_layout
+
+    (tmp_path / "classic.json").write_text(json.dumps({"name": "classic", "title": "x", "slots": []}))
+    datafiles.take_notices()
+    layout = usable_layout("classic", tmp_path)
+    assert layout.size == 28                                  # the built-in Three Peaks
+    (notice,) = datafiles.take_notices()
+    assert "classic.json: slots: has 0 items, expected 1 to 51" in notice   # English, as stderr says it
+    i18n.set_language("kn")
+    shown = i18n.tr(notice)
+    detail = "classic.json: slots: " + i18n.ngettext("has {n} item, expected {low} to {high}",
+                                                     "has {n} items, expected {low} to {high}", 0).format(
+        n=0, low=1, high=51)
+    assert detail in shown and "expected" not in shown and in_script(shown, "kn")
