@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 import json
 
-from cardgames.i18n import N_, Said, language, said_en, tr
+from cardgames.i18n import N_, Said, language, refusal, said_en, tr
 
 # The usual reasons a file cannot be read, written or moved
 _OS_ERRORS = {errno.EACCES: N_("permission denied"), errno.EPERM: N_("permission denied"),
@@ -36,3 +36,16 @@ def read_error(e: Exception) -> str:
     if isinstance(e, OSError):
         return os_error(e)
     return str(e)
+
+
+def error_words(e: Exception) -> str:
+    """An exception's message in the player's language when it carries one: a rules' refusal, a
+    layout or level file's error (their `said`), a message that is a Said; else its own text
+    (an unexpected error: its details go to the log)."""
+    if hasattr(e, "values") and hasattr(e, "message"):
+        return refusal(e, to_player=False)
+    said = getattr(e, "said", None)
+    if isinstance(said, str):
+        return said
+    first = e.args[0] if e.args else None
+    return first if isinstance(first, Said) else str(e)

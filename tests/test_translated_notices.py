@@ -195,3 +195,27 @@ def test_a_damaged_classic_layout_is_told_in_the_language(tmp_path):
                                                      "has {n} items, expected {low} to {high}", 0).format(
         n=0, low=1, high=51)
     assert detail in shown and "expected" not in shown and in_script(shown, "kn")
+
+
+def test_a_game_that_cannot_open_says_why_in_the_language(tmp_path, monkeypatch):
+    """The select screen's "could not be opened" notice carries a file error's words in the language."""
+    from cardgames.games.tripeaks.layout import LayoutError
+    from cardgames.i18n import said_en
+    from cardgames.scenes.select import SelectScene
+
+    app = table_app(tmp_path)
+    i18n.set_language("te")
+    select = SelectScene(app, game="tripeaks")
+    app.stack.push(select)
+    app.stack.apply_pending()
+
+    def broken(cls):
+        raise LayoutError(said_en("{file}: cannot read it: {error}", file="pyramid.json",
+                                  error=said_en("it is not UTF-8 text")))
+
+    monkeypatch.setattr(app.storage, "log_error", lambda where: "log")
+    assert select._open(broken) is False
+    shown = i18n.tr(app.toasts.queue[-1][0])
+    assert i18n.tr("{file}: cannot read it: {error}").format(
+        file="pyramid.json", error=i18n.tr("it is not UTF-8 text")) in shown
+    assert "read" not in shown and in_script(shown, "te")
