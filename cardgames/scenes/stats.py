@@ -217,6 +217,7 @@ class HistoryList(Widget):
 
 class StatsScene(Scene):
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES
