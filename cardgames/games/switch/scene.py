@@ -48,7 +48,7 @@ from cardgames.games.switch.hud import (
     why_not,
 )
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
-from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, tr
+from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
 from cardgames.records import GameResult
 from cardgames.ui import words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
@@ -185,7 +185,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def move_label(self, action: Action) -> str:
         st = self.state
         if action.kind is K_DRAW:
-            return N_("Draw")
+            return pgettext("action", "Draw")
         if action.kind is K_TAKE:
             return _("Pick up {n}").format(n=st.pending)
         if st.phase is rules.DRAWN:
