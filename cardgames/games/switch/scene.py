@@ -42,6 +42,7 @@ from cardgames.games.switch.hud import (
     OPEN_LOG_RECT,
     OPEN_SIZE,
     OPEN_SUIT_BOX,
+    PANEL_W,
     SUIT_BOX,
     SwitchHud,
     W,
@@ -105,7 +106,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         others = self.others()
         width = W / len(others)
         cx = round(width * (others.index(seat) + 0.5))
-        return pygame.Rect(cx - 104, 8, 208, 54)
+        return pygame.Rect(cx - PANEL_W // 2, 8, PANEL_W, 54)
 
     def setup_board(self) -> None:
         b = self.board
