@@ -3,6 +3,8 @@ every string the scene draws is measured where it lands (GameScene.draw_text's r
 box it belongs to, and nothing of a sentence is cut with "…" (a name the player typed may be)."""
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 from scene_events import table_app
@@ -82,7 +84,7 @@ def test_the_switch_panels_fit(app, monkeypatch, lang, players):
         app.stack.pop()
         app.stack.apply_pending()
     # the others' panels side by side, never touching
-    assert all(a.right < b.left for a, b in zip(panels[1:], panels[2:])), panels
+    assert all(a.right < b.left for a, b in itertools.pairwise(panels[1:])), panels
     assert problems == [], "\n".join(sorted(set(problems)))
 
 
