@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_translated_screens import LANGS, check
+from test_translated_screens import LANGS
 
 from cardgames import i18n
 from cardgames.app import App
