@@ -99,3 +99,61 @@ def test_the_switch_pile_labels_clear_the_banner(app, lang):
         rect = pile.base_rect(scene.board.size_of(name))
         bottom = rect.bottom + 6 + scene.board.font.size(i18n.tr(pile.label))[1]   # as Board._draw_mat puts it
         assert bottom <= BANNER.top, (lang, name, bottom, BANNER.top)
+
+
+@pytest.fixture
+def cut(monkeypatch):
+    """Every string drawn cut short with "…" (widgets.clip_text's mark), with the screen it was on."""
+    from cardgames.engine import text as text_module
+    from cardgames.ui import controls, move_log, theme
+
+    found: list[tuple[str, str]] = []
+    where = {"screen": ""}
+    real = text_module.MixedFont.render
+
+    def render(self, s, *args, **kw):
+        s = str(s)
+        if s.endswith("…") and s != "…" and s[:-1] not in "".join(NAMES):
+            found.append((where["screen"], s))
+        return real(self, s, *args, **kw)
+
+    monkeypatch.setattr(text_module.MixedFont, "render", render)
+    for cache in (theme._texts, move_log._line_cache, controls._cache):
+        cache.clear()
+    return found, where
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen", "switch"])
+def test_no_sentence_is_cut_on_the_tables_and_summaries(app, cut, lang, game):
+    """The table with the most players, a round played by computers to its summary, and the
+    tutorial: nothing drawn is cut with "…"."""
+    from scene_events import FRAME, settle
+
+    from cardgames import tutorial
+    from cardgames.games import registry
+
+    found, where = cut
+    i18n.set_language(lang)
+    info = registry.get(game)
+    counts = [v for v, _ in next(o for o in info.options if o.key == "players").choices]
+    where["screen"] = f"{game} {max(counts)} players"
+    app.stack.reset(info.scene_class()(app, {"players": max(counts)}, seed=5))
+    app.stack.apply_pending()
+    settle(app, 3.0)
+    scene = info.scene_class()(app, {"players": 3, "humans": ()}, seed=9)
+    where["screen"] = f"{game} watched"
+    app.stack.reset(scene)
+    app.stack.apply_pending()
+    for _ in range(30000):
+        if app.stack.top is not scene:
+            break
+        app.step(FRAME)
+    where["screen"] = f"{game} summary"
+    settle(app, 1.0)
+    assert type(app.stack.top).__name__.endswith(("Summary", "SummaryScene"))
+    where["screen"] = f"{game} tutorial"
+    tutorial.start(app, game)
+    app.stack.apply_pending()
+    settle(app, 3.0)
+    assert found == []
