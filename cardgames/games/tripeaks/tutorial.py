@@ -63,6 +63,8 @@ SCRIPT = Script("tripeaks", N_("TriPeaks tutorial"), deal, STEPS, options={"mode
 
 
 class TriPeaksTutorial(TutorialMode, TriPeaksScene):
+    key_hints = False   # the panel stands over the bottom row where the key hints are, and says what to press
+
     def __init__(self, app, script: Script = SCRIPT, on_end=None) -> None:
         super().__init__(app, script, on_end)
         self.buttons = []            # no Undo, Hint or New deal in the lesson (Esc skips)
@@ -71,7 +73,7 @@ class TriPeaksTutorial(TutorialMode, TriPeaksScene):
         pass
 
     def show_hint(self) -> None:
-        self.say_wrong("The glowing card is your hint.")
+        self.say_wrong(N_("The glowing card is your hint."))
 
     def deal_next(self) -> None:
         self.restart()
