@@ -157,3 +157,30 @@ def test_no_sentence_is_cut_on_the_tables_and_summaries(app, cut, lang, game):
     app.stack.apply_pending()
     settle(app, 3.0)
     assert found == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen", "switch"])
+def test_the_pile_labels_keep_apart(app, lang, game):
+    """The labels under the piles ("Draw" pile, "Discard", "Stock": as Board._draw_mat puts them) touch
+    neither each other nor another pile, with the most players."""
+    from cardgames.games import registry
+
+    i18n.set_language(lang)
+    info = registry.get(game)
+    most = max(v for v, _ in next(o for o in info.options if o.key == "players").choices)
+    scene = info.scene_class()(app, {"players": most}, seed=5)
+    board = scene.board
+    labels, bases = {}, {}
+    for name, pile in board.piles.items():
+        base = pile.base_rect(board.size_of(name))
+        bases[name] = base
+        if pile.label:
+            w, h = board.font.size(i18n.tr(pile.label))
+            labels[name] = pygame.Rect(0, 0, w, h)
+            labels[name].midtop = (base.centerx, base.bottom + 6)
+    assert labels, game
+    problems = [f"{a} label over {b}'s" for a in labels for b in labels if a < b and labels[a].colliderect(labels[b])]
+    problems += [f"{a} label over pile {b}" for a in labels for b, r in bases.items()
+                 if b != a and labels[a].colliderect(r) and not b.startswith("hand")]
+    assert problems == [], (lang, game, problems, {k: (i18n.tr(board.piles[k].label), tuple(v)) for k, v in labels.items()})
