@@ -54,6 +54,18 @@ def test_an_entry_joins_signs_to_the_letter_typed_last():
     assert entry.letters[2] == "B"
 
 
+def test_backspace_takes_a_sign_off_then_moves_left():
+    entry = Entry("AAA")
+    entry.type("ம")
+    entry.type("ு")
+    entry.back()                                              # a wrong vowel sign: off again
+    assert entry.letters[0] == "ம" and entry.cursor == 1
+    assert entry.type("ா") and entry.letters[0] == "மா"       # the right one joins the same letter
+    entry.back()
+    entry.back()                                              # a letter of one code point: back a box
+    assert entry.letters[0] == "ம" and entry.cursor == 0
+
+
 def test_an_entry_refuses_what_does_not_fit():
     entry = Entry("   ", fits=lambda t: len(t.strip()) <= 4)
     assert entry.type("கௌ") and entry.type("மௌ")

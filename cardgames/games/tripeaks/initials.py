@@ -102,6 +102,13 @@ class Entry:
                 return False
         return bool(text)
 
+    def back(self) -> None:
+        """Backspace: takes the sign just typed off its letter ("மு" -> "ம"), else moves left."""
+        if self.last is not None and len(self.letters[self.last]) > 1:
+            self.letters[self.last] = self.letters[self.last][:-1]
+        else:
+            self.move(-1)
+
     def move(self, step: int) -> None:
         self.cursor, self.last = max(0, min(SIZE - 1, self.cursor + step)), None
 

@@ -380,7 +380,9 @@ class ResultScene(Scene):
             pygame.key.stop_text_input()
             self.app.play_sound("win", 0.6)
             return
-        if key in (pygame.K_LEFT, pygame.K_BACKSPACE):
+        if key == pygame.K_BACKSPACE:
+            entry.back()
+        elif key == pygame.K_LEFT:
             entry.move(-1)
         elif key == pygame.K_RIGHT:
             entry.move(1)
