@@ -96,3 +96,4 @@ def test_a_word_used_in_two_senses_is_translated_in_each():
             assert all(any(text.char_script(c) == i18n.SCRIPTS[lang] for c in s) for s in said), said
     finally:
         i18n.set_language("en")
+
