@@ -26,6 +26,7 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _, format_number, ngettext, tr
+from cardgames.i18n_errors import error_words
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import option_applies
 from cardgames.ui import theme
@@ -40,8 +41,8 @@ LINE_H = 30                      # a history row
 LIST_TOP = RIGHT.y + 78          # the first history row
 VISIBLE = 8                      # history rows in view
 BUTTON_Y = 624
-COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 460),
-           (N_("Options"), 540))
+COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 448),
+           (N_("Options"), 544))   # (a seven-digit deal, "#9,999,999", needs 95 px)
 NO_DEALS = (*COLUMNS[:4], (N_("Options"), 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
 SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
@@ -309,7 +310,7 @@ class StatsScene(Scene):
         try:
             scene = info.scene_class()(self.app, options, seed=e["seed"])
         except Exception as exc:  # noqa: BLE001 - a deal that cannot be set up is a notice, not a crash
-            self.app.notify(_("That deal could not be dealt again: {error}").format(error=exc))
+            self.app.notify(_("That deal could not be dealt again: {error}").format(error=tr(error_words(exc))))
             play(self.app, "invalid")
             return False
         if self.app.storage.has_save(info.name):
