@@ -71,7 +71,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from cardgames.games.tripeaks import rules, solver_table
+from cardgames.games.tripeaks import rules, solver_bounds, solver_table
 from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
@@ -196,18 +196,8 @@ class _Search:
                     dominated[i] |= low
                 m ^= low
         self.dominated_by = dominated
-        # Without the wrap a run alternates odd and even ranks, and a stock card starts a run of the other
-        # parity: up[k] / down[k] count the stock cards among stock[k:] that can start a run adding one
-        # odd / one even card net (a Joker either).
-        self.parity = not wrap
-        self.odd = sum(slots_of_rank[r] for r in range(1, 14, 2))
-        self.even = sum(slots_of_rank[r] for r in range(2, 14, 2))
-        up, down = [0] * (ns + 1), [0] * (ns + 1)
-        for k in range(ns - 1, -1, -1):
-            c = stock[k]
-            up[k] = up[k + 1] + (c % 2 == 0)
-            down[k] = down[k + 1] + (c % 2 == 1 or c == WILD)
-        self.up, self.down = up, down
+        # The excess bound (solver_bounds): the starters left by rank per stock index.
+        self.excess = solver_bounds.Excess(stock, wrap, EMPTY, WILD)
         self.flip = False        # take the plays in the other order (the second try)
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
@@ -246,25 +236,26 @@ class _Search:
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
-        parity, odd, even, up, down = self.parity, self.odd, self.even, self.up, self.down
+        excess = self.excess.of
+        counts = [0] * 15        # the tableau cards left by rank, kept up to date along the search
+        for r in range(1, 14):
+            counts[r] = (rem & self.slots_of_rank[r]).bit_count()
         lost_table, line = self.lost, self.line
         turn_bit = 1 << n
         flip = self.flip
         budget = self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
-        def search(rem: int, exp: int, k: int, w: int) -> bool:
+        def search(rem: int, exp: int, k: int, w: int, slack: int) -> bool:
             if not rem:
                 return True
-            if parity:
-                # Runs alternate parities: the odd cards left minus the even ones must be made up by runs,
-                # each adding at most one net, of the parity its start card (the waste, a stock card) allows.
-                d = (rem & odd).bit_count() - (rem & even).bit_count()
-                if d > 0:
-                    if d > up[k] + (not w & 1):
-                        return False
-                elif -d > down[k] + (w & 1 or w == EMPTY or w == WILD):
+            if slack < 0:
+                # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
+                # rises by at most one per move, so the next -e - 1 moves need not look again.
+                e = excess(counts, k, w)
+                if e > 0:
                     return False
+                slack = -e
             playable = exp & adj_slots[w]
             # Known lost: every move this position offers was proved to lose.
             lost = lost_table.get(rem)
@@ -320,10 +311,13 @@ class _Search:
                 for j, on_j in uncover[i]:
                     if not after & on_j:
                         shown |= 1 << j
-                if search(after, shown, k, rank[i]):
+                r = rank[i]
+                counts[r] -= 1
+                if search(after, shown, k, r, slack - 1):
                     line.append(Play(i))
                     return True
-            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k]):
+                counts[r] += 1
+            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k], slack - 1):
                 line.append(Turn())
                 return True
             # Lost: so is every move from here, including those skipped as no better than another.
@@ -344,7 +338,7 @@ class _Search:
 
         count = 0
         try:
-            return search(rem, self.exposed(rem), k, w)
+            return search(rem, self.exposed(rem), k, w, -1)
         finally:
             self.nodes += count
 
