@@ -25,8 +25,7 @@ import threading
 import time
 from collections import OrderedDict
 from functools import lru_cache
-from itertools import compress
-from operator import not_
+from operator import itemgetter
 from typing import Any
 
 from cardgames.games.tripeaks import rules
@@ -34,7 +33,6 @@ from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 
 EMPTY, WILD = 0, 14
-TURNED = 16           # the entry of a table row for turning the stock (15 is a scratch rank)
 MAX_IDEALS = 300_000   # layouts with more sets of cards left than this have no table
 SESSION_DEALS = 8      # deals whose tables are kept
 
@@ -44,15 +42,8 @@ class OutOfBudget(Exception):
 
 
 @lru_cache(maxsize=16)
-def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], dict] | None:
-    """Every set of slots that can be left in play, smallest first, with its moves.
-
-    A set is closed: a card can only be gone once every card lying on it is
-    gone. The classic layout has 22,932 of them (the other shipped layouts
-    fewer). Returns (sets as bitmasks, for each the pairs (exposed slot,
-    index of the set without it), index of each set), or None when the
-    layout has more than MAX_IDEALS.
-    """
+def _layout_tables(layout: Layout) -> tuple[tuple, tuple, dict, _Plan] | None:
+    """ideals() and the fill's plan of this layout (None: more than MAX_IDEALS sets)."""
     n = layout.size
     cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
     full = (1 << n) - 1
@@ -86,7 +77,22 @@ def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int]
             if not rem & cover[i]:
                 out.append((i, index[rem ^ low]))
         moves.append(tuple(out))
-    return tuple(order), tuple(moves), index
+    return tuple(order), tuple(moves), index, _Plan(n, order, moves)
+
+
+def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...], dict] | None:
+    """Every set of slots that can be left in play, smallest first, with its moves.
+
+    A set is closed: a card can only be gone once every card lying on it is
+    gone. The classic layout has 22,932 of them (the other shipped layouts
+    fewer). Returns (sets as bitmasks, for each the pairs (exposed slot,
+    index of the set without it), index of each set), or None when the
+    layout has more than MAX_IDEALS. Computed once per layout, together with
+    the fill's plan (_Plan), so calling it first keeps that one-off cost out
+    of the first fill.
+    """
+    tables = _layout_tables(layout)
+    return None if tables is None else tables[:3]
 
 
 def stock_codes(state: State) -> tuple[int, ...]:
@@ -103,76 +109,168 @@ def start_of(state: State) -> tuple[int, int]:
     return rem, WILD if top.is_joker else int(top.rank)
 
 
+def _getter(indices: list[int]) -> Any:
+    """itemgetter(*indices), which always returns a tuple (itemgetter of one index returns the item)."""
+    if len(indices) == 1:
+        only = indices[0]
+        return lambda seq: (seq[only],)
+    return itemgetter(*indices)
+
+
+class _Plan:
+    """What the fill needs of a layout, whatever the cards: the sets grouped by size, and how to gather.
+
+    Level s holds the sets of s cards, most moves first; a set's moves lead to sets of level s - 1
+    only, so a level is filled from the one before it at once, by C-speed builtins over byte strings
+    rather than a Python loop per move. A level's moves are laid out move number j-major ("plane" j:
+    the j-th move of each set that has more than j), so plane j is a prefix of the level's sets and
+    the planes line up set by set. Per level:
+    - gather: picks the value each move leads to out of the previous level's planes joined slot by
+      slot (b"".join of one plane per slot: the plane of that slot's rank), giving one byte per move;
+    - planes: (offset, length) of each plane in that gathered string;
+    - parts[slot]: where that slot's moves sit: (plane, byte mask), mask None when the whole plane
+      is that slot's moves;
+    - together[slot]: the slots exposed with it in some set of the level (bits): the values of slots
+      never exposed together go into one byte string by | rather than by _max;
+    - high: the 0x80 byte repeated (see _max).
+    where[i]: (level, position) of set i.
+    """
+
+    def __init__(self, n: int, order: list[int], moves: list[tuple[tuple[int, int], ...]]) -> None:
+        by_level: list[list[int]] = [[] for _ in range(n + 1)]
+        for i, rem in enumerate(order):
+            by_level[rem.bit_count()].append(i)
+        where: list[tuple[int, int]] = [(0, 0)] * len(order)
+        self.levels: list[tuple[int, Any, tuple, tuple, int] | None] = [None]
+        for s, members in enumerate(by_level):
+            members.sort(key=lambda i: -len(moves[i]))
+            for p, i in enumerate(members):
+                where[i] = (s, p)
+            if s == 0:
+                continue
+            before = len(by_level[s - 1])
+            indices: list[int] = []
+            planes = []
+            spots: list[dict[int, list[int]]] = []      # per plane: slot -> positions in the plane
+            for j in range(len(moves[members[0]])):
+                count = sum(1 for i in members if len(moves[i]) > j)
+                planes.append((len(indices), count))
+                spot: dict[int, list[int]] = {}
+                for p, i in enumerate(members[:count]):
+                    slot, child = moves[i][j]
+                    indices.append(slot * before + where[child][1])
+                    spot.setdefault(slot, []).append(p)
+                spots.append(spot)
+            parts: list[list[tuple[int, int | None]]] = [[] for _ in range(n)]
+            for j, spot in enumerate(spots):
+                for slot, ps in spot.items():
+                    if len(spot) == 1:
+                        parts[slot].append((j, None))
+                    else:
+                        mask = bytearray(planes[j][1])
+                        for p in ps:
+                            mask[p] = 0xFF
+                        parts[slot].append((j, int.from_bytes(mask, "little")))
+            together = [0] * n       # together[x]: the slots exposed with slot x in some set of this level
+            for i in members:
+                shown = sum(1 << slot for slot, _ in moves[i])
+                for slot, _ in moves[i]:
+                    together[slot] |= shown & ~(1 << slot)
+            high = int.from_bytes(b"\x80" * len(members), "little")
+            self.levels.append((len(members), _getter(indices), tuple(planes),
+                                tuple(tuple(part) for part in parts), tuple(together), high))
+        self.sizes = tuple(len(members) for members in by_level)
+        self.where = where
+
+
+def _max(a: int, b: int, high: int) -> int:
+    """Byte by byte maximum of two byte strings held as ints (every byte below 0x80; high: 0x80 in each
+    byte of the longer). Per byte, d = (a | 0x80) - b never borrows from the next byte and is 0x80 + a - b
+    when a >= b (top bit set), below 0x80 otherwise; the maximum is b + (d & 0x7F) where the top bit is set."""
+    d = (a | high) - b
+    ge = d & high
+    return b + (d & (ge - (ge >> 7)))
+
+
 class Table:
     """The filled table of one position and everything reachable from it (by plays and turns)."""
 
     def __init__(self, state: State, search: Any, deadline: float | None = None) -> None:
         """`search` is the solver's per-deal tables (ranks, stock, adjacency); deadline: thread_time() limit."""
-        order, moves, index = ideals(state.layout)
-        self.state, self.index, self.moves = state, index, moves
+        tables = _layout_tables(state.layout)
+        if tables is None:
+            raise ValueError(f"layout {state.layout.name!r} has too many sets of cards left for a table")
+        _order, moves, index, plan = tables
+        self.state, self.index, self.moves, self.where = state, index, moves, plan.where
         self.rank, self.stock, self.adj_rank_bits = search.rank, search.stock, search.adj_rank_bits
         self.order_key = search.order_key
         rank, ns, stock, adj = search.rank, len(search.stock), search.stock, search.adj_rank_bits
+        n = len(rank)
         rem0, _ = start_of(state)
-        # last_before[q][a]: the last stock index p holding rank q with p < a, else -1; index -1 (the
-        # last entry) stands for a = -1, also -1. Row 15: a scratch rank (no card has it).
-        last_before = []
-        for q in range(16):
-            row, last = [], -1
-            for a in range(ns + 1):
-                if a > 0 and stock[a - 1] == q:
-                    last = a - 1
-                row.append(last)
-            row.append(-1)
-            last_before.append(row)
-        # per slot: its rank, the (one or two) ranks it plays on (padded with the scratch rank 15), and
-        # turn_row[v]: the latest stock index whose card (of one of those ranks, or the Joker) can be turned
-        # and the slot played on it when playing it leaves a position winnable up to v stock cards turned
-        info = []
-        for slot in range(len(rank)):
-            r = rank[slot]
-            qs = [q for q in range(1, 14) if r and adj[r] >> q & 1]
-            qs += [15] * (2 - len(qs))
-            rows = (last_before[qs[0]], last_before[qs[1]], last_before[WILD])
-            info.append((r, qs[0], qs[1], [max(t) for t in zip(*rows)]))
-        # values[i][q]: the most stock cards that may be turned for ideal i with waste rank q (1 to 13) to
-        # win, over the plays; values[i][TURNED]: the same when turning the stock first. An empty waste or a
-        # Joker takes any card: their value is the best of the ranks' (see value()).
-        values: list[list[int] | None] = [None] * len(order)
-        values[0] = [ns] * (TURNED + 1)                        # nothing left: won
-        # the sets within this position's cards (all of them from the deal), picked out at C speed
-        inside = list(compress(range(len(order)), map(not_, map((~rem0).__and__, order))))
-        # The hot loop of the whole solver: plain comparisons rather than max() calls, for speed.
-        for lo in range(1, len(inside), 1024):
+        # A level's planes: plane[q][p] = 1 + the most stock cards that may be turned for set p of the
+        # level with waste rank q (1 to 13) to win, by playing first or by turning first (0: never);
+        # plane[0] is all 0 (the rank of a slot already gone: never read by a set within this position).
+        # turned[r][e]: 1 + the latest stock index p < e - 1 whose card a card of rank r plays on (or a
+        # Joker), 0 if none: turning up to p then playing that card, which wins up to e - 1 cards turned.
+        turned = []
+        for r in range(14):
+            row, last = bytearray(256), 0
+            for e in range(1, ns + 2):
+                if e >= 2 and (stock[e - 2] == WILD or r and adj[r] >> stock[e - 2] & 1):
+                    last = e - 1
+                row[e] = last
+            row[ns + 2:] = bytes([last]) * (254 - ns)
+            turned.append(bytes(row))
+        slots_of = [[x for x in range(n) if rank[x] == r] for r in range(14)]
+        present = [r for r in range(1, 14) if slots_of[r]]
+        on = [[r for r in present if adj[q] >> r & 1] for q in range(14)]   # ranks that play on q
+        planes = [bytes([0] + [ns + 1] * 13)[q:q + 1] for q in range(14)]
+        self.planes = [planes]
+        for s in range(1, rem0.bit_count() + 1):
             if deadline is not None and time.thread_time() > deadline:
                 raise OutOfBudget
-            for i in inside[lo:lo + 1024]:
-                best = [-1] * (TURNED + 1)
-                turn = -1
-                for slot, child in moves[i]:
-                    r, qa, qb, turn_row = info[slot]
-                    after = values[child]
-                    value = after[r]
-                    t = after[TURNED]
-                    if t > value:  # noqa: PLR1730
-                        value = t
-                    if value > best[qa]:  # noqa: PLR1730
-                        best[qa] = value
-                    if value > best[qb]:  # noqa: PLR1730
-                        best[qb] = value
-                    t = turn_row[value]
-                    if t > turn:  # noqa: PLR1730
-                        turn = t
-                best[TURNED] = turn
-                values[i] = best
-        self.values = values
+            size, gather, offsets, parts, together, high = plan.levels[s]
+            got = bytes(gather(b"".join([planes[r] for r in rank])))
+            values = [int.from_bytes(got[off:off + count], "little") for off, count in offsets]
+            # best[r]: per set, the best value of playing one of its exposed cards of rank r; turn: of
+            # turning first (a turn never helps the turn after it), the best over the ranks of the card
+            # then played (turned[r] only grows with the value)
+            best = [0] * 14
+            turn = 0
+            for r in present:
+                groups: list[list[int]] = []     # [slots (bits), their values]: slots never exposed together
+                for x in slots_of[r]:
+                    f = 0
+                    for j, mask in parts[x]:
+                        f |= values[j] if mask is None else values[j] & mask
+                    for group in groups:
+                        if not group[0] & together[x]:
+                            group[0] |= 1 << x
+                            group[1] |= f
+                            break
+                    else:
+                        groups.append([1 << x, f])
+                acc = groups[0][1]
+                for group in groups[1:]:
+                    acc = _max(acc, group[1], high)
+                best[r] = acc
+                t = int.from_bytes(acc.to_bytes(size, "little").translate(turned[r]), "little")
+                turn = _max(turn, t, high) if turn else t
+            planes = [bytes(size)] * 14
+            for q in range(1, 14):
+                acc = turn
+                for r in on[q]:
+                    acc = _max(acc, best[r], high)
+                planes[q] = acc.to_bytes(size, "little")
+            self.planes.append(planes)
 
     def value(self, rem: int, w: int) -> int:
         """The most stock cards that may be turned for (rem, waste rank w) to be winnable; -1: never."""
-        v = self.values[self.index[rem]]
+        level, p = self.where[self.index[rem]]
+        planes = self.planes[level]
         if w in (EMPTY, WILD):          # anything plays on it: every card plays on some rank
-            return max(v[1:14] + v[TURNED:])
-        return max(v[w], v[TURNED])
+            return max(plane[p] for plane in planes) - 1
+        return planes[w][p] - 1
 
     def wins(self, rem: int, k: int, w: int) -> bool:
         return self.value(rem, w) >= k
