@@ -63,6 +63,7 @@ solver in a background thread and show a spinner until it answers.
 from __future__ import annotations
 
 import gc
+import random
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -197,8 +198,8 @@ class _Search:
                 m ^= low
         self.dominated_by = dominated
         # The excess bound (solver_bounds): the starters left by rank per stock index.
-        self.excess = solver_bounds.Excess(stock, wrap, EMPTY, WILD)
-        self.flip = False        # take the plays in the other order (the second try)
+        self.excess = solver_bounds.Excess(stock, wrap)
+        self.priority: Any = None   # the order of the plays: None for the highest slot first, else a sort key
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -236,13 +237,13 @@ class _Search:
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
-        excess = self.excess.of
+        excess, left, jokers = self.excess.excess, self.excess.left, self.excess.jokers
         counts = [0] * 15        # the tableau cards left by rank, kept up to date along the search
         for r in range(1, 14):
             counts[r] = (rem & self.slots_of_rank[r]).bit_count()
         lost_table, line = self.lost, self.line
         turn_bit = 1 << n
-        flip = self.flip
+        priority = self.priority
         budget = self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
@@ -252,7 +253,7 @@ class _Search:
             if slack < 0:
                 # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
                 # rises by at most one per move, so the next -e - 1 moves need not look again.
-                e = excess(counts, k, w)
+                e = excess(counts, left[k], w, jokers[k])
                 if e > 0:
                     return False
                 slack = -e
@@ -296,8 +297,8 @@ class _Search:
                     if not playable & dominated_by[i]:
                         moves.append(i)
                     m ^= 1 << i
-                if flip and len(moves) > 1:
-                    moves.reverse()
+                if priority is not None and len(moves) > 1:
+                    moves.sort(key=priority)
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
@@ -343,25 +344,48 @@ class _Search:
             self.nodes += count
 
 
+FIRST_TRIES, FIRST_TRY_NODES = 4, 80   # the restarts' schedule (see _search)
+
+
+@lru_cache(maxsize=16)
+def _orders(n: int, tries: int) -> tuple[Any, ...]:
+    """The play orders of the restarts (sort keys over slots): None (the highest slot first), then
+    shuffles by a fixed generator (the same every run)."""
+    rng = random.Random(n)
+    out: list[Any] = [None]
+    for _ in range(tries):
+        key = list(range(n))
+        rng.shuffle(key)
+        out.append(key.__getitem__)
+    return tuple(out)
+
+
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
-    """The depth-first search alone. With a node budget, half of it goes to a second try that takes the
-    plays in the other order, keeping what the first proved lost: a win the first order misses by a
-    wrong early choice is often quick in the other."""
+    """The depth-first search alone, as restarts: FIRST_TRIES tries of FIRST_TRY_NODES positions, each taking
+    the plays in another order (the highest slot first, then shuffled orders), then tries of twice as many
+    as the last until max_nodes; each keeps what the ones before proved lost. A win one order misses by a
+    wrong early choice is often quick in another, so short tries find more wins sooner than one long one."""
     s = _Search(state, max_nodes, time_limit)
     rem, w = start_of(state)
-    try:
-        if max_nodes is None or max_nodes < 2:
+    orders = _orders(s.n, 15)
+    budget, spent, attempt = FIRST_TRY_NODES, 0, 0
+    while True:
+        last = max_nodes is not None and spent + budget >= max_nodes
+        s.max_nodes = max_nodes - spent if last else budget
+        if max_nodes is None and attempt >= len(orders) - 1:
+            s.max_nodes = None
+        s.priority = orders[attempt % len(orders)]
+        s.line.clear()
+        try:
             ok = s.wins(rem, 0, w)
-        else:
-            s.max_nodes = max_nodes // 2
-            try:
-                ok = s.wins(rem, 0, w)
-            except _OutOfBudget:
-                s.max_nodes, s.flip = max_nodes - s.nodes, True
-                s.line.clear()
-                ok = s.wins(rem, 0, w)
-    except _OutOfBudget:
-        return Result(None, (), s.nodes)
+            break
+        except _OutOfBudget:
+            if last or (s.deadline is not None and time.thread_time() > s.deadline):
+                return Result(None, (), s.nodes)
+        spent = s.nodes
+        attempt += 1
+        if attempt >= FIRST_TRIES:
+            budget *= 2
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
 
 
