@@ -199,6 +199,7 @@ class _Search:
         self.dominated_by = dominated
         # The excess bound (solver_bounds): the starters left by rank per stock index.
         self.excess = solver_bounds.Excess(stock, wrap)
+        self.wrap = wrap
         self.priority: Any = None   # the order of the plays: None for the highest slot first, else a sort key
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
@@ -237,10 +238,14 @@ class _Search:
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
-        excess, left, jokers = self.excess.excess, self.excess.left, self.excess.jokers
+        excess, jokers = self.excess.excess, self.excess.jokers
+        wild_waste = (1,) + (0,) * 13 + (1,)      # per waste code: 1 for an empty waste or a Joker
         counts = [0] * 15        # the tableau cards left by rank, kept up to date along the search
         for r in range(1, 14):
             counts[r] = (rem & self.slots_of_rank[r]).bit_count()
+        # tot: the tableau and starter cards left by rank (the waste included; index 0 and 14 are scratch).
+        # A play or a turn only takes the waste's rank out: the card played or turned becomes the waste.
+        tot, _ = self.excess.starters(counts, k, w)
         lost_table, line = self.lost, self.line
         turn_bit = 1 << n
         priority = self.priority
@@ -253,7 +258,7 @@ class _Search:
             if slack < 0:
                 # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
                 # rises by at most one per move, so the next -e - 1 moves need not look again.
-                e = excess(counts, left[k], w, jokers[k])
+                e = excess(counts, tot, jokers[k] + wild_waste[w])
                 if e > 0:
                     return False
                 slack = -e
@@ -314,13 +319,18 @@ class _Search:
                         shown |= 1 << j
                 r = rank[i]
                 counts[r] -= 1
+                tot[w] -= 1
                 if search(after, shown, k, r, slack - 1):
                     line.append(Play(i))
                     return True
                 counts[r] += 1
-            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k], slack - 1):
-                line.append(Turn())
-                return True
+                tot[w] += 1
+            if can_turn and (lost is None or lost[n] > k):
+                tot[w] -= 1
+                if search(rem, exp, k + 1, stock[k], slack - 1):
+                    line.append(Turn())
+                    return True
+                tot[w] += 1
             # Lost: so is every move from here, including those skipped as no better than another.
             return record(rem, playable | turn_bit, k)
 
@@ -339,7 +349,11 @@ class _Search:
 
         count = 0
         try:
-            return search(rem, self.exposed(rem), k, w, -1)
+            if not self.wrap:
+                return search(rem, self.exposed(rem), k, w, -1)
+            # With the wrap the bound rarely prunes inside the search (it costs more than it saves there):
+            # only the position itself is checked.
+            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, self.exposed(rem), k, w, NEVER)
         finally:
             self.nodes += count
 
@@ -441,8 +455,9 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         raise ValueError(f"unknown solver method {method!r}")
     deadline = None if time_limit is None else time.thread_time() + time_limit
     rem, w = start_of(state)
-    deal = solver_table.deal_of(state) if method != "search" else None
-    if deal is not None and method == "auto":
+    # Dealing the deal again (deal_of) costs about as much as a quick search: only when a table is kept.
+    deal = solver_table.deal_of(state) if method == "auto" and solver_table.has_table(state) else None
+    if deal is not None:
         kept = solver_table.lookup(deal[0], rem, deal[1], w)
         if kept is not None:
             return _from_table(kept[0], rem, kept[1], w, 0)
@@ -466,6 +481,7 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         return Result(None, (), used)
     try:
         table = solver_table.Table(state, _Search(state, None, None), deadline)
+        deal = deal or solver_table.deal_of(state)
         if deal is not None:
             solver_table.remember(deal[0], deal[1], rem, table)
     except solver_table.OutOfBudget:

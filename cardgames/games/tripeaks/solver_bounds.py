@@ -91,13 +91,12 @@ def _path_lines(lo: int, hi: int, ends: bool, out: str) -> list[str]:
 
 
 @lru_cache(maxsize=2)
-def compiled(wrap: bool) -> Callable[[list[int], list[int], int, int], int]:
-    """excess(a, s, w, j): the best excess of a position, the dynamic programme of path_excess or
-    cycle_excess written out rank by rank (faster than the loops, which stay the readable reference:
-    the tests check that both agree). a: the tableau cards left by rank (index 1..13), s: the stock
-    cards left by rank, w: the waste's rank code (0 empty, 14 Joker: index 0 and 14 of c are scratch),
-    j: the Jokers left in the stock."""
-    body = ["c = list(map(add, a, s))", "c[w] += 1", "if w == 0 or w == 14: j += 1"]
+def compiled(wrap: bool) -> Callable[[list[int], list[int], int], int]:
+    """excess(a, c, j): the best excess, the dynamic programme of path_excess or cycle_excess written out
+    rank by rank (faster than the loops, which stay the readable reference: the tests check that both
+    agree). a: the tableau cards left by rank (index 1..13), c: the tableau and starter cards left by
+    rank, j: the wild starters left."""
+    body: list[str] = []
     if not wrap:
         body += _path_lines(1, 13, True, "v")
     else:
@@ -107,8 +106,8 @@ def compiled(wrap: bool) -> Callable[[list[int], list[int], int, int], int]:
         body += _path_lines(2, 11, True, "u")
         body += ["u = a[13] - c[12] - c[1] + (u if u > 0 else 0)", "if u > v: v = u"]
     body.append("return v - j")
-    source = "def excess(a, s, w, j):\n" + "".join(f"    {line}\n" for line in body)
-    scope: dict[str, Any] = {"add": add}
+    source = "def excess(a, c, j):\n" + "".join(f"    {line}\n" for line in body)
+    scope: dict[str, Any] = {}
     exec(source, scope)   # noqa: S102 - generated from the constants above, nothing from outside
     return scope["excess"]
 
@@ -129,6 +128,14 @@ class Excess:
         self.left, self.jokers = left, jokers
         self.excess = compiled(wrap)
 
+    def starters(self, counts: list[int], k: int, w: int) -> tuple[list[int], int]:
+        """c and j of a position for excess(): tableau counts by rank (index 1..13), stock index k, waste w
+        (its code: 0 empty, 14 Joker; index 0 and 14 of c are scratch)."""
+        c = list(map(add, counts, self.left[k]))
+        c[w] += 1
+        return c, self.jokers[k] + (w == 0 or w == 14)
+
     def of(self, counts: list[int], k: int, w: int) -> int:
-        """The best excess of a position: tableau counts by rank (index 1..13), stock index k, waste w."""
-        return self.excess(counts, self.left[k], w, self.jokers[k])
+        """The best excess of a position."""
+        c, j = self.starters(counts, k, w)
+        return self.excess(counts, c, j)

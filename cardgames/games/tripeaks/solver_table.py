@@ -353,3 +353,12 @@ def clear_session() -> None:
         _session.clear()
         _firsts.clear()
 
+
+
+def has_table(state: State) -> bool:
+    """Whether the session keeps a table for the deal of `state`: a cheap test (no deal dealt again) the
+    solver makes before deal_of and lookup."""
+    if state.seed is None:
+        return False
+    with _lock:
+        return (state.seed, state.options, state.layout) in _session
