@@ -143,6 +143,21 @@ def _adjacent_rank_bits(wrap: bool) -> tuple[int, ...]:
     return tuple(sum(1 << q for q in _adjacent_ranks(r, wrap)) for r in range(15))
 
 
+@lru_cache(maxsize=4)
+def _adjacent_rank_lists(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Per waste rank code: the ranks that play on it."""
+    return tuple(_adjacent_ranks(r, wrap) for r in range(15))
+
+
+@lru_cache(maxsize=4)
+def _plays(n: int) -> tuple[Play, ...]:
+    """Play(i) for every slot, made once (a winning line is built from them)."""
+    return tuple(Play(i) for i in range(n))
+
+
+TURN = Turn()
+
+
 class _Search:
     """Tables for one deal, then a memoised depth-first search over bitmask positions."""
 
@@ -160,11 +175,10 @@ class _Search:
         # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks.
         adj = self.adj_rank_bits = _adjacent_rank_bits(wrap)
         adj_slots = self.adj_slots = [0] * 15
-        for r in range(15):
-            bits, m = adj[r], 0
-            for q in range(1, 14):
-                if bits >> q & 1:
-                    m |= slots_of_rank[q]
+        for r, near in enumerate(_adjacent_rank_lists(wrap)):
+            m = 0
+            for q in near:
+                m |= slots_of_rank[q]
             adj_slots[r] = m
         # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's.
         self.pred = [adj_slots[r] & geo.pred_base[i] if r else 0 for i, r in enumerate(rank)]
@@ -247,6 +261,7 @@ class _Search:
         # A play or a turn only takes the waste's rank out: the card played or turned becomes the waste.
         tot, _ = self.excess.starters(counts, k, w)
         lost_table, line = self.lost, self.line
+        plays = _plays(n)
         turn_bit = 1 << n
         priority = self.priority
         budget = self.max_nodes if self.max_nodes is not None else NEVER
@@ -255,13 +270,6 @@ class _Search:
         def search(rem: int, exp: int, k: int, w: int, slack: int) -> bool:
             if not rem:
                 return True
-            if slack < 0:
-                # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
-                # rises by at most one per move, so the next -e - 1 moves need not look again.
-                e = excess(counts, tot, jokers[k] + wild_waste[w])
-                if e > 0:
-                    return False
-                slack = -e
             playable = exp & adj_slots[w]
             # Known lost: every move this position offers was proved to lose.
             lost = lost_table.get(rem)
@@ -274,6 +282,13 @@ class _Search:
                     m ^= low
                 else:
                     return False
+            if slack < 0:
+                # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
+                # rises by at most one per move, so the next -e - 1 moves need not look again.
+                e = excess(counts, tot, jokers[k] + wild_waste[w])
+                if e > 0:
+                    return False
+                slack = -e
             nonlocal count
             count += 1
             if count > budget or (deadline is not None and not count & 255 and time.thread_time() > deadline):
@@ -307,6 +322,7 @@ class _Search:
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
+            tot[w] -= 1                # the waste's card: the next play or turn covers it
             for i in moves:
                 if not rem & succ[i]:
                     can_turn = False
@@ -319,20 +335,27 @@ class _Search:
                         shown |= 1 << j
                 r = rank[i]
                 counts[r] -= 1
-                tot[w] -= 1
                 if search(after, shown, k, r, slack - 1):
-                    line.append(Play(i))
+                    line.append(plays[i])
                     return True
                 counts[r] += 1
-                tot[w] += 1
-            if can_turn and (lost is None or lost[n] > k):
-                tot[w] -= 1
-                if search(rem, exp, k + 1, stock[k], slack - 1):
-                    line.append(Turn())
-                    return True
-                tot[w] += 1
-            # Lost: so is every move from here, including those skipped as no better than another.
-            return record(rem, playable | turn_bit, k)
+            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k], slack - 1):
+                line.append(TURN)
+                return True
+            tot[w] += 1
+            # Lost: so is every move from here, including those skipped as no better than another (the
+            # turn's search may have made this position's entry).
+            lost = lost_table.get(rem)
+            if lost is None:
+                lost = lost_table[rem] = [NEVER] * (n + 1)
+            m = playable | turn_bit
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                if k < lost[i]:  # noqa: PLR1730
+                    lost[i] = k
+                m ^= low
+            return False
 
         def record(rem: int, moves: int, k: int) -> bool:
             """Marks the moves (slot bits, and bit n for the turn) from rem as lost from k on; returns False."""
