@@ -378,7 +378,7 @@ class _Search:
             # only the position itself is checked.
             return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, self.exposed(rem), k, w, NEVER)
         finally:
-            self.nodes += count
+            self.nodes += min(count, budget)      # the position over the budget is not searched
 
 
 FIRST_TRIES, FIRST_TRY_NODES = 4, 80   # the restarts' schedule (see _search)
