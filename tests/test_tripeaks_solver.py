@@ -275,7 +275,7 @@ def excess_of(state):
     from cardgames.games.tripeaks import solver_bounds
     from cardgames.games.tripeaks.solver_table import start_of, stock_codes
 
-    rem, w = start_of(state)
+    _, w = start_of(state)
     counts = [0] * 15
     for card in state.tableau:
         if card is not None:

@@ -47,18 +47,9 @@ def _path(a: list[int], c: list[int], lo: int, hi: int, ends: bool = True) -> in
     n1 = z = NONE
     cp = c[lo]
     for r in range(lo + 1, hi + 1):
-        cr = c[r]
-        t = (z if z > 0 else 0) - cp
-        if n1 > t:
-            t = n1
-        if n1 > z:
-            z = n1
-        n1 = x - cr
-        x = t + a[r]
-        cp = cr
-    if ends and x > z:
-        z = x
-    return n1 if n1 > z else z
+        x, n1, z = max(n1, max(z, 0) - cp) + a[r], x - c[r], max(z, n1)
+        cp = c[r]
+    return max(x, n1, z) if ends else max(n1, z)
 
 
 def path_excess(a: list[int], c: list[int]) -> int:
@@ -68,14 +59,10 @@ def path_excess(a: list[int], c: list[int]) -> int:
 
 def cycle_excess(a: list[int], c: list[int]) -> int:
     """The same on the 13-cycle (King next to Ace): X holds the Ace, or the King, or neither."""
-    best = _path(a, c, 1, 13, ends=False)
-    v = _path(a, c, 3, 12)           # the rest of X, which may be empty
-    v = a[1] - c[2] - c[13] + (v if v > 0 else 0)
-    if v > best:
-        best = v
-    v = _path(a, c, 2, 11)
-    v = a[13] - c[12] - c[1] + (v if v > 0 else 0)
-    return v if v > best else best
+    neither = _path(a, c, 1, 13, ends=False)
+    ace = a[1] - c[2] - c[13] + max(_path(a, c, 3, 12), 0)     # the rest of X may be empty
+    king = a[13] - c[12] - c[1] + max(_path(a, c, 2, 11), 0)
+    return max(neither, ace, king)
 
 
 def _path_lines(lo: int, hi: int, ends: bool, out: str) -> list[str]:
