@@ -27,24 +27,37 @@ Two engines, used in turn by solve():
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
      the position is lost;
-   - without the wrap, parity: a run of plays alternates odd and even
-     ranks, so the odd cards left minus the even ones must be made up by
-     runs that each add at most one, of the parity their first card (the
-     waste, a stock card) allows (two popcounts per position).
+   - the excess bound (solver_bounds.py): for a set X of ranks no two of
+     which are adjacent, every card of X needs the card just before it to
+     be of a neighbouring rank (a tableau card, the waste, a stock card) or
+     wild, and no card goes just before two: more X cards left than that
+     supply proves the position lost. The best X is found by a small
+     dynamic programme over the 13 ranks (the parity bound and the
+     one-rank count are two of its cases). Its value rises by at most one
+     per move, so a position's slack spares its next moves the check.
+     Without the wrap it prunes most of the search's lost branches (a lost
+     mid-game position took 10 times fewer positions); with the wrap it
+     pruned too little inside the search to pay for itself (the cycle of
+     ranks costs three passes), so there only the position itself is
+     checked.
    The exposed cards travel with the position as a bitmask, and everything
-   that depends only on the layout is computed once per layout. Within a
-   node budget the search takes the plays from the highest slot down, then
-   (keeping what it proved lost) tries again from the lowest up: a win the
-   first order misses through a wrong early choice is often quick in the
-   other.
+   that depends only on the layout is computed once per layout.
+   Restarts: the search first makes FIRST_TRIES tries of FIRST_TRY_NODES
+   positions, each taking the plays in another order (the highest slot
+   first, then fixed shuffles), then tries of twice as many, each keeping
+   what the ones before proved lost. A win one order misses through a
+   wrong early choice is often quick in another; a winning line alone
+   visits about 50 positions, so shorter tries find nothing.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: about 20 ms of CPU for a whole
-   deal (18 to 22 ms measured on a busy shared machine, 2026-12-01), less
-   from later positions, which leave fewer sets.
+   win to remain possible, per waste rank: 6 to 10 ms of CPU since the
+   fill works level by level over byte strings (branch table, 2026-12-02;
+   about 27 ms before). SEARCH_FIRST is small (500 positions, 1 to 2 ms)
+   because the table is cheaper than a long search: the wins the search
+   finds late and nearly every loss go to it.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
@@ -452,7 +465,7 @@ def _collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-SEARCH_FIRST = 2_000   # nodes the depth-first search gets before the table takes over
+SEARCH_FIRST = 500   # nodes the depth-first search gets before the table takes over
 
 
 def solve(state: State, max_nodes: int | None = None, time_limit: float | None = None,
@@ -461,8 +474,8 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take a few hundred positions), then the table (about 20 ms of CPU for the
-    classic layout from the deal, less from later positions), kept for the
+    take under a few hundred positions), then the table (6 to 10 ms of CPU
+    for the classic layout), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
     CPU time of the calling thread (time.thread_time), so a busy machine
