@@ -9,3 +9,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"  # the suite speaks English whatever the machine's locale (cardgames/i18n.py)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+# Fixtures shared by the test modules that play with one device (keyboard or gamepad).
+pytest_plugins = ["device_fixtures"]

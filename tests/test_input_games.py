@@ -9,9 +9,8 @@ import time
 import pygame
 import pytest
 import scene_events
-from input_drive import Gamepad, Keyboard, open_table, play_action
+from input_drive import Gamepad, open_table, play_action
 from scene_events import FRAME, settle, table_app, wait_for_human
-from virtual_pad import VirtualPad
 
 from cardgames.games.skyjo import ai as skyjo_ai
 from cardgames.games.skyjo import rules as skyjo_rules
@@ -37,17 +36,6 @@ def app(tmp_path):
     return app
 
 
-@pytest.fixture(params=["keyboard", "pad"])
-def device(request, app):
-    """The one device a test plays with; with "pad", a virtual controller is attached throughout."""
-    if request.param == "keyboard":
-        yield Keyboard(app)
-        return
-    with VirtualPad() as pad:
-        VirtualPad.frame(app, 2)
-        assert app.pads.connected == 1
-        yield Gamepad(app, pad)
-    VirtualPad.frame(app, 1)
 
 
 def played_with(app, device, arrows_at_least=5):

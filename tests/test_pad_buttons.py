@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from input_drive import Gamepad, Keyboard, open_table, play_action, steer
+from input_drive import open_table, play_action, steer
 from scene_events import settle, table_app, wait_for_human
 from test_tripeaks_scene import wait_for
-from virtual_pad import VirtualPad
 
 from cardgames.games.three_thirteen import rules as tt_rules
 from cardgames.games.three_thirteen.scene import ThreeThirteenScene
@@ -25,16 +24,6 @@ def app(tmp_path):
     return app
 
 
-@pytest.fixture(params=["keyboard", "pad"])
-def device(request, app):
-    if request.param == "keyboard":
-        yield Keyboard(app)
-        return
-    with VirtualPad() as pad:
-        VirtualPad.frame(app, 2)
-        assert app.pads.connected == 1
-        yield Gamepad(app, pad)
-    VirtualPad.frame(app, 1)
 
 
 def assert_on_a_playable_card(scene):

@@ -276,6 +276,24 @@ def test_the_pickup_banner_and_the_active_suit(app):
     assert scene.my_move() == R.Action(R.K_TAKE, 0)
 
 
+def test_the_suit_to_follow_changes_when_the_card_lands(app):
+    """9 of clubs on the pile; the human plays the 9 of diamonds: the box says clubs while the card flies."""
+    state = R.deal({}, [parse_cards("9D 3S 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, state=state, wait=0.5)
+    assert scene.act(R.parse_action("0 play 9D"))
+    assert scene.observation().suit is R.Suit.DIAMONDS and scene.animator.busy
+    app.step(FRAME)
+    assert scene.shown_suit(scene.observation()) is R.Suit.CLUBS
+    for _ in range(300):             # until the card has landed (before the computer answers)
+        if not scene.animator.busy:
+            break
+        app.step(FRAME)
+    assert len(scene.actions) == 1 and not scene.animator.busy
+    app.step(FRAME)
+    assert scene.shown_suit(scene.observation()) is R.Suit.DIAMONDS
+
+
 def test_the_banner_says_to_draw_when_nothing_can_be_played(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"))

@@ -31,6 +31,14 @@ def test_the_script_is_true_to_the_rules():
     assert script.BEFORE == 19
 
 
+def test_the_log_names_the_lessons_round(tmp_path):
+    """The lesson is round 4: its log's first section says so (it once said "Round 1", the seed's deal)."""
+    app = table_app(tmp_path)
+    scene = tutorial.start(app, "three_thirteen")
+    app.stack.apply_pending()
+    assert [section.title for section in scene.move_log.model.sections] == [f"Round {script.ROUND}"]
+
+
 def test_played_through_to_the_end(tmp_path):
     app = table_app(tmp_path)
     scene = tutorial.start(app, "three_thirteen")

@@ -76,9 +76,8 @@ class TutorialMode:
         super().__init__(app, options, seed=0)
 
     # ------------------------------------------------------------ the scripted deal, no saves
-    def _new_game(self) -> None:
-        super()._new_game()
-        self.state = self.tutorial.deal()
+    def first_state(self) -> Any:
+        return self.tutorial.deal()   # the hooks and the log's first section see the lesson's deal
 
     def save(self) -> None:
         pass

@@ -189,8 +189,12 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.begin()
 
     # ------------------------------------------------------------------ setup
+    def first_state(self) -> Any:
+        """The state a new game starts from: the seed's deal (a tutorial deals its lesson instead)."""
+        return self.rules.new_game(self.rules_options(), self.seed)
+
     def _new_game(self) -> None:
-        self.state = self.rules.new_game(self.rules_options(), self.seed)
+        self.state = self.first_state()
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.over = False

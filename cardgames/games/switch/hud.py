@@ -176,10 +176,18 @@ class SwitchHud:
         theme.draw_panel(surface, self.suit_box, (244, 242, 234), theme.ACCENT, width=3)
         self.draw_text(surface, "Suit to follow", (self.suit_box.centerx, self.suit_box.y + 5), 16, (90, 90, 100),
                        anchor="midtop")
-        icon = self.app.assets.suit_icon(SUIT_NAMES[obs.suit], (52, 52), bool(self.app.settings.get("four_colour")))
+        suit = self.shown_suit(obs)
+        icon = self.app.assets.suit_icon(SUIT_NAMES[suit], (52, 52), bool(self.app.settings.get("four_colour")))
         surface.blit(icon, icon.get_rect(center=(self.suit_box.centerx, self.suit_box.y + 56)))
-        self.draw_text(surface, suit_word(obs.suit), (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
+        self.draw_text(surface, suit_word(suit), (self.suit_box.centerx, self.suit_box.bottom - 5), 18, theme.TEXT_DARK,
                        anchor="midbottom", bold=True)
+
+    def shown_suit(self, obs: rules.Observation) -> Suit:
+        """The suit to follow as the table shows it: a card still flying to the pile (or a Jack whose suit
+        is named) changes it when the cards have landed, not before."""
+        if not self.animator.busy or getattr(self, "_suit_seen", None) is None:
+            self._suit_seen = obs.suit
+        return self._suit_seen
 
     def banner_text(self, obs: rules.Observation) -> str:
         if obs.phase not in (rules.PLAY, rules.DRAWN):
