@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgames.i18n import CODES, N_, _, tr
+from cardgames.i18n import CODES, N_, said, word
 from cardgames.schema import (
     Bool,
     Choice,
@@ -109,7 +109,7 @@ def save_schema(game: str) -> Record:
 declare("settings.json", "settings", SETTINGS, what=N_("settings"))
 declare("stats.json", "stats", STATS, what=N_("statistics"))
 declare("saves/{game}.json", "save", save_schema,
-        what=lambda game: _("saved {game} game").format(game=tr(_game_title(game))))
+        what=lambda game: said("saved {game} game", game=word(_game_title(game))))
 
 # ------------------------------------------------------------------ shipped level files
 LAYOUT = Record({
@@ -174,8 +174,8 @@ def check_shipped(file_schema: Field, data: Any, file: str, what: str) -> Any:
 
 
 # Shipped files have no version/kind wrapper: they are declared by their path under levels/.
-declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: _("TriPeaks layout {name}").format(name=repr(n)))
-declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: _("TriPeaks level {name}").format(name=repr(n)))
+declare("levels/tripeaks/layouts/{name}.json", "layout", LAYOUT, what=lambda n: said("TriPeaks layout {name}", name=repr(n)))
+declare("levels/tripeaks/{name}.json", "level", LEVEL, what=lambda n: said("TriPeaks level {name}", name=repr(n)))
 declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what=N_("Three Thirteen computer settings"))
 
 

@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from typing import Any, Self
 
 from cardgames.config import LOCALE_DIR
+from cardgames.core.cards import Card, Suit
+from cardgames.core.protocol import Seat
 
 log = logging.getLogger(__name__)
 
@@ -227,6 +229,22 @@ def said(message: str, **values: Any) -> Said:
     return Said(lambda: tr(message).format(**{k: _value(v) for k, v in values.items()}), message)
 
 
+def said_en(message: str, **values: Any) -> Said:
+    """said(), but its own text (str(), the log, a test's comparison) is the English sentence
+    whatever the language of the moment; tr() says it in the chosen language. For technical details
+    that go both to stderr and into a notice (a data file's bad field: "expected a whole number, got 'x'")."""
+    obj = Said.__new__(Said, lambda: message.format(**values), message)
+    obj._render = lambda: tr(message).format(**{k: _value(v) for k, v in values.items()})
+    return obj
+
+
+def said_en_n(singular: str, plural: str, n: int, **values: Any) -> Said:
+    """said_en() of a counted sentence: said_en_n("has {n} item", "has {n} items", n)."""
+    obj = Said.__new__(Said, lambda: (singular if n == 1 else plural).format(n=n, **values), singular)
+    obj._render = lambda: ngettext(singular, plural, n).format(n=_value(n), **{k: _value(v) for k, v in values.items()})
+    return obj
+
+
 def said_n(singular: str, plural: str, n: int, **values: Any) -> Said:
     """A counted sentence: said_n("{n} card", "{n} cards", n); {n} is filled in too."""
     return Said(lambda: ngettext(singular, plural, n).format(n=_value(n), **{k: _value(v) for k, v in values.items()}),
@@ -275,3 +293,30 @@ def listing(names: Sequence[str]) -> str:
 def name_scores(names: Sequence[str], scores: Sequence[int]) -> Said:
     """"Ada 12 · You 30": each name with its number (the names said in the language)."""
     return Said(lambda: " · ".join(f"{_value(n)} {_value(s)}" for n, s in zip(names, scores)))
+
+
+# ---------------------------------------------------------------- the rules' refusals
+def refusal(exc: Exception, seat_name: Callable[[int], str] | None = None, to_player: bool = True) -> Said:
+    """The rules' refusal (a core.protocol.IllegalAction) in the language of the moment, told to the
+    player who tried the move (its `you` form when it has one; to_player=False: its own sentence,
+    for a saved move that no longer replays), its values shown as the screen shows them (cards in
+    words, a Seat by `seat_name`, numbers grouped the language's way). Any other exception is said
+    as its text."""
+    message = (getattr(exc, "you", None) if to_player else None) or getattr(exc, "message", None)
+    if message is None:
+        return word(str(exc))
+    values = getattr(exc, "values", {})
+
+    def shown(v: Any) -> Any:
+        if isinstance(v, Seat):
+            name = seat_name(int(v)) if seat_name is not None else None
+            return _value(seat_word(name)) if name else tr("Player {n}").format(n=format_number(int(v) + 1))
+        if isinstance(v, Card):
+            return card_name(v)
+        if isinstance(v, Suit):
+            return suit_word(v)
+        if isinstance(v, (tuple, list)):
+            return ", ".join(str(shown(x)) for x in v)
+        return _value(v)
+
+    return Said(lambda: tr(message).format(**{k: shown(v) for k, v in values.items()}), message)

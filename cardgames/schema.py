@@ -48,7 +48,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardgames.i18n import _, tr
+from cardgames.i18n import listing, said, said_en, said_en_n, word
 
 MISSING: Any = object()  # a key absent from the file (it gets its default, without a notice)
 
@@ -133,9 +133,9 @@ class Int(Field):
 
     def check(self, value, path, problems):
         if not _is_int(value):
-            raise _Bad(f"expected a whole number, got {_show(value)}")
+            raise _Bad(said_en("expected a whole number, got {value}", value=_show(value)))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise _Bad(f"{value} is out of range {_range(self.lo, self.hi)}")
+            raise _Bad(_out_of_range(value, self.lo, self.hi))
         return value
 
     def wrong_types(self):
@@ -155,9 +155,9 @@ class Float(Field):
 
     def check(self, value, path, problems):
         if not _is_number(value):
-            raise _Bad(f"expected a number, got {_show(value)}")
+            raise _Bad(said_en("expected a number, got {value}", value=_show(value)))
         if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            raise _Bad(f"{value} is out of range {_range(self.lo, self.hi)}")
+            raise _Bad(_out_of_range(value, self.lo, self.hi))
         return float(value)
 
     def wrong_types(self):
@@ -175,7 +175,7 @@ class Bool(Field):
 
     def check(self, value, path, problems):
         if not isinstance(value, bool):
-            raise _Bad(f"expected true or false, got {_show(value)}")
+            raise _Bad(said_en("expected true or false, got {value}", value=_show(value)))
         return value
 
     def wrong_types(self):
@@ -191,11 +191,11 @@ class Text(Field):
 
     def check(self, value, path, problems):
         if not isinstance(value, str):
-            raise _Bad(f"expected text, got {_show(value)}")
+            raise _Bad(said_en("expected text, got {value}", value=_show(value)))
         if self.max_len is not None and len(value) > self.max_len:
-            raise _Bad(f"longer than {self.max_len} characters")
+            raise _Bad(said_en_n("longer than {n} character", "longer than {n} characters", self.max_len))
         if self.pattern is not None and not re.fullmatch(self.pattern, value):
-            raise _Bad(f"{_show(value)} is not an allowed value")
+            raise _Bad(said_en("{value} is not an allowed value", value=_show(value)))
         return value
 
     def wrong_types(self):
@@ -219,7 +219,8 @@ class Choice(Field):
     def check(self, value, path, problems):
         # bool is an int in Python: True must not pass for 1, nor 1 for True
         if not any(value == c and type(value) is type(c) for c in self.choices):
-            raise _Bad(f"{_show(value)} is not one of {', '.join(_show(c) for c in self.choices)}")
+            raise _Bad(said_en("{value} is not one of {choices}", value=_show(value),
+                                   choices=", ".join(_show(c) for c in self.choices)))
         return value
 
     def wrong_types(self):
@@ -258,9 +259,9 @@ class ListOf(Field):
 
     def check(self, value, path, problems):
         if not isinstance(value, list):
-            raise _Bad(f"expected a list, got {_show(value)}")
+            raise _Bad(said_en("expected a list, got {value}", value=_show(value)))
         if len(value) < self.min_len or (self.max_len is not None and len(value) > self.max_len):
-            raise _Bad(f"has {len(value)} items, expected {_range(self.min_len, self.max_len)}")
+            raise _Bad(_bad_length(len(value), self.min_len, self.max_len))
         out = []
         for i, v in enumerate(value):
             sub: list[Problem] = []
@@ -268,8 +269,8 @@ class ListOf(Field):
                 out.append(_check_child(self.item, v, f"{path}[{i}]", sub, replace=False))
             except _Bad as e:
                 if not self.drop_bad:
-                    raise _Bad(f"item {i}: {e.problem}") from None
-                problems.append(Problem(f"{path}[{i}]", f"{e.problem} (left out)"))
+                    raise _Bad(said_en("item {i}: {problem}", i=i, problem=e.problem)) from None
+                problems.append(Problem(f"{path}[{i}]", said_en("{problem} (left out)", problem=e.problem)))
                 continue
             problems.extend(sub)
         return out
@@ -301,12 +302,12 @@ class MapOf(Field):
 
     def check(self, value, path, problems):
         if not isinstance(value, dict):
-            raise _Bad(f"expected an object, got {_show(value)}")
+            raise _Bad(said_en("expected an object, got {value}", value=_show(value)))
         out = {}
         for k, v in value.items():
             sub = _join(path, k)
             if self.key is not None and not re.fullmatch(self.key, k):
-                problems.append(Problem(sub, "not an allowed name (left out)"))
+                problems.append(Problem(sub, said_en("not an allowed name (left out)")))
                 continue
             out[k] = _check_child(self.value, v, sub, problems)
         return out
@@ -335,7 +336,7 @@ class Record(Field):
 
     def check(self, value, path, problems):
         if not isinstance(value, dict):
-            raise _Bad(f"expected an object, got {_show(value)}")
+            raise _Bad(said_en("expected an object, got {value}", value=_show(value)))
         out = {}
         for k, v in value.items():
             if k in self.fields:
@@ -343,13 +344,13 @@ class Record(Field):
             if self.extra:
                 out[k] = v
             else:
-                problems.append(Problem(_join(path, k), "unknown field (left out)"))
+                problems.append(Problem(_join(path, k), said_en("unknown field (left out)")))
         for k, f in self.fields.items():
             if k not in value:
                 if k in self.optional:
                     continue
                 if f.vital:
-                    raise Untrusted(_join(path, k), "missing")
+                    raise Untrusted(_join(path, k), said_en("missing"))
                 out[k] = f.fresh_default()
                 continue
             out[k] = _check_child(f, value[k], _join(path, k), problems)
@@ -379,10 +380,21 @@ def _join(path: str, key: str) -> str:
     return f"{path}.{key}" if path else str(key)
 
 
-def _range(lo: Any, hi: Any) -> str:
+def _out_of_range(value: Any, lo: Any, hi: Any) -> str:
+    """A number outside its range, as a whole sentence (its numbers written the language's way on screen)."""
     if lo is not None and hi is not None:
-        return f"{lo}..{hi}"
-    return f">= {lo}" if lo is not None else f"<= {hi}"
+        return said_en("{value} is out of range {low}..{high}", value=value, low=lo, high=hi)
+    if lo is not None:
+        return said_en("{value} is less than {low}", value=value, low=lo)
+    return said_en("{value} is more than {high}", value=value, high=hi)
+
+
+def _bad_length(n: int, lo: int, hi: int | None) -> str:
+    """A list of the wrong length, as a whole sentence."""
+    if hi is None:
+        return said_en_n("has {n} item, expected at least {low}", "has {n} items, expected at least {low}", n, low=lo)
+    return said_en_n("has {n} item, expected {low} to {high}", "has {n} items, expected {low} to {high}", n,
+                     low=lo, high=hi)
 
 
 def validate(schema: Field, raw: Any) -> tuple[Any, list[Problem]]:
@@ -396,19 +408,19 @@ def validate(schema: Field, raw: Any) -> tuple[Any, list[Problem]]:
 
 
 def problems_notice(what: str, name: str, problems: list[Problem], kept: str = "") -> str:
-    """ONE notice for a file with bad fields: the file, the fields, what happens instead."""
+    """ONE notice for a file with bad fields: the file, the fields, what happens instead (said again
+    in the language of the moment wherever it is drawn)."""
     fields = [p.path for p in problems if p.path]
-    what = tr(what)
+    what = word(what)
     if not fields:
-        return _("Your {what} ({file}) could not be used: {problem}. Defaults are used{kept}.").format(
-            what=what, file=name, problem=problems[0].problem, kept=kept)
-    named = [repr(f) for f in fields[:4]] + ([_("{n} more").format(n=len(fields) - 4)] if len(fields) > 4 else [])
-    shown = named[0] if len(named) == 1 else ", ".join(named[:-1]) + tr(" and ") + named[-1]
+        return said("Your {what} ({file}) could not be used: {problem}. Defaults are used{kept}.",
+                    what=what, file=name, problem=problems[0].problem, kept=kept)
+    named = [repr(f) for f in fields[:4]] + ([said("{n} more", n=len(fields) - 4)] if len(fields) > 4 else [])
     if len(fields) == 1:
-        text = _("Your {what} ({file}): the field {fields} had a bad value; its default is used{kept}.")
-    else:
-        text = _("Your {what} ({file}): the fields {fields} had bad values; their defaults are used{kept}.")
-    return text.format(what=what, file=name, fields=shown, kept=kept)
+        return said("Your {what} ({file}): the field {fields} had a bad value; its default is used{kept}.",
+                    what=what, file=name, fields=listing(named), kept=kept)
+    return said("Your {what} ({file}): the fields {fields} had bad values; their defaults are used{kept}.",
+                what=what, file=name, fields=listing(named), kept=kept)
 
 
 # ------------------------------------------------------------------ declared files

@@ -37,7 +37,8 @@ from typing import Any
 from cardgames import datafiles, schema
 from cardgames.config import DATA_DIR_ENV
 from cardgames.datafiles import AI_SPEEDS, ANIM_SPEEDS, DEFAULT_SETTINGS  # noqa: F401 - re-exported
-from cardgames.i18n import N_, _, tr
+from cardgames.i18n import N_, listing, said, said_en, word
+from cardgames.i18n_errors import os_error
 
 VERSION = 1  # the format version this code writes; files with a higher one are moved aside
 APP_DIR_NAME = "cardgames"
@@ -118,15 +119,15 @@ class Storage:
                 try:
                     data, problems = schema.validate(file_schema, raw)
                 except schema.Untrusted as e:
-                    self._move_aside(name, _("the field {field} is wrong ({problem})").format(
-                        field=repr(e.path), problem=e.problem) if e.path
-                        else _("it is not in the expected format ({problem})").format(problem=e.problem))
+                    self._move_aside(name, said_en("the field {field} is wrong ({problem})", field=repr(e.path),
+                                                   problem=e.problem) if e.path
+                                     else said_en("it is not in the expected format ({problem})", problem=e.problem))
                 else:
                     if problems:
                         copied = self._keep_copy(name, "invalid")
                         for p in problems:
                             print(f"cardgames: {self.data_dir / name}: {p.path}: {p.problem}", file=sys.stderr)
-                        kept = _(" (the old file is kept as {file})").format(file=copied) if copied else ""
+                        kept = said(" (the old file is kept as {file})", file=copied) if copied else ""
                         self.notices.append(schema.problems_notice(spec.what_for(part), name, problems, kept))
             self._cache[name] = data
         return copy.deepcopy(self._cache[name])
@@ -213,8 +214,8 @@ class Storage:
         except FileNotFoundError:
             pass
         except OSError as e:
-            self.notices.append(_("Could not delete the saved {game} game: {error}.").format(
-                game=tr(_game_words(game)), error=e.strerror or e))
+            self.notices.append(said("Could not delete the saved {game} game: {error}.",
+                                     game=word(_game_words(game)), error=os_error(e)))
 
     # ------------------------------------------------------------ crash leftovers
     def clean_temp_files(self) -> int:
@@ -307,14 +308,15 @@ class Storage:
 
     @staticmethod
     def _what(name: str) -> str:
-        """What a file holds, in the player's words ("saved TriPeaks game", "settings")."""
+        """What a file holds, in the player's words ("saved TriPeaks game", "settings"), said in the
+        language of the moment wherever it is drawn."""
         found = schema.spec_for(name)
-        return tr(found[0].what_for(found[1])) if found else name
+        return word(found[0].what_for(found[1])) if found else name
 
     @staticmethod
     def _fallback(name: str) -> str:
         """What the player gets instead of a bad file (a bad save is simply not offered)."""
-        return tr(N_("It is left out") if name.startswith("saves/") else N_("Defaults are used"))
+        return word(N_("It is left out") if name.startswith("saves/") else N_("Defaults are used"))
 
     def _move_aside(self, name: str, reason: str, detail: str = "") -> None:
         """Rename a bad file out of the way so it is neither used nor overwritten, and say so:
@@ -326,13 +328,13 @@ class Storage:
         try:
             os.replace(path, target)
         except OSError as e:
-            self.notices.append(_("Your {what} could not be used: {reason}. {fallback} (the file could not be "
-                                  "moved aside: {error}).").format(what=what, reason=tr(reason),
-                                                                  fallback=self._fallback(name), error=e.strerror or e))
+            self.notices.append(said("Your {what} could not be used: {reason}. {fallback} (the file could not be "
+                                     "moved aside: {error}).", what=what, reason=word(reason),
+                                     fallback=self._fallback(name), error=os_error(e)))
             return
-        self.notices.append(_("Your {what} could not be used: {reason}. {fallback}; the old file is kept as "
-                              "{file}.").format(what=what, reason=tr(reason), fallback=self._fallback(name),
-                                                file=target.name))
+        self.notices.append(said("Your {what} could not be used: {reason}. {fallback}; the old file is kept as "
+                                 "{file}.", what=what, reason=word(reason), fallback=self._fallback(name),
+                                 file=target.name))
 
     def _keep_copy(self, name: str, tag: str) -> str:
         """Copy a partly bad file aside before the good part is written back over it; its name."""
@@ -374,11 +376,11 @@ class Storage:
                 except OSError:
                     pass
             self._pending[name] = (kind, copy.deepcopy(data))
-            self._last_error = e.strerror or str(e)
+            self._last_error = os_error(e)
             if name not in self._write_failed:  # say it once, not on every move
                 self._write_failed.add(name)
-                self.notices.append(_("Could not save {file} in {folder}: {error}.").format(
-                    file=name, folder=self.data_dir, error=self._last_error))
+                self.notices.append(said("Could not save {file} in {folder}: {error}.", file=name,
+                                         folder=str(self.data_dir), error=self._last_error))
             return False
         self._pending.pop(name, None)
         self._write_failed.discard(name)
@@ -389,9 +391,9 @@ class Storage:
             self.write_warning = None
             return
         what = sorted({self._what(n) for n in self._pending})
-        self.write_warning = _("Not saved ({error}): your {what}. Kept in memory; saving is retried on every "
-                               "change.").format(error=getattr(self, "_last_error", "write failed"),
-                                                 what=tr(" and ").join(what))
+        self.write_warning = said("Not saved ({error}): your {what}. Kept in memory; saving is retried on every "
+                                  "change.", error=getattr(self, "_last_error", None) or word(N_("write failed")),
+                                  what=listing(what))
 
 
 def _game_words(game: str) -> str:

@@ -60,13 +60,56 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from enum import Enum
+from typing import Any, Protocol, Self
 
 from cardgames.core.events import Event
 
 
+def N_(message: str) -> str:
+    """Marks a message for translation where it is written (`make translations` extracts it); the
+    same no-op as cardgames.i18n.N_, so that rules modules need no i18n import."""
+    return message
+
+
+class Seat(int):
+    """A seat index named in a message: "player 0" in the English text (str(exc), logs, tests); the
+    scene shows the seat's name instead. `word` is how the English text names it ("player", "seat")."""
+
+    word: str
+
+    def __new__(cls, seat: int, word: str = "player") -> Self:
+        obj = super().__new__(cls, seat)
+        obj.word = word
+        return obj
+
+    def __str__(self) -> str:
+        return f"{self.word} {int(self)}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+def _english(value: Any) -> Any:
+    """A value as the English text shows it: an enum (a Suit) by its name, "hearts"."""
+    return value.name.lower() if isinstance(value, Enum) else value
+
+
 class IllegalAction(ValueError):
-    """The action is not allowed in this state; the message says why."""
+    """The action is not allowed in this state; the message says why.
+
+    `message` is an English sentence with {placeholders} and `values` fill them: str(exc) is the
+    English text (logs, tests, the command line), and the scene says it in the player's language
+    (cardgames.i18n.refusal: cards in words, seats by name, numbers the language's way). `you`, when
+    given, is the same refusal told to the player who tried it ("you have already called 'last
+    card'" for "player 0 has already called 'last card'"): a refusal on the screen always speaks to
+    the one at the screen. The message is extracted for translation as IllegalAction's first
+    argument (the Makefile's KEYWORDS), `you` through N_.
+    """
+
+    def __init__(self, message: str, you: str | None = None, **values: Any) -> None:
+        super().__init__(message.format(**{k: _english(v) for k, v in values.items()}) if values else message)
+        self.message, self.you, self.values = message, you, values
 
 
 class RulesModule(Protocol):

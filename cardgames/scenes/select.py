@@ -23,7 +23,8 @@ from cardgames import config, records, tutorial
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
-from cardgames.i18n import N_, _, format_number
+from cardgames.i18n import N_, _, format_number, tr
+from cardgames.i18n_errors import error_words
 from cardgames.scenes.achievements import AchievementsScene
 from cardgames.scenes.common import GameTile, backdrop, card_row, draw_hints, play
 from cardgames.scenes.confirm import ConfirmScene
@@ -210,7 +211,7 @@ class SelectScene(Scene):
             self.build()
             return
         if not self._open(lambda cls: cls(self.app, data["options"], resume=data)):
-            self.app.storage.discard_game(self.info.name, "it could not be resumed")
+            self.app.storage.discard_game(self.info.name, N_("it could not be resumed"))
             self.build()
 
     def _open(self, make) -> bool:
@@ -219,7 +220,7 @@ class SelectScene(Scene):
             scene = make(self.info.scene_class())
         except Exception as e:  # noqa: BLE001 - a broken game or save must not take the whole menu down
             self.app.storage.log_error(f"opening {self.info.title}")
-            self.app.notify(_("{game} could not be opened ({error}).").format(game=_(self.info.title), error=e))
+            self.app.notify(_("{game} could not be opened ({error}).").format(game=_(self.info.title), error=tr(error_words(e))))
             play(self.app, "invalid")
             return False
         self.stack.push(scene)

@@ -26,6 +26,7 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _, format_number, ngettext, tr
+from cardgames.i18n_errors import error_words
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import option_applies
 from cardgames.ui import theme
@@ -308,7 +309,7 @@ class StatsScene(Scene):
         try:
             scene = info.scene_class()(self.app, options, seed=e["seed"])
         except Exception as exc:  # noqa: BLE001 - a deal that cannot be set up is a notice, not a crash
-            self.app.notify(_("That deal could not be dealt again: {error}").format(error=exc))
+            self.app.notify(_("That deal could not be dealt again: {error}").format(error=tr(error_words(exc))))
             play(self.app, "invalid")
             return False
         if self.app.storage.has_save(info.name):

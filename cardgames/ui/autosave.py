@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.core.protocol import IllegalAction
+from cardgames.i18n import refusal, said
 
 
 class Autosave:
@@ -26,7 +27,9 @@ class Autosave:
                 action = self.rules.parse_action(text)
                 state, _events = self.rules.apply(self.state, action)
             except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-                self.app.notify(f"The saved game could only be restored up to move {i} ({exc}).")
+                why = (refusal(exc, self.player_name, to_player=False) if isinstance(exc, IllegalAction)
+                       else said("the move {move} could not be read", move=repr(text)))
+                self.app.notify(said("The saved game could only be restored up to move {n} ({reason}).", n=i, reason=why))
                 break
             self.history.append(self.state)
             self.actions.append(str(action))

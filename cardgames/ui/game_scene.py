@@ -131,7 +131,7 @@ from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
-from cardgames.i18n import tr
+from cardgames.i18n import Said, refusal, tr
 from cardgames.ui import fair_undo, theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
@@ -367,7 +367,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
             except IllegalAction as exc:
                 if events:
                     break
-                self.app.notify(words.sentence(str(exc)))
+                self.app.notify(self.refusal_text(exc))
                 self.app.play_sound("invalid")
                 return False
             self.history.append(self.state)
@@ -390,6 +390,12 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         achievements.after_move(self, first, before, events)
         self.save()
         return True
+
+    def refusal_text(self, exc: IllegalAction) -> Said:
+        """The rules' refusal as the toast says it: to the player at the screen, in their language
+        (i18n.refusal: cards in words, seats by their names), a sentence (str(exc) stays English)."""
+        said = refusal(exc, self.player_name)
+        return Said(lambda: words.sentence(said.again()), said.key)
 
     def _game_over(self) -> None:
         self.clear_save()

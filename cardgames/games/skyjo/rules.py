@@ -37,7 +37,7 @@ from typing import Any, NamedTuple
 
 from cardgames.core.cards import check_deal
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
-from cardgames.core.protocol import IllegalAction
+from cardgames.core.protocol import N_, IllegalAction, Seat
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.core.rounds import lowest_seats, reshuffle_discard
 
@@ -385,12 +385,9 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
             return _flip(state, slot)
     elif phase == _ROUND_OVER and kind == "next" and slot is None:
         return _next_round(state)
-    raise IllegalAction(f"{action} is not allowed now ({phase.name.lower()} phase); "
-                        f"legal: {', '.join(map(str, legal_actions(state))) or 'nothing'}")
-
-
-def _bad_slot(state: State, slot: Any, what: str) -> IllegalAction:
-    return IllegalAction(f"slot {slot} is not {what} for seat {state.current}")
+    raise IllegalAction("{action} is not allowed now ({phase} phase); legal: {legal}", N_("That move is not allowed now."),
+                        action=str(action), phase=phase.name.lower(),
+                        legal=", ".join(map(str, legal_actions(state))) or "nothing")
 
 
 def _draw(state: State) -> tuple[State, tuple]:
@@ -427,7 +424,8 @@ def _exchange(state: State, slot: Any, card: int, discard: tuple, src: str) -> t
     seat = state.current
     gone = state.gone[seat]
     if slot.__class__ is not int or not 0 <= slot < SLOTS or gone >> slot & 1:
-        raise _bad_slot(state, slot, "in the grid")
+        raise IllegalAction("slot {slot} is not in the grid for {seat}", N_("There is no card there in your grid."),
+                            slot=str(slot), seat=Seat(seat, "seat"))
     grid = state.grids[seat]
     old = grid[slot]
     where = _GRID[seat][slot]
@@ -443,7 +441,8 @@ def _flip(state: State, slot: Any) -> tuple[State, tuple]:
     seat = state.current
     hidden = state.hidden[seat]
     if slot.__class__ is not int or not 0 <= slot < SLOTS or not hidden >> slot & 1:
-        raise _bad_slot(state, slot, "face down")
+        raise IllegalAction("slot {slot} is not face down for {seat}", N_("That card is already face up: turn over a "
+                            "face-down card."), slot=str(slot), seat=Seat(seat, "seat"))
     grid = state.grids[seat]
     events = (_flipped(grid[slot], _GRID[seat][slot]),)
     hidden &= ~(1 << slot)

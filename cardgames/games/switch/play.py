@@ -8,7 +8,6 @@ fails, reasons.reason() words the message.
 from __future__ import annotations
 
 from cardgames.core.events import Announced, CardMoved, Shuffled
-from cardgames.core.protocol import IllegalAction
 from cardgames.core.rounds import reshuffle_discard
 from cardgames.games.switch.actions import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, SEATS, Action
 from cardgames.games.switch.dealing import DEALT, deal_hand
@@ -87,7 +86,7 @@ def _apply_other(state: State, action: Action) -> tuple[State, tuple]:
         return _new(State, (hands, stock, discard, nxt, PLAY, suit, 0, None, False, None, called, None, voids,
                             reshuffles, table)), ()
     if not _allowed(state, action):
-        raise IllegalAction(reason(state, action))
+        raise reason(state, action)
     if kind is K_PASS:       # keep the drawn card, miss the turn facing an 8, or nothing to draw. (Keeping a
         nxt = seat + 1 if seat + 1 < table.players else 0     # drawn card leaves the void as it was:
         events = _SKIPPED[seat] if skip else ()                 # whether it could be played is not public.)
@@ -189,7 +188,7 @@ def _draw(state: State, action: Action) -> tuple[State, tuple]:
                 ok = False
                 break
     if not ok:
-        raise IllegalAction(reason(state, action))
+        raise reason(state, action)
     if stock:                                      # the usual case: one card off the top
         card = stock[-1]
         stock = stock[:-1]
@@ -218,7 +217,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
     hands, stock, discard, turn, phase, suit, pending, pending_rank, skip, drawn, called, _exposed, voids, \
         reshuffles, table = state
     if seat != turn or card is None or target is not None:
-        raise IllegalAction(reason(state, action))
+        raise reason(state, action)
     hand = hands[seat]
     rank = card.rank
     i = -1
@@ -248,7 +247,7 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
     elif named is None or (len(hand) == 1 and named is not card.suit):
         ok = False
     if i < 0 or not ok:
-        raise IllegalAction(reason(state, action))
+        raise reason(state, action)
     hand = hand[:i] + hand[i + 1:]
     if table.players == 2:                          # (the usual table: one tuple built instead of five)
         hands = (hand, hands[1]) if seat == 0 else (hands[0], hand)

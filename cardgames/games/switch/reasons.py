@@ -3,148 +3,184 @@
 `reason(state, action)` is asked only once apply() has found the action illegal, so it may take
 its time: it names the first rule the action breaks, checking them in the order a player
 thinks of them (the game, the turn, the card, what it must answer, then the details).
+
+The reason is an IllegalAction (core.protocol): an English sentence with placeholders and its
+values (str() of it is the text the tests and the log read), plus, where the sentence names the
+player who tried the move or a command, the `you` form the screen shows to that player; the scene
+says either in the player's language.
 """
 from __future__ import annotations
 
+from cardgames.core.protocol import N_, IllegalAction, Seat
 from cardgames.games.switch.actions import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.games.switch.moves import can_draw, can_play, chain_full, playable_cards
 from cardgames.games.switch.state import DRAWN, EIGHT, HAND_OVER, JACK, OVER, TWO, State
 
 
-def _rank_name(rank) -> str:
-    return "a 2" if rank is TWO else "an Ace"
-
-
-def _pickup(state: State) -> str:
+def _pickup(state: State) -> IllegalAction:
     """What a player facing a pick-up may do."""
+    two = state.pending_rank is TWO
     if chain_full(state):
-        return (f"facing a pick-up of {state.pending}, the longest chain there is: take the cards "
-                f"(no fifth {'2' if state.pending_rank is TWO else 'Ace'} may be added)")
-    return f"facing a pick-up of {state.pending}: play {_rank_name(state.pending_rank)} or take the cards"
+        if two:
+            return IllegalAction("facing a pick-up of {n}, the longest chain there is: take the cards "
+                                 "(no fifth 2 may be added)", n=state.pending)
+        return IllegalAction("facing a pick-up of {n}, the longest chain there is: take the cards "
+                             "(no fifth Ace may be added)", n=state.pending)
+    if two:
+        return IllegalAction("facing a pick-up of {n}: play a 2 or take the cards", n=state.pending)
+    return IllegalAction("facing a pick-up of {n}: play an Ace or take the cards", n=state.pending)
 
 
-def reason(state: State, action: Action) -> str:
-    """A clear message for an illegal action."""
+_NOT_NOW = N_("That move is not allowed now.")
+
+
+def reason(state: State, action: Action) -> IllegalAction:
+    """A clear message for an illegal action (apply raises it)."""
     if state.phase is OVER:
-        return "the game is over"
+        return IllegalAction("the game is over")
     kind, seat, players = action.kind, action.seat, state.table.players
     if not isinstance(seat, int) or not 0 <= seat < players:
-        return f"there is no player {seat} (players are 0 to {players - 1})"
+        return IllegalAction("there is no player {seat} (players are 0 to {last})", N_("There is no such player."),
+                             seat=str(seat), last=players - 1)
     if kind is K_CALL:
         return _call_reason(state, seat)
     if kind is K_CATCH:
         return _catch_reason(state, action)
     if state.phase is HAND_OVER:
         if kind is K_NEXT and seat != 0:
-            return "the next hand is dealt by '0 next'"
-        return "the hand is over: deal the next one ('0 next')"
+            return IllegalAction("the next hand is dealt by '0 next'", N_("The hand is over."))
+        return IllegalAction("the hand is over: deal the next one ('0 next')", N_("The hand is over: deal the next one."))
     if kind is K_NEXT:
-        return "the hand is still being played: the next hand is dealt once someone goes out"
+        return IllegalAction("the hand is still being played: the next hand is dealt once someone goes out")
     if seat != state.turn:
-        return f"it is player {state.turn}'s turn, not player {seat}'s"
+        return IllegalAction("it is {turn}'s turn, not {seat}'s", N_("Wait for your turn: it is {turn}'s turn."),
+                             turn=Seat(state.turn), seat=Seat(seat))
     if kind is K_PLAY:
         return _play_reason(state, action)
     if action.card is not None or action.suit is not None or action.target is not None:
-        return f"'{action.seat} {kind.name.lower()}' names no card, suit or player"
+        return IllegalAction("'{seat} {kind}' names no card, suit or player", _NOT_NOW,
+                             seat=str(action.seat), kind=kind.name.lower())
     if kind is K_DRAW:
-        if state.phase is DRAWN:
-            return f"you have drawn already: play the drawn card {state.drawn} or keep it (pass)"
-        if state.skip:
-            return "facing an 8 you do not draw: play an 8 or miss the turn (pass)"
-        if state.pending:
-            return _pickup(state)
-        if not can_draw(state):
-            return "there is nothing to draw (the stock is empty and the discard pile has only its top card): pass"
-        cards = playable_cards(state)
-        return f"you may draw only when you cannot play, and {cards[0]} can be played"
+        return _draw_reason(state)
     if kind is K_TAKE:
         if state.phase is DRAWN:
-            return f"there is no pick-up to take: play the drawn card {state.drawn} or keep it (pass)"
+            return IllegalAction("there is no pick-up to take: play the drawn card {card} or keep it (pass)",
+                                 card=state.drawn)
         if state.skip:
-            return "there is no pick-up to take: facing an 8, play an 8 or miss the turn (pass)"
-        return "there is no pick-up to take"
+            return IllegalAction("there is no pick-up to take: facing an 8, play an 8 or miss the turn (pass)")
+        return IllegalAction("there is no pick-up to take")
     if kind is K_PASS:
         if state.pending:
             return _pickup(state)
         if can_draw(state) and not playable_cards(state):
-            return "you may pass only when there is nothing to draw: draw a card"
+            return IllegalAction("you may pass only when there is nothing to draw: draw a card")
         cards = playable_cards(state)
         if cards:
-            return f"you may not pass while you can play ({cards[0]} can be played)"
-    return f"'{action}' is not allowed now"
+            return IllegalAction("you may not pass while you can play ({card} can be played)", card=cards[0])
+    return IllegalAction("'{action}' is not allowed now", _NOT_NOW, action=str(action))
 
 
-def _play_reason(state: State, action: Action) -> str:
+def _draw_reason(state: State) -> IllegalAction:
+    if state.phase is DRAWN:
+        return IllegalAction("you have drawn already: play the drawn card {card} or keep it (pass)", card=state.drawn)
+    if state.skip:
+        return IllegalAction("facing an 8 you do not draw: play an 8 or miss the turn (pass)")
+    if state.pending:
+        return _pickup(state)
+    if not can_draw(state):
+        return IllegalAction("there is nothing to draw (the stock is empty and the discard pile has only its top "
+                             "card): pass")
+    return IllegalAction("you may draw only when you cannot play, and {card} can be played",
+                         card=playable_cards(state)[0])
+
+
+def _play_reason(state: State, action: Action) -> IllegalAction:
     card, suit, seat = action.card, action.suit, action.seat
     if card is None:
-        return "a play names the card played (e.g. '0 play 7H')"
+        return IllegalAction("a play names the card played (e.g. '0 play 7H')", N_("Choose the card to play."))
     if action.target is not None:
-        return "a play names no player"
+        return IllegalAction("a play names no player", _NOT_NOW)
     if state.phase is DRAWN:
         if card != state.drawn:
-            return f"only the drawn card {state.drawn} may be played now (or pass to keep it)"
+            return IllegalAction("only the drawn card {card} may be played now (or pass to keep it)", card=state.drawn)
         if not can_play(card, state.discard[-1], state.suit):
-            return f"the drawn card {card} cannot be played: keep it (pass)"
+            return IllegalAction("the drawn card {card} cannot be played: keep it (pass)", card=card)
     else:
         hand = state.hands[seat]
         if card not in hand:
-            return f"{card} is not in player {seat}'s hand"
+            return IllegalAction("{card} is not in {player}'s hand", N_("{card} is not in your hand."),
+                                 card=card, player=Seat(seat))
         if state.skip and card.rank is not EIGHT:
-            return "facing an 8: play an 8 or miss the turn (pass)"
+            return IllegalAction("facing an 8: play an 8 or miss the turn (pass)")
         if state.pending and (card.rank is not state.pending_rank or chain_full(state)):
             return _pickup(state)
         if not state.skip and not state.pending and not can_play(card, state.discard[-1], state.suit):
-            return (f"{card} matches neither the suit ({state.suit.name.lower()}) nor the value of "
-                    f"{state.discard[-1]}")
+            return IllegalAction("{card} matches neither the suit ({suit}) nor the value of {top}",
+                                 card=card, suit=state.suit, top=state.discard[-1])
     last = len(state.hands[seat]) == 1
     if card.rank is not JACK:
         if suit is not None:
-            return f"only a Jack names a suit: play '{seat} play {card}'"
+            return IllegalAction("only a Jack names a suit: play '{seat} play {card}'",
+                                 N_("Only a Jack names a suit: play {card} without one."), seat=str(seat), card=card)
     elif last and suit is not card.suit:
-        return (f"a Jack played as your last card names no new suit (the hand ends): "
-                f"play '{seat} play {card}>{card.suit.letter}'")
+        return IllegalAction("a Jack played as your last card names no new suit (the hand ends): "
+                             "play '{seat} play {card}>{letter}'",
+                             N_("A Jack played as your last card names no new suit: the hand ends."),
+                             seat=str(seat), card=card, letter=card.suit.letter)
     elif suit is None:
-        return f"a Jack must name a suit (e.g. '{seat} play {card}>H')"
-    return f"'{action}' is not allowed now"
+        return IllegalAction("a Jack must name a suit (e.g. '{seat} play {card}>H')", N_("A Jack must name a suit: choose one."),
+                             seat=str(seat), card=card)
+    return IllegalAction("'{action}' is not allowed now", _NOT_NOW, action=str(action))
 
 
-def _call_reason(state: State, seat: int) -> str:
+def _call_reason(state: State, seat: int) -> IllegalAction:
     if state.phase is HAND_OVER:
-        return "the hand is over: 'last card' is called during a hand"
+        return IllegalAction("the hand is over: 'last card' is called during a hand")
     size = len(state.hands[seat])
+    player = Seat(seat)
     if state.called[seat] and size <= 2:
-        return f"player {seat} has already called 'last card'"
+        return IllegalAction("{player} has already called 'last card'", N_("You have already called 'last card'."),
+                             player=player)
     if size == 2:
-        return (f"player {seat} may call 'last card' with two cards only on their own turn "
-                "(before playing the second-to-last card)")
+        return IllegalAction("{player} may call 'last card' with two cards only on their own turn "
+                             "(before playing the second-to-last card)",
+                             N_("With two cards you may call 'last card' only on your own turn (before playing "
+                                "the second-to-last card)."), player=player)
     if size == 1:
-        return (f"too late: player {seat} was left with one card and the next player has moved "
-                "(call before the next player acts)")
-    return (f"player {seat} holds {size} cards: call 'last card' when your play will leave you one "
-            "(with two cards, on your turn) or just after that play")
+        return IllegalAction("too late: {player} was left with one card and the next player has moved "
+                             "(call before the next player acts)",
+                             N_("Too late: you were left with one card and the next player has moved (call "
+                                "before the next player acts)."), player=player)
+    return IllegalAction("{player} holds {size} cards: call 'last card' when your play will leave you one "
+                         "(with two cards, on your turn) or just after that play",
+                         N_("You hold {size} cards: call 'last card' when your play will leave you one (with two "
+                            "cards, on your turn) or just after that play."), player=player, size=size)
 
 
-def _catch_reason(state: State, action: Action) -> str:
+def _catch_reason(state: State, action: Action) -> IllegalAction:
     seat, target, exposed = action.seat, action.target, state.exposed
     players = state.table.players
     if state.phase is HAND_OVER:
-        return "the hand is over: nobody can be caught"
+        return IllegalAction("the hand is over: nobody can be caught")
     if target is None:
-        return "a catch names the player caught (e.g. '1 catch 0')"
+        return IllegalAction("a catch names the player caught (e.g. '1 catch 0')", N_("Choose the player to catch."))
     if not isinstance(target, int) or not 0 <= target < players:
-        return f"there is no player {target} to catch"
+        return IllegalAction("there is no player {target} to catch", N_("There is no such player."), target=str(target))
     if action.card is not None or action.suit is not None:
-        return "a catch names a player, not a card or a suit"
+        return IllegalAction("a catch names a player, not a card or a suit")
     if target == seat:
         if exposed == seat:
-            return f"player {seat} cannot catch themselves: call 'last card' instead"
-        return f"player {seat} cannot catch themselves"
+            return IllegalAction("{player} cannot catch themselves: call 'last card' instead",
+                                 N_("You cannot catch yourself: call 'last card' instead."), player=Seat(seat))
+        return IllegalAction("{player} cannot catch themselves", N_("You cannot catch yourself."), player=Seat(seat))
+    caught = Seat(target)
     if exposed is not None and target != exposed:
-        return f"player {target} cannot be caught: only player {exposed} can be caught now"
+        return IllegalAction("{player} cannot be caught: only {exposed} can be caught now",
+                             player=caught, exposed=Seat(exposed))
     size = len(state.hands[target])
     if size != 1:
-        return f"player {target} cannot be caught: they hold {size} cards, not one"
+        return IllegalAction("{player} cannot be caught: they hold {size} cards, not one", player=caught, size=size)
     if state.called[target]:
-        return f"player {target} cannot be caught: they called 'last card'"
-    return (f"too late to catch player {target}: the next player has moved since they were left "
-            "with one card")
+        return IllegalAction("{player} cannot be caught: they called 'last card'", player=caught)
+    return IllegalAction("too late to catch {player}: the next player has moved since they were left with one card",
+                         player=caught)

@@ -50,7 +50,6 @@ from cardgames.games.switch.hud import (
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, tr
 from cardgames.records import GameResult
-from cardgames.ui import words
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.game_scene import GameScene
@@ -273,7 +272,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             rules.apply(self.state, Action(K_PLAY, self.viewer, card, suit))
             text = _("{card} cannot be played now.").format(card=card_text(card))
         except IllegalAction as exc:
-            text = why_not(self.observation(), card) or words.sentence(str(exc))
+            text = why_not(self.observation(), card) or self.refusal_text(exc)
         self.app.notify(text)
         self.app.play_sound("invalid")
 

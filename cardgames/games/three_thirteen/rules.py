@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from cardgames.core.cards import Card, Rank, cards_str, check_deal, parse_card, parse_cards, remove_one, standard_deck
 from cardgames.core.events import Announced, CardMoved, Shuffled
-from cardgames.core.protocol import IllegalAction
+from cardgames.core.protocol import N_, IllegalAction, Seat
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.core.rounds import lowest_seats, reshuffle_discard
 from cardgames.games.three_thirteen import melds
@@ -319,8 +319,9 @@ def apply(state: State, action: Action) -> tuple[State, tuple]:
         return _throw(state, card)
     if phase == Phase.ROUND_OVER and kind == "next":
         return _deal_round(state, state.round_no + 1, (state.dealer + 1) % state.players)
-    raise IllegalAction(f"{action} is not allowed now ({phase.name.lower()} phase); "
-                        f"legal: {', '.join(map(str, legal_actions(state))) or 'nothing'}")
+    raise IllegalAction("{action} is not allowed now ({phase} phase); legal: {legal}", N_("That move is not allowed now."),
+                        action=str(action), phase=phase.name.lower(),
+                        legal=", ".join(map(str, legal_actions(state))) or "nothing")
 
 
 def _draw(state: State, kind: str) -> tuple[State, tuple]:
@@ -328,7 +329,9 @@ def _draw(state: State, kind: str) -> tuple[State, tuple]:
     seat = state.current
     pile = state.stock if kind == "stock" else state.discard
     if not pile:
-        raise IllegalAction(f"the {kind if kind == 'stock' else 'discard pile'} is empty")
+        if kind == "stock":
+            raise IllegalAction("the stock is empty")
+        raise IllegalAction("the discard pile is empty")
     card = pile[-1]
     hand = state.hands[seat] + (card,)
     taken = None if kind == "stock" else card
@@ -347,7 +350,9 @@ def _draw(state: State, kind: str) -> tuple[State, tuple]:
 def _go_out(state: State) -> tuple[State, tuple]:
     """Declare going out; the melds are laid down and the discard comes next."""
     if not state.can_out:
-        raise IllegalAction(f"seat {state.current} cannot go out: not all cards but one meld")
+        raise IllegalAction("{seat} cannot go out: not all cards but one meld",
+                            N_("You cannot go out yet: all your cards but one must be in melds."),
+                            seat=Seat(state.current, "seat"))
     seat = state.current
     outs = melds.go_out_discards(state.hands[seat], wild_rank(state.round_no), state.ace_high, state.taken)
     first = state.out_seat is None
@@ -359,12 +364,15 @@ def _throw(state: State, card: Any) -> tuple[State, tuple]:
     seat = state.current
     hand = state.hands[seat]
     if not isinstance(card, Card) or card not in hand:
-        raise IllegalAction(f"{card} is not in seat {seat}'s hand ({cards_str(hand)})")
+        raise IllegalAction("{card} is not in {seat}'s hand ({hand})", N_("{card} is not in your hand."),
+                            card=str(card), seat=Seat(seat, "seat"), hand=cards_str(hand))
     if card == state.taken:
-        raise IllegalAction(f"{card} was just taken from the discard pile and cannot be thrown back this turn")
+        raise IllegalAction("{card} was just taken from the discard pile and cannot be thrown back this turn", card=card)
     going_out = state.phase == Phase.GOING_OUT
     if going_out and card not in state.outs:
-        raise IllegalAction(f"seat {seat} cannot go out throwing {card}: the other cards do not all meld")
+        raise IllegalAction("{seat} cannot go out throwing {card}: the other cards do not all meld",
+                            N_("You cannot go out throwing {card}: your other cards do not all meld."),
+                            seat=Seat(seat, "seat"), card=card)
     events: list = [CardMoved(card, f"hand:{seat}", "discard")]
     out_seat, last_turns = state.out_seat, state.last_turns
     if out_seat is not None:  # a last turn

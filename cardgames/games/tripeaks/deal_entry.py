@@ -82,7 +82,7 @@ class DealEntryScene(Scene):
         try:
             number = deals.parse_number(self.text)
         except ValueError as exc:
-            self.error = str(exc)
+            self.error = exc.args[0] if exc.args else str(exc)   # drawn through tr: the player's language
             self.app.play_sound("invalid")
             return
         select = self.select

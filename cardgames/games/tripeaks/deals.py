@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardgames.core.rng import child_seed
-from cardgames.i18n import N_, _, format_number
+from cardgames.i18n import N_, format_number, said_en
 from cardgames.schema import Bool, Int, MapOf, Record, declare
 
 DEAL_MAX = 9_999_999          # deal numbers are 1 .. DEAL_MAX (seven digits at most)
@@ -50,7 +50,8 @@ def random_number(seed: int) -> int:
 
 
 def parse_number(text: str) -> int:
-    """"#1234", "1,234" or " 1234 " -> 1234; ValueError with a message a player can read."""
+    """"#1234", "1,234" or " 1234 " -> 1234; ValueError with a message a player can read: its
+    argument is the English message (or a Said), which the entry draws in the player's language."""
     digits = str(text).strip().lstrip("#").replace(",", "").replace(" ", "")
     if not digits:
         raise ValueError(N_("Type a deal number."))
@@ -58,7 +59,7 @@ def parse_number(text: str) -> int:
         raise ValueError(N_("A deal number has digits only."))
     n = int(digits)
     if not 1 <= n <= DEAL_MAX:
-        raise ValueError(_("Deal numbers go from 1 to {n}.").format(n=format_number(DEAL_MAX)))
+        raise ValueError(said_en("Deal numbers go from 1 to {n}.", n=DEAL_MAX))   # said in the language when drawn
     return n
 
 

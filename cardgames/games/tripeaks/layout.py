@@ -41,13 +41,20 @@ from typing import Any
 
 from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
+from cardgames.i18n import said, said_en
+from cardgames.i18n_errors import read_error
 
 LAYOUTS_DIR = LEVELS_DIR / "tripeaks" / "layouts"
 MAX_SLOTS = 51  # a 52-card deck must leave at least one card for the stock or waste
 
 
 class LayoutError(ValueError):
-    """A layout file is missing or invalid; the message names the file and field."""
+    """A layout file is missing or invalid; the message names the file and field. str() is English
+    (the log); `said` is the same sentence said in the player's language wherever it is drawn."""
+
+    def __init__(self, said: str) -> None:
+        super().__init__(str(said))
+        self.said = said
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,45 +121,45 @@ def parse_layout(data: Any, source: str = "layout") -> Layout:
     """Checks `data` (a decoded JSON object) and builds a Layout; LayoutError if bad."""
 
     def bad(field: str, why: str) -> LayoutError:
-        return LayoutError(f"{source}: {field}: {why}")
+        return LayoutError(said_en("{file}: {field}: {problem}", file=source, field=field, problem=why))
 
     if not isinstance(data, Mapping):
-        raise bad("(top level)", "expected a JSON object")
+        raise bad("(top level)", said_en("expected a JSON object"))
     try:  # types and ranges, field by field (cardgames/datafiles.py LAYOUT); the shape checks follow
         data = datafiles.check_shipped(datafiles.LAYOUT, dict(data), source, "TriPeaks layout")
     except schema.Untrusted as e:
         raise bad(e.path or "(top level)", e.problem) from None
     for key in ("name", "title"):
         if not isinstance(data.get(key), str) or not data.get(key):
-            raise bad(key, "expected a non-empty string")
+            raise bad(key, said_en("expected a non-empty string"))
     raw_slots = data.get("slots")
     if not isinstance(raw_slots, list) or not 1 <= len(raw_slots) <= MAX_SLOTS:
-        raise bad("slots", f"expected a list of 1 to {MAX_SLOTS} slots")
+        raise bad("slots", said_en("expected a list of 1 to {n} slots", n=MAX_SLOTS))
     n = len(raw_slots)
     slots = []
     for i, raw in enumerate(raw_slots):
         where = f"slots[{i}]"
         if not isinstance(raw, Mapping):
-            raise bad(where, "expected an object with x, y and covered_by")
+            raise bad(where, said_en("expected an object with x, y and covered_by"))
         for key in ("x", "y"):
             v = raw.get(key)
             if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise bad(f"{where}.{key}", "expected a number")
+                raise bad(f"{where}.{key}", said_en("expected a number"))
         cov = raw.get("covered_by")
         if not isinstance(cov, list) or not all(isinstance(j, int) and not isinstance(j, bool) for j in cov):
-            raise bad(f"{where}.covered_by", "expected a list of slot numbers")
+            raise bad(f"{where}.covered_by", said_en("expected a list of slot numbers"))
         for j in cov:
             if not 0 <= j < n or j == i:
-                raise bad(f"{where}.covered_by", f"{j} is not another slot (0..{n - 1})")
+                raise bad(f"{where}.covered_by", said_en("{j} is not another slot (0..{last})", j=j, last=n - 1))
         if len(set(cov)) != len(cov):
-            raise bad(f"{where}.covered_by", "a slot is listed twice")
+            raise bad(f"{where}.covered_by", said_en("a slot is listed twice"))
         slots.append(Slot(raw["x"], raw["y"], tuple(cov)))
     _check_acyclic(slots, bad)
     peaks = data.get("peaks", [])
     if not isinstance(peaks, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in peaks):
-        raise bad("peaks", "expected a list of slot numbers")
+        raise bad("peaks", said_en("expected a list of slot numbers"))
     if any(not 0 <= p < n for p in peaks) or len(set(peaks)) != len(peaks):
-        raise bad("peaks", f"slots must be distinct numbers 0..{n - 1}")
+        raise bad("peaks", said_en("slots must be distinct numbers 0..{last}", last=n - 1))
     return Layout(data["name"], data["title"], tuple(slots), tuple(peaks))
 
 
@@ -171,7 +178,7 @@ def _check_acyclic(slots: list[Slot], bad) -> None:
                 state[node] = 2
                 stack.pop()
             elif state[nxt] == 1:
-                raise bad(f"slots[{nxt}].covered_by", "slots cover each other in a circle")
+                raise bad(f"slots[{nxt}].covered_by", said_en("slots cover each other in a circle"))
             elif state[nxt] == 0:
                 state[nxt] = 1
                 stack.append((nxt, iter(slots[nxt].covered_by)))
@@ -186,17 +193,19 @@ def layout_names(directory: Path = LAYOUTS_DIR) -> tuple[str, ...]:
 def load_layout(name: str, directory: Path = LAYOUTS_DIR) -> Layout:
     """The layout levels/tripeaks/layouts/<name>.json, checked; LayoutError if missing or bad."""
     if not isinstance(name, str) or not name.replace("_", "").isalnum():
-        raise LayoutError(f"layout name {name!r}: expected letters, digits and '_'")
+        raise LayoutError(said_en("layout name {name}: expected letters, digits and '_'", name=repr(name)))
     path = directory / f"{name}.json"
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise LayoutError(f"{path.name}: no such layout (have: {', '.join(layout_names(directory))})") from None
+        raise LayoutError(said_en("{file}: no such layout (have: {names})", file=path.name,
+                                  names=", ".join(layout_names(directory)))) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise LayoutError(f"{path.name}: cannot read it: {exc}") from None
+        raise LayoutError(said_en("{file}: cannot read it: {error}", file=path.name, error=read_error(exc))) from None
     layout = parse_layout(data, path.name)
     if layout.name != name:
-        raise LayoutError(f"{path.name}: name: {layout.name!r} does not match the file name")
+        raise LayoutError(said_en("{file}: name: {name} does not match the file name", file=path.name,
+                                  name=repr(layout.name)))
     return layout
 
 
@@ -208,8 +217,8 @@ def usable_layout(name: str, directory: Path | None = None) -> Layout:
     except LayoutError as exc:
         if name != "classic":
             raise
-        datafiles.report(f"The TriPeaks layout file classic.json is damaged ({exc}); the built-in "
-                         "Three Peaks layout is used.")
+        datafiles.report(said("The TriPeaks layout file classic.json is damaged ({problem}); the built-in "
+                              "Three Peaks layout is used.", problem=exc.said))
         return builtin_classic()
 
 

@@ -33,7 +33,8 @@ from typing import Any
 from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 from cardgames.games.tripeaks.layout import layout_names, load_layout
-from cardgames.i18n import N_, _, tr
+from cardgames.i18n import N_, _, said_en, tr
+from cardgames.i18n_errors import read_error
 
 LEVELS_PATH = LEVELS_DIR / "tripeaks"
 TABLE_SIZE = 8            # entries in a level's high-score table
@@ -43,10 +44,12 @@ LAYOUT_NAMES = {"twin_peaks": N_("twin peaks"), "pyramid": N_("pyramid"), "wall"
 
 
 class LevelError(ValueError):
-    """A level file is wrong; the message names the file and the field."""
+    """A level file is wrong; the message names the file and the field. str() is English (the log,
+    the tests); `said` says it in the player's language wherever it is drawn (the level list)."""
 
     def __init__(self, file: str, field_name: str, problem: str) -> None:
-        super().__init__(f"{file}: {field_name}: {problem}")
+        self.said = said_en("{file}: {field}: {problem}", file=file, field=field_name, problem=problem)
+        super().__init__(str(self.said))
         self.file = file
         self.field = field_name
         self.problem = problem
@@ -104,16 +107,17 @@ class LevelEntry:
 
 def _require(data: Mapping[str, Any], file: str, key: str, kinds: tuple[type, ...], what: str) -> Any:
     if key not in data:
-        raise LevelError(file, key, f"missing (expected {what})")
+        raise LevelError(file, key, said_en("missing (expected {what})", what=said_en(what)))
     value = data[key]
     if isinstance(value, bool) and bool not in kinds or not isinstance(value, kinds):
-        raise LevelError(file, key, f"expected {what}, got {value!r}")
+        raise LevelError(file, key, said_en("expected {what}, got {value}", what=said_en(what), value=repr(value)))
     return value
 
 
 def _in_range(file: str, key: str, value: float, low: float, high: float) -> None:
     if not low <= value <= high:
-        raise LevelError(file, key, f"{value!r} is out of range {low:g}..{high:g}")
+        raise LevelError(file, key, said_en("{value} is out of range {low}..{high}", value=repr(value),
+                                            low=f"{low:g}", high=f"{high:g}"))
 
 
 def parse_level(data: Any, file: str, layouts: Iterable[str] | None = None) -> Level:
@@ -122,7 +126,7 @@ def parse_level(data: Any, file: str, layouts: Iterable[str] | None = None) -> L
     `layouts` is the names of the layouts that exist (None: do not check).
     """
     if not isinstance(data, dict):
-        raise LevelError(file, "(file)", "expected a JSON object")
+        raise LevelError(file, "(file)", said_en("expected a JSON object"))
     try:  # types and ranges, field by field (cardgames/datafiles.py LEVEL); the checks below add the rest
         data = datafiles.check_shipped(datafiles.LEVEL, data, file, "TriPeaks level")
     except schema.Untrusted as e:
@@ -130,31 +134,33 @@ def parse_level(data: Any, file: str, layouts: Iterable[str] | None = None) -> L
     known = {"name", "layout", "clock", "streak_seconds", "targets", "hints", "intro", *VARIANTS}
     for key in data:
         if key not in known:
-            raise LevelError(file, key, f"unknown field (known: {', '.join(sorted(known))})")
-    name = _require(data, file, "name", (str,), "a name")
+            raise LevelError(file, key, said_en("unknown field (known: {names})", names=", ".join(sorted(known))))
+    name = _require(data, file, "name", (str,), N_("a name"))
     if not name.strip():
-        raise LevelError(file, "name", "empty")
-    layout = _require(data, file, "layout", (str,), "a layout name")
+        raise LevelError(file, "name", said_en("empty"))
+    layout = _require(data, file, "layout", (str,), N_("a layout name"))
     if layouts is not None and layout not in set(layouts):
-        raise LevelError(file, "layout", f"no layout named {layout!r} in layouts/")
-    clock = _require(data, file, "clock", (int,), "whole seconds")
+        raise LevelError(file, "layout", said_en("no layout named {name} in layouts/", name=repr(layout)))
+    clock = _require(data, file, "clock", (int,), N_("whole seconds"))
     _in_range(file, "clock", clock, 10, 3600)
-    streak = _require(data, file, "streak_seconds", (int, float), "seconds")
+    streak = _require(data, file, "streak_seconds", (int, float), N_("seconds"))
     _in_range(file, "streak_seconds", streak, 0.5, 60)
-    targets = _require(data, file, "targets", (list,), "three target scores")
+    targets = _require(data, file, "targets", (list,), N_("three target scores"))
     if len(targets) != 3 or not all(isinstance(t, int) and not isinstance(t, bool) and t > 0 for t in targets):
-        raise LevelError(file, "targets", f"expected three positive whole scores, got {targets!r}")
+        raise LevelError(file, "targets", said_en("expected three positive whole scores, got {value}",
+                                                  value=repr(targets)))
     if not targets[0] < targets[1] < targets[2]:
-        raise LevelError(file, "targets", f"must rise (one star < two < three), got {targets!r}")
-    hints = _require(data, file, "hints", (int,), "a number of hints")
+        raise LevelError(file, "targets", said_en("must rise (one star < two < three), got {value}",
+                                                  value=repr(targets)))
+    hints = _require(data, file, "hints", (int,), N_("a number of hints"))
     _in_range(file, "hints", hints, 0, 99)
     variants = {}
     for key in VARIANTS:
         if key in data:
-            variants[key] = _require(data, file, key, (bool,), "true or false")
+            variants[key] = _require(data, file, key, (bool,), N_("true or false"))
     intro = data.get("intro", "")
     if not isinstance(intro, str):
-        raise LevelError(file, "intro", f"expected text, got {intro!r}")
+        raise LevelError(file, "intro", said_en("expected text, got {value}", value=repr(intro)))
     return Level(
         id=Path(file).stem, name=name.strip(), layout=layout, clock=clock, streak_seconds=float(streak),
         targets=tuple(targets), hints=hints, intro=intro, **variants,
@@ -183,17 +189,18 @@ def load_levels(
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
             except (OSError, UnicodeDecodeError) as exc:
-                raise LevelError(path.name, "(file)", f"cannot be read: {exc}") from None
+                raise LevelError(path.name, "(file)", said_en("cannot be read: {error}", error=read_error(exc))) from None
             except json.JSONDecodeError as exc:
-                raise LevelError(path.name, "(file)", f"not valid JSON: {exc}") from None
+                raise LevelError(path.name, "(file)", read_error(exc)) from None
             level = parse_level(data, path.name, names)
             try:
                 check_layout(level.layout)
             except ValueError as exc:
-                raise LevelError(path.name, "layout", f"layout {level.layout!r} is unusable: {exc}") from None
+                raise LevelError(path.name, "layout", said_en("layout {name} is unusable: {problem}", name=repr(level.layout),
+                                                              problem=getattr(exc, "said", str(exc)))) from None
             entries.append(LevelEntry(path.stem, path, level))
         except LevelError as exc:
-            entries.append(LevelEntry(path.stem, path, None, str(exc)))
+            entries.append(LevelEntry(path.stem, path, None, exc.said))
     return tuple(entries)
 
 

@@ -60,7 +60,7 @@ from typing import Any
 
 from cardgames.core.cards import JOKER, Card, Rank, check_deal, parse_card, standard_deck
 from cardgames.core.events import Announced, CardFlipped, CardMoved, Event
-from cardgames.core.protocol import IllegalAction
+from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.games.tripeaks.layout import Layout, parse_layout, usable_layout
 
@@ -311,14 +311,19 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
     elif isinstance(action, Play):
         i = action.slot
         if not isinstance(i, int) or not 0 <= i < state.layout.size:
-            raise IllegalAction(f"there is no tableau slot {i!r} (0..{state.layout.size - 1})")
+            raise IllegalAction("there is no tableau slot {slot} (0..{last})", N_("There is no such card."),
+                                slot=repr(i), last=state.layout.size - 1)
         card = state.tableau[i]
         if card is None:
-            raise IllegalAction(f"tableau slot {i} is empty")
+            raise IllegalAction("tableau slot {slot} is empty", N_("That place is empty."), slot=i)
         if not exposed(state, i):
-            raise IllegalAction(f"{card if state.options.open_peaks else 'the card'} in slot {i} is covered")
+            if state.options.open_peaks:
+                raise IllegalAction("{card} in slot {slot} is covered", N_("{card} is covered: clear the cards on it first."),
+                                    card=card, slot=i)
+            raise IllegalAction("the card in slot {slot} is covered",
+                                N_("That card is covered: clear the cards on it first."), slot=i)
         if not fits_waste(state, card):
-            raise IllegalAction(f"{card} is not one rank above or below {state.waste[-1]}")
+            raise IllegalAction("{card} is not one rank above or below {top}", card=card, top=state.waste[-1])
         tableau = state.tableau[:i] + (None,) + state.tableau[i + 1:]
         new = State(state.options, state.layout, tableau, state.stock, state.waste + (card,), state.seed)
         events = [CardMoved(card, f"tableau:{i}", "waste")]
@@ -327,7 +332,8 @@ def apply(state: State, action: Action) -> tuple[State, tuple[Event, ...]]:
         if i in state.layout.peaks:
             events.append(Announced("peak_cleared", value=state.layout.peaks.index(i)))
     else:
-        raise IllegalAction(f"not a TriPeaks action: {action!r}")
+        raise IllegalAction("not a TriPeaks action: {action}", N_("That move is not part of TriPeaks."),
+                            action=repr(action))
     if is_won(new):
         events.append(Announced("won"))
     elif is_lost(new):

@@ -218,9 +218,9 @@ class LevelSelectScene(Scene):
             self._details(surface, focused, info)
         bad = [e.error for e in self.game.entries if not e.available]
         if bad:
-            text = _("Unavailable: {error}").format(error=bad[0]) if len(bad) == 1 else ngettext(
+            text = _("Unavailable: {error}").format(error=tr(bad[0])) if len(bad) == 1 else ngettext(
                 "Unavailable: {error} (and {n} more)", "Unavailable: {error} (and {n} more)", len(bad) - 1).format(
-                error=bad[0], n=len(bad) - 1)
+                error=tr(bad[0]), n=format_number(len(bad) - 1))
             theme.draw_text(surface, text,
                             (40, H - 40), theme.SMALL, theme.BAD, anchor="midleft")
         else:
