@@ -125,7 +125,7 @@ class _Geometry:
 
     n: int
     cover: tuple[int, ...]      # cover[i]: the slots lying directly on slot i (bits)
-    uncover: tuple[tuple[tuple[int, int], ...], ...]   # per slot: (slot j it lies on, cover[j])
+    uncover: tuple[tuple[tuple[int, int], ...], ...]   # per slot: (bit of slot j it lies on, cover[j])
     blocked: tuple[int, ...]    # blocked[i]: the slots under slot i, transitively
     pred_base: tuple[int, ...]  # slots that may go on the waste just before slot i, rank aside
     succ_base: tuple[int, ...]  # slots that may go just after slot i, rank aside
@@ -144,7 +144,7 @@ def _geometry(layout: Layout) -> _Geometry:
     # two plays before i); a card lying directly on i can, if it is the last of them to go. succ: the mirror.
     pred = [full & ~blocked[i] & ~(above[i] & ~cover[i]) & ~(1 << i) for i in range(n)]
     succ = [full & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i) for i in range(n)]
-    uncover = [tuple((j, cover[j]) for j in layout.covers(i)) for i in range(n)]
+    uncover = [tuple((1 << j, cover[j]) for j in layout.covers(i)) for i in range(n)]
     key = [-len(layout.blocked_by(i)) for i in range(n)]
     return _Geometry(n, tuple(cover), tuple(uncover), tuple(blocked), tuple(pred), tuple(succ),
                      tuple(key).__getitem__)
@@ -345,7 +345,7 @@ class _Search:
                 after, shown = rem ^ bit, exp ^ bit
                 for j, on_j in uncover[i]:
                     if not after & on_j:
-                        shown |= 1 << j
+                        shown |= j
                 r = rank[i]
                 counts[r] -= 1
                 if search(after, shown, k, r, slack - 1):
