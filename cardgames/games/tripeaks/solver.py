@@ -132,8 +132,20 @@ class _Geometry:
     order_key: Any              # sort key: cards that lie on the most others first
 
 
-@lru_cache(maxsize=16)
+_last_geometry: tuple[Any, Any] = (None, None)   # (layout, its geometry): found by identity, not by hash
+
+
 def _geometry(layout: Layout) -> _Geometry:
+    """The layout's geometry. A Layout's hash walks all its slots (about as long as a quick search takes),
+    so the last layout is recognised by identity first."""
+    global _last_geometry
+    if _last_geometry[0] is not layout:
+        _last_geometry = (layout, _geometry_of(layout))
+    return _last_geometry[1]
+
+
+@lru_cache(maxsize=16)
+def _geometry_of(layout: Layout) -> _Geometry:
     n = layout.size
     cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
     covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]

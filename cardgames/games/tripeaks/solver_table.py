@@ -385,5 +385,6 @@ def has_table(state: State) -> bool:
     solver makes before deal_of and lookup."""
     if state.seed is None:
         return False
-    with _lock:
-        return (state.seed, state.options, state.layout) in _session
+    with _lock:     # compared key by key, the seed first: hashing a layout walks all its slots
+        return any(seed == state.seed and options == state.options and layout == state.layout
+                   for seed, options, layout in _session)
