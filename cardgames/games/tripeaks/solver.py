@@ -96,7 +96,11 @@ NEVER = 1 << 30              # no stock count proved lost yet
 
 
 class _OutOfBudget(Exception):
-    pass
+    """The node budget of a try ran out."""
+
+
+class _OutOfTime(_OutOfBudget):
+    """The CPU time limit ran out (checked every 256 positions of the whole search, over all its tries)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +293,10 @@ class _Search:
         plays = _plays(n)
         turn_bit = 1 << n
         priority = self.priority
-        budget = self.max_nodes if self.max_nodes is not None else NEVER
+        # count runs over all the tries (so that the clock is read every 256 positions of the whole search);
+        # budget is where this try stops.
+        start = self.nodes
+        budget = start + self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
         def search(rem: int, exp: int, k: int, w: int, slack: int) -> bool:
@@ -316,8 +323,10 @@ class _Search:
                 slack = -e
             nonlocal count
             count += 1
-            if count > budget or (deadline is not None and not count & 255 and time.thread_time() > deadline):
+            if count > budget:
                 raise _OutOfBudget
+            if deadline is not None and not count & 255 and time.thread_time() > deadline:
+                raise _OutOfTime
             # Cards whose rank no stock card left can precede: each needs a tableau card that can go
             # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
             forced = -1
@@ -395,7 +404,7 @@ class _Search:
                 moves ^= low
             return False
 
-        count = 0
+        count = start
         try:
             if not self.wrap:
                 return search(rem, self.exposed(rem), k, w, -1)
@@ -403,7 +412,7 @@ class _Search:
             # only the position itself is checked.
             return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, self.exposed(rem), k, w, NEVER)
         finally:
-            self.nodes += min(count, budget)      # the position over the budget is not searched
+            self.nodes = min(count, budget)      # the position over the budget is not searched
 
 
 FIRST_TRIES, FIRST_TRY_NODES = 4, 80   # the restarts' schedule (see _search)
@@ -441,8 +450,10 @@ def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Re
         try:
             ok = s.wins(rem, 0, w)
             break
+        except _OutOfTime:
+            return Result(None, (), s.nodes)
         except _OutOfBudget:
-            if last or (s.deadline is not None and time.thread_time() > s.deadline):
+            if last:
                 return Result(None, (), s.nodes)
         spent = s.nodes
         attempt += 1
