@@ -41,7 +41,7 @@ BABEL := $(PYTHON) -m babel.messages.frontend -q
 LANGS := ta te kn
 KEYWORDS := -k _ -k N_ -k tr -k ngettext:1,2 -k draw_text:2 -k text_surface:1 -k draw_header:2 -k draw_hints:2 \
 	-k draw_wrapped:2 -k wrap_lines:1 -k draw_prompt:3 -k Button:2 -k Label:2 -k Cycler:2 -k Slider:2 -k push:1 -k Figure:2 \
-	-k said -k said_n:1,2 -k pop_text:1 -k IllegalAction:1 -k said_en -k said_en_n:1,2
+	-k said -k said_n:1,2 -k pop_text:1 -k pgettext:1c,2 -k IllegalAction:1 -k said_en -k said_en_n:1,2
 POS := $(foreach l,$(LANGS),$(LOCALE)/$(l)/LC_MESSAGES/cardgames.po)
 MOS := $(POS:.po=.mo)
 

@@ -30,7 +30,7 @@ import pygame
 from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
-from cardgames.engine.redraw import Backdrop, RedrawPolicy
+from cardgames.engine.redraw import AUDIT_EVERY, AUDIT_RARE, Backdrop, RedrawPolicy
 from cardgames.engine.scene import SceneStack
 from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
 from cardgames.launch import Launch
@@ -45,6 +45,8 @@ MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations
 IDLE_WAKE_MS = 100  # an idle loop still steps this often to run timers (computer players, the attract mode);
 #                    100 ms, not 50: the pause menu idled at 3.6% of a core at 1080p, now 2.9% (bench_window)
 MIN_WINDOW = config.MIN_WINDOW  # 3/4 of the canvas: no text under 11 px on screen (engine/text.py MIN_SIZE)
+WINDOW_REPAINT = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
+                  pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)  # events after which all is sent
 MODE_CHANGE_QUIET = 1.0  # seconds after a full-screen switch whose focus-loss events are not the player leaving
 
 
@@ -223,6 +225,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return
+        if event.type in WINDOW_REPAINT:
+            self.canvas.invalidate()   # the window's picture may be gone: the next frame sends all of it
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             if not self.headless:
                 self.window = self._keep_minimum(pygame.display.get_surface())
@@ -261,15 +265,20 @@ class App:
         shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
         if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
-        elif not self.redraw.audit_due(dt, self.canvas.surface):
+            audit = False
+        elif not self.redraw.audit_due(dt, AUDIT_RARE if getattr(self.stack.top, "announces_changes", False)
+                                       else AUDIT_EVERY):
             return False
         else:
             self.backdrop.key = None   # an audit draws every scene afresh
+            self.canvas.keep_shown()   # (over the frame on screen: keep a copy to compare with)
             self.draw(self.canvas.surface)
-            if not self.redraw.audit(self.canvas.surface.get_buffer().raw):
-                return False
-        self.redraw.presented(self.canvas.surface)
-        self.present()
+            audit = True
+        rows = self.canvas.changed_rows(exact=audit or self.redraw.watching)   # only what changed is presented
+        if audit and not self.redraw.audit(bool(rows)):
+            return False
+        self.redraw.presented(bool(rows))
+        self.present(rows)
         self.frames_drawn += 1
         return True
 
@@ -312,11 +321,15 @@ class App:
             self.toasts.area = None if wanted is None else wanted.toast_area   # off-centre free felt (Skyjo)
             self.toasts.draw(surface)
 
-    def present(self) -> None:
+    def present(self, rows: list[tuple[int, int]] | None = None) -> None:
+        """Show the canvas in the window: the runs of canvas rows in `rows` (Canvas.changed_rows), or all."""
         if self.headless:
             return
-        self.canvas.present(self.window)
-        pygame.display.flip()
+        rects = self.canvas.present(self.window, rows)
+        if rects is None:
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def screenshot(self, path: str | os.PathLike) -> bool:
         """Save the current canvas (1280x720, whatever the window size) as an image; False (and a

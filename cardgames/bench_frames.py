@@ -84,3 +84,65 @@ class CardStorm(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.assets.table("felt_green"), (0, 0))
         self.board.draw(surface)
+
+
+class PhaseTimer:
+    """CPU time of a frame's phases, frame by frame, to find what makes the slowest frames slow.
+
+        timer = PhaseTimer(app)        # wraps the app's phases (events, update, draw, compare, present)
+        ... each frame: timer.frame()  # closes the frame (call it where a frame starts)
+        timer.summary()                # {"median": {phase: ms}, "slowest": {phase: ms}}
+
+    "slowest" is the mean of each phase over the slowest 1% of frames (at least 3); "gc" is the
+    cycle collector's time, "total" the CPU of all threads from one frame's start to the next's.
+    """
+
+    PHASES = (("handle_event", "events"), ("update", "update"), ("draw", "draw"),
+              ("changed_rows", "compare"), ("present", "present"))
+
+    def __init__(self, app: Any) -> None:
+        import gc
+
+        self.frames: list[dict[str, float]] = []
+        self._now: dict[str, float] = {}
+        self._start: float | None = None
+        self._gc_start = 0.0
+        owners = {"update": app.stack, "changed_rows": app.canvas}
+        for attr, label in self.PHASES:
+            owner = owners.get(attr, app)
+            setattr(owner, attr, self._timed(getattr(owner, attr), label))
+        gc.callbacks.append(self._gc)
+
+    def _timed(self, real: Callable[..., Any], label: str) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            t0 = time.process_time()
+            try:
+                return real(*args, **kwargs)
+            finally:
+                self._now[label] = self._now.get(label, 0.0) + time.process_time() - t0
+        return timed
+
+    def _gc(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_start = time.process_time()
+        else:
+            self._now["gc"] = self._now.get("gc", 0.0) + time.process_time() - self._gc_start
+
+    def frame(self) -> None:
+        now = time.process_time()
+        if self._start is not None:
+            self._now["total"] = now - self._start
+            self.frames.append({k: v * 1000.0 for k, v in self._now.items()})
+        self._now, self._start = {}, now
+
+    def close(self) -> None:
+        import gc
+
+        if self._gc in gc.callbacks:
+            gc.callbacks.remove(self._gc)
+
+    def summary(self) -> dict[str, dict[str, float]]:
+        labels = ["total"] + [label for _, label in self.PHASES] + ["gc"]
+        slowest = sorted(self.frames, key=lambda f: -f["total"])[:max(3, len(self.frames) // 100)]
+        return {"median": {k: statistics.median(f.get(k, 0.0) for f in self.frames) for k in labels},
+                "slowest": {k: statistics.fmean(f.get(k, 0.0) for f in slowest) for k in labels}}

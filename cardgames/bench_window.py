@@ -2,6 +2,7 @@
 
     python -m cardgames.bench_window            # both window sizes, every scene
     python -m cardgames.bench_window --quick    # shorter phases
+    python -m cardgames.bench_window --phases   # also each frame's phases (bench_frames.PhaseTimer)
 
 Headless frame times (cardgames/bench.py) leave out what a real window costs:
 scaling the canvas, handing it to the X server, and SDL's own threads. Here
@@ -99,7 +100,8 @@ def _waiting(scene: Any) -> bool:
     return bool(getattr(scene, "human_turn", True)) or bool(getattr(scene, "over", False))
 
 
-def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: int) -> dict[str, Any]:
+def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: int,
+          phases: bool = False) -> dict[str, Any]:
     import pygame
 
     from cardgames import app as app_module
@@ -157,9 +159,13 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
         # frames: the pointer moves each frame (or the scene animates); CPU between frame starts
         marks: list[float] = []
         w, h = app.window.get_size()
+        from cardgames.bench_frames import PhaseTimer
+        timer = PhaseTimer(app) if phases else None
 
         def frame_mark() -> bool:
             marks.append(time.process_time())
+            if timer is not None:
+                timer.frame()
             if name not in ANIMATING:
                 i = len(marks)
                 pos = (w // 3 + (i * 7) % (w // 3), h // 3 + (i * 5) % (h // 3))
@@ -178,6 +184,9 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
             "rss_settled": rss_settled, "rss_end": _rss_mb(),
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         }
+        if timer is not None:
+            timer.close()
+            result["phases"] = timer.summary()
         pygame.quit()
         return result
 
@@ -204,12 +213,12 @@ def start_xvfb(size: tuple[int, int]) -> tuple[subprocess.Popen, str] | None:
 
 
 def run_scene(display: str, xpid: int, name: str, size: tuple[int, int], idle_s: float,
-              frames: int) -> dict[str, Any]:
+              frames: int, phases: bool = False) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     r = subprocess.run([sys.executable, "-m", "cardgames.bench_window", "--child", name, "--size",
                         f"{size[0]}x{size[1]}", "--idle", str(idle_s), "--frames", str(frames), "--xpid",
-                        str(xpid)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=180, check=False)
+                        str(xpid)] + (["--phases"] if phases else []), cwd=ROOT, env=env, capture_output=True, text=True, timeout=180, check=False)
     if r.returncode != 0:
         raise RuntimeError((r.stderr.strip().splitlines() or ["no output"])[-1])
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -235,7 +244,7 @@ def startup(display: str, runs: int) -> tuple[list[float], list[float]]:
     return sorted(walls[1:]), sorted(cpus[1:])
 
 
-def main(quick: bool = False, out=print) -> None:
+def main(quick: bool = False, out=print, phases: bool = False) -> None:
     if shutil.which("Xvfb") is None:
         out("Real window: skipped (Xvfb is not installed; apt-get install xvfb to measure it)")
         return
@@ -254,7 +263,7 @@ def main(quick: bool = False, out=print) -> None:
                 f" {'peak MB':>8} {'RSS settled->end':>17}")
             for name in SCENES:
                 try:
-                    r = run_scene(display, xvfb.pid, name, size, idle_s, frames)
+                    r = run_scene(display, xvfb.pid, name, size, idle_s, frames, phases)
                 except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
                     out(f"  {name:16} failed: {e}")
                     continue
@@ -265,6 +274,8 @@ def main(quick: bool = False, out=print) -> None:
                 out(f"  {name:16} {idle['cpu_pct']:8.1f}% {idle['x_pct']:8.1f}% {idle['fps']:9.1f} "
                     f"{r['frame_median']:8.2f}ms {r['frame_p99']:7.2f} {r['peak_mb']:8.0f} "
                     f"{r['rss_settled']:8.0f} -> {r['rss_end']:.0f}{note}")
+                for which, split in r.get("phases", {}).items():   # --phases: where a frame's CPU goes
+                    out(f"  {'':16} {which:>8}: " + "  ".join(f"{k} {v:.2f}" for k, v in split.items()))
                 sys.stdout.flush()
             walls, cpus = startup(display, 1 if quick else 5)
             out(f"  start-up to the first frame in this window (main.py --frames 1, includes exit, median of "
@@ -278,6 +289,7 @@ def main(quick: bool = False, out=print) -> None:
 def _cli(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m cardgames.bench_window", description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true")
+    p.add_argument("--phases", action="store_true", help="also time each frame's phases (median, slowest 1%%)")
     p.add_argument("--child", metavar="SCENE", choices=SCENES, help=argparse.SUPPRESS)
     p.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
     p.add_argument("--idle", type=float, default=4.0, help=argparse.SUPPRESS)
@@ -286,9 +298,9 @@ def _cli(argv: list[str] | None = None) -> None:
     a = p.parse_args(argv)
     if a.child:
         w, h = (int(v) for v in a.size.split("x"))
-        print(json.dumps(child(a.child, (w, h), a.idle, a.frames, a.xpid)))
+        print(json.dumps(child(a.child, (w, h), a.idle, a.frames, a.xpid, a.phases)))
     else:
-        main(quick=a.quick)
+        main(quick=a.quick, phases=a.phases)
 
 
 if __name__ == "__main__":

@@ -150,6 +150,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalogue.ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> Said:
+    """`message` in the sense `context` gives it, in the language of the moment: a short word used in
+    two senses ("Draw" a card from the stock, the "Draw" pile) needs a word of its own for each in
+    some languages. A Said, so it can be made where it is defined and drawn later (tr says it again)."""
+    return Said(lambda: message if _current == "en" else _catalogue.pgettext(context, message), message)
+
+
 def N_(message: str) -> str:
     """Marks `message` for extraction; it is translated when drawn."""
     return message

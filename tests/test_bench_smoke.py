@@ -51,7 +51,7 @@ def test_the_real_window_section_measures_a_scene_or_says_why_not():
         return
     xvfb, display = bench_window.start_xvfb((1280, 720))
     try:
-        r = bench_window.run_scene(display, xvfb.pid, "select", (1280, 720), 0.5, 20)
+        r = bench_window.run_scene(display, xvfb.pid, "select", (1280, 720), 0.5, 20, phases=True)
     finally:
         xvfb.terminate()
         xvfb.wait(5)
@@ -60,3 +60,5 @@ def test_the_real_window_section_measures_a_scene_or_says_why_not():
     for key in ("frame_median", "frame_p99", "peak_mb"):
         assert r[key] > 0
     assert r["idle"]["cpu_pct"] >= 0 and r["idle"]["fps"] >= 0
+    for split in (r["phases"]["median"], r["phases"]["slowest"]):   # --phases: where a frame's CPU goes
+        assert split["total"] > 0 and split["draw"] > 0 and split["draw"] <= split["total"]

@@ -124,3 +124,26 @@ def test_draw_runs_with_every_kind_of_sprite(board):
     surface = pygame.Surface((1280, 720))
     board.draw(surface)
     CardSprite(C("2C"), True).draw(surface, board.art)
+
+
+def test_cards_hidden_under_a_card_on_the_same_spot_are_not_drawn(board):
+    deck = [C(f"{r}{s}") for s in "SHDC" for r in ["A", 2, 3, 4, 5, 6, 7, 8, 9, 10, "J", "Q", "K"]][:40]
+    board.sync({"stock": [(c, False) for c in deck], "hand": [(C("AS"), True), (C("2S"), True)]}, None)
+    for s in board.all_sprites():
+        s.pos = s.home
+    drawn = []
+    for s in board.all_sprites():
+        real = s.image
+        s.image = lambda art, real=real, s=s: (drawn.append(s), real(art))[1]
+    surface = pygame.Surface((1280, 720))
+    board.draw(surface)
+    stock = board.sprites("stock")
+    depths = {s.pos for s in stock}
+    assert len(depths) == 5                                  # five layers of depth: one card each is seen
+    assert [s for s in drawn if s.pile == "stock"] == [max((t for t in stock if t.pos == p), key=lambda t: t.index)
+                                                        for p in sorted(depths, key=lambda p: p[1], reverse=True)]
+    assert sum(1 for s in drawn if s.pile == "hand") == 2    # cards side by side are all drawn
+    stock[-1].highlight = (255, 255, 0)                      # the top card drawn on its own: the one under shows
+    drawn.clear()
+    board.draw(surface)
+    assert stock[-2] in drawn

@@ -82,3 +82,70 @@ def test_present_follows_a_resized_window():
     assert c.rect.size == (1920, 1080)
     c.present(pygame.Surface((640, 480)))
     assert c.rect == pygame.Rect(0, 60, 640, 360)
+
+
+def _scribble(surface, rng, count, colour=None):
+    for _ in range(count):
+        rect = pygame.Rect(rng.randrange(surface.get_width()), rng.randrange(surface.get_height()),
+                           rng.randrange(1, 120), rng.randrange(1, 90))
+        surface.fill(colour or (rng.randrange(256), rng.randrange(256), rng.randrange(256)), rect)
+
+
+@pytest.mark.parametrize("window", [(1920, 1080), (2560, 1440), (1366, 768), (1600, 900), (1280, 720),
+                                    (1920, 1200), (1000, 700), (960, 540)])
+def test_presenting_only_the_changed_rows_gives_the_pixels_of_a_whole_present(window):
+    import random
+
+    rng = random.Random(window[0])
+    c = Canvas(SIZE)
+    c.resize(window)
+    _scribble(c.surface, rng, 300)
+    shown = pygame.Surface(window)
+    assert c.changed_rows() == [(0, 720)]          # nothing shown yet: all of it
+    assert c.present(shown, [(0, 720)]) is None     # a new window: drawn whole
+    c.keep_shown()                                  # (unscaled windows compare only when asked to)
+    assert c.changed_rows(exact=True) == []         # the same picture again: nothing to send
+    for _ in range(12):
+        _scribble(c.surface, rng, 2, (rng.randrange(256), 0, 0))
+        rows = c.changed_rows()
+        rects = c.present(shown, rows)
+        assert rows and all(r.colliderect(c.rect) for r in rects)
+    whole = pygame.Surface(window)
+    fresh = Canvas(SIZE)
+    fresh.surface.blit(c.surface, (0, 0))
+    fresh.present(whole)
+    assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(whole, "RGB")
+
+
+def test_changed_rows_names_the_bands_that_changed():
+    c = Canvas(SIZE)
+    c.resize((1920, 1080))
+    c.changed_rows()
+    c.surface.fill((255, 255, 255), pygame.Rect(600, 100, 10, 5))   # rows 100..104: band 96..112
+    c.surface.fill((255, 255, 255), pygame.Rect(0, 715, 1, 1))
+    assert c.changed_rows() == [(96, 112), (704, 720)]
+    assert c.changed_rows() == []
+    c.invalidate()                                  # e.g. the window was exposed: send everything
+    assert c.changed_rows() == [(0, 720)]
+
+
+def test_a_frame_changed_everywhere_skips_the_next_comparisons_unless_exact():
+    c = Canvas(SIZE)
+    c.resize((1920, 1080))
+    c.changed_rows()
+    c.surface.fill((1, 2, 3))
+    assert c.changed_rows() == [(0, 720)]           # every band changed
+    assert c.changed_rows() == [(0, 720)]           # taken as changed without comparing
+    assert c.changed_rows(exact=True) == []         # an audit compares: nothing changed since
+
+
+def test_unscaled_frames_are_sent_whole_and_the_copy_is_taken_up_before_an_audit():
+    c = Canvas(SIZE)
+    c.resize(SIZE)                                  # nothing to scale: a whole blit is cheaper than comparing
+    c.changed_rows()
+    c.surface.fill((9, 9, 9), pygame.Rect(0, 0, 5, 5))
+    assert c.changed_rows() == [(0, 720)]           # not compared, taken as changed
+    c.keep_shown()                                  # an audit is about to draw: the canvas holds the frame shown
+    assert c.changed_rows(exact=True) == []
+    c.surface.fill((99, 9, 9), pygame.Rect(0, 700, 5, 5))   # rows 700..704: bands 688.. and 704..
+    assert c.changed_rows(exact=True) == [(688, 720)]

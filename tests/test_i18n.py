@@ -79,3 +79,21 @@ def test_the_settings_screen_switches_language_without_a_restart(tmp_path):
     scene.draw(surface)   # draws in Tamil at once
     row.adjust(-1)
     assert i18n.language() == "en"
+
+
+def test_a_word_used_in_two_senses_is_translated_in_each():
+    """Switch's "Draw" button (take a card) and Skyjo's "Draw" pile are different words in Tamil,
+    Telugu and Kannada (message contexts); a Said made in one language says itself in the next."""
+    from cardgames.engine import text
+
+    pile, action = i18n.pgettext("pile", "Draw"), i18n.pgettext("action", "Draw")
+    try:
+        assert i18n.tr(pile) == i18n.tr(action) == "Draw"
+        for lang in ("ta", "te", "kn"):
+            i18n.set_language(lang)
+            said = [i18n.tr(pile), i18n.tr(action)]
+            assert said[0] != said[1], lang
+            assert all(any(text.char_script(c) == i18n.SCRIPTS[lang] for c in s) for s in said), said
+    finally:
+        i18n.set_language("en")
+

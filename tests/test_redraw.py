@@ -8,7 +8,7 @@ from scene_events import FRAME, key, mouse, settle, table_app, wait_for_human
 
 from cardgames import app as app_module
 from cardgames.engine import window as window_module
-from cardgames.engine.redraw import AUDIT_EVERY
+from cardgames.engine.redraw import AUDIT_EVERY, AUDIT_RARE
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 
@@ -165,6 +165,42 @@ def test_an_unannounced_change_is_presented_within_one_audit(tmp_path):
     assert app.canvas.surface.get_at((5, 5))[:3] == (200, 30, 30)
     settle(app, 1.0)
     assert _idle_frames(app, 30) == 0   # once it stops changing, idle again
+
+
+class _Announcing(_Sneaky):
+    """Says it announces every change (the menus do), yet `colour` is set from outside."""
+    announces_changes = True
+
+
+def test_a_scene_that_announces_its_changes_is_audited_rarely_and_still_caught(tmp_path):
+    app = app_module.headless_app(tmp_path)
+    scene = _Announcing(app)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 1.0)
+    draws = _spy_draws(scene)
+    assert _idle_frames(app, round(4 * AUDIT_RARE / FRAME)) == 0
+    assert 3 <= draws[0] <= 5                          # an audit every AUDIT_RARE, not every AUDIT_EVERY
+    scene.colour = (200, 30, 30)                       # a change it failed to announce...
+    presented = _idle_frames(app, round(AUDIT_RARE / FRAME) + 1)
+    assert presented >= 1 and app.canvas.surface.get_at((5, 5))[:3] == (200, 30, 30)   # ...still shown in time
+
+
+def test_the_pause_menu_idles_on_rare_audits_and_a_key_is_drawn_at_once(tmp_path):
+    from cardgames.scenes.pause import PauseScene
+
+    app, game = _table(tmp_path, "skyjo", 3)
+    pause = PauseScene(app, game)
+    app.stack.push(pause)
+    app.stack.apply_pending()
+    settle(app, 4.0)                               # the focus ring stops pulsing
+    table_draws, menu_draws = _spy_draws(game), _spy_draws(pause)
+    assert _idle_frames(app, round(2 * AUDIT_RARE / FRAME)) == 0
+    assert menu_draws[0] <= 3 and table_draws[0] <= 3  # the audits only: the table under it is not redrawn 4x a second
+    focused = pause.menu.focused
+    shown = app.frames_drawn
+    key(app, pygame.K_DOWN)
+    assert app.frames_drawn == shown + 1 and pause.menu.focused is not focused   # handled and presented at once
 
 
 def test_the_loop_sleeps_while_idle_and_handles_the_first_event_at_once(tmp_path, monkeypatch):

@@ -206,7 +206,7 @@ def test_the_switch_table_buttons_chooser_and_summary_fit(app, lang):
     app.stack.push(scene)
     app.stack.apply_pending()
     steps(app, 90)
-    for prompt in ("Last card!  (L)", "Draw", "Keep card", "Miss turn", "Pass", "Pick up {n}"):
+    for prompt in ("Last card!  (L)", i18n.pgettext("action", "Draw"), "Keep card", "Miss turn", "Pass", "Pick up {n}"):
         label = i18n.tr(prompt).replace("{n}", "10") + ("  (P)" if "Last" not in prompt else "")
         rect = CALL_BUTTON if "Last" in prompt else MOVE_BUTTON
         px = scene.button_px(label, rect)   # as the table draws it: 24, smaller for long words, never below 18

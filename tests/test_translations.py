@@ -24,7 +24,7 @@ def _keywords() -> dict:
     out = {}
     for spec in re.findall(r"-k (\S+)", block):
         name, _, args = spec.partition(":")
-        out[name] = tuple(int(a) for a in args.split(",")) if args else None
+        out[name] = tuple(int(a) if a.isdigit() else (int(a[:-1]), "c") for a in args.split(",")) if args else None
     return out
 
 
@@ -34,10 +34,10 @@ def messages() -> set:
     method_map, options = parse_mapping_cfg((ROOT / "babel.cfg").open())
     found = set()
     for folder in ("cardgames", "levels"):   # as the Makefile's extract line lists them
-        for _file, _line, msg, _comments, _ctx in extract_from_dir(ROOT / folder, method_map, options,
-                                                                  keywords=_keywords()):
-            found.add(msg)
-    return {m for m in found if any(c.isalpha() for c in (m if isinstance(m, str) else m[0]))}
+        for _file, _line, msg, _comments, ctx in extract_from_dir(ROOT / folder, method_map, options,
+                                                                 keywords=_keywords()):
+            found.add((msg, ctx))   # (a message, its context: pgettext("pile", "Draw"), or None)
+    return {(m, ctx) for m, ctx in found if any(c.isalpha() for c in (m if isinstance(m, str) else m[0]))}
 
 
 def catalogue(lang):
@@ -56,8 +56,8 @@ def english_after():
 def test_every_message_has_a_translation(messages, lang):
     cat = catalogue(lang)
     missing = []
-    for msg in messages:
-        entry = cat.get(msg)
+    for msg, ctx in messages:
+        entry = cat.get(msg, context=ctx)
         strings = entry.string if entry is not None else None
         if not strings or (isinstance(strings, tuple) and not all(strings)):
             missing.append(msg)
@@ -100,7 +100,8 @@ def test_the_compiled_catalogues_match_their_sources():
         got = i18n.catalogue(lang)
         for entry in catalogue(lang):
             if entry.id and isinstance(entry.id, str) and entry.string:
-                assert got.gettext(entry.id) == entry.string
+                found = got.pgettext(entry.context, entry.id) if entry.context else got.gettext(entry.id)
+                assert found == entry.string
 
 
 def _marked_literals():
@@ -120,7 +121,8 @@ def _marked_literals():
 def test_every_marked_message_is_extracted(messages):
     """Babel reads no message nested inside another keyword's call (push(Confirm(N_("...")))): such a
     message would never reach the catalogues, and no translation test would notice."""
-    found = {m if isinstance(m, str) else m[0] for m in messages} | {m[1] for m in messages if not isinstance(m, str)}
+    ids = [m for m, _ctx in messages]
+    found = {m if isinstance(m, str) else m[0] for m in ids} | {m[1] for m in ids if not isinstance(m, str)}
     lost = [f"{f}:{line}: {msg!r}" for f, line, msg in _marked_literals()
             if any(c.isalpha() for c in msg) and msg not in found]
     assert not lost, "marked but not extracted (build the argument before the call):\n" + "\n".join(lost)

@@ -28,6 +28,12 @@ class _Recording:
             self.misses.add(message)
         return found
 
+    def pgettext(self, context, message):
+        found = self.inner.pgettext(context, message)
+        if found == message:
+            self.misses.add(message)
+        return found
+
     def ngettext(self, singular, plural, n):
         found = self.inner.ngettext(singular, plural, n)
         if found in (singular, plural):

@@ -31,6 +31,8 @@ from typing import Any
 
 import pygame
 
+from cardgames.i18n import N_, said
+
 try:
     from pygame._sdl2 import controller as _sdl_controller
 except ImportError:  # a pygame without SDL's game controller API: no pads, the rest works
@@ -144,11 +146,11 @@ class Gamepads:
         if kind == pygame.CONTROLLERDEVICEADDED:
             name = self._open(event.device_index) if self.available else None
             if name:
-                self.notices.append(f"{name} connected")
+                self.notices.append(said("{name} connected", name=name))   # (said in the player's language)
             return []
         if kind == pygame.CONTROLLERDEVICEREMOVED:
             if self._close(event.instance_id):
-                self.notices.append("Controller disconnected")
+                self.notices.append(N_("Controller disconnected"))
             return []
         if kind == pygame.CONTROLLERBUTTONDOWN:
             command = BUTTON_COMMANDS.get(event.button)

@@ -35,6 +35,7 @@ class Scene:
     toast_bottom: int | None = None  # where app.notify() messages end on the canvas (None: as the scene below)
     toast_area: Any = None  # with toast_bottom: a pygame.Rect the messages stay inside (None: centred, full width)
     changes_by_itself = True  # False: the picture changes only on input or while changing() says so
+    announces_changes = False  # True: changing() is known to cover every change: audited rarely (engine/redraw.py)
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -10,7 +10,7 @@ import pygame
 from cardgames.config import CANVAS_SIZE
 from cardgames.core.cards import Card, Rank, Suit
 from cardgames.games.info import GameInfo
-from cardgames.i18n import N_, _, language, ngettext
+from cardgames.i18n import N_, _, language, ngettext, tr
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Widget, wrap_lines
 
@@ -64,9 +64,13 @@ class GameTile(Widget):
     (just drawn). The face is drawn once per look and cached."""
 
     def __init__(self, rect, info: GameInfo, action: Callable[[], Any] | None = None,
-                 badge: str = "", compact: bool = False, art: pygame.Surface | None = None) -> None:
+                 badge: str = "", compact: bool = False,
+                 art: pygame.Surface | Sequence[pygame.Surface] | None = None) -> None:
         super().__init__(rect)
-        self.info, self.action, self.badge, self.compact, self.art = info, action, badge, compact, art
+        self.info, self.action, self.badge, self.compact = info, action, badge, compact
+        # a few of the game's cards in the right-hand corner: the first of the pictures given (widest
+        # first) that leaves the title its room in the chosen language
+        self.arts = (art,) if isinstance(art, pygame.Surface) else tuple(art or ())
         self.available = info.available
         self.selected = False
         self._cache: dict[tuple, pygame.Surface] = {}
@@ -91,8 +95,8 @@ class GameTile(Widget):
         band = pygame.Rect(0, 0, w, 8)
         pygame.draw.rect(surf, colour, band, border_top_left_radius=theme.RADIUS, border_top_right_radius=theme.RADIUS)
         px = theme.LARGE if not self.compact else theme.BODY
-        theme.draw_text(surf, self.info.title, (16, 18), px, colour if self.available else theme.TEXT_DIM,
-                        bold=True, shadow=True)
+        self.title_rect = theme.draw_text(surf, self.info.title, (16, 18), px,
+                                          colour if self.available else theme.TEXT_DIM, bold=True, shadow=True)
         players = (ngettext("{n} player", "{n} players", self.info.min_players).format(n=self.info.min_players)
                    if self.info.max_players == 1 else
                    _("{lo}-{hi} players").format(lo=self.info.min_players, hi=self.info.max_players))
@@ -104,8 +108,10 @@ class GameTile(Widget):
             for line in wrap_lines(self.info.tagline, w - 32, theme.SMALL + 1)[:3]:
                 theme.draw_text(surf, line, (16, y), theme.SMALL + 1, theme.TEXT if self.available else theme.TEXT_DIM)
                 y += 24
-        if self.art is not None:  # a few of the game's cards in the right-hand corner
-            surf.blit(self.art, self.art.get_rect(bottomright=(w - 12, h - 8)))
+        if self.arts:
+            title_w = theme.text_width(theme.font(px, True), tr(self.info.title))
+            art = next((a for a in self.arts if 16 + title_w + 8 <= w - 12 - a.get_width()), self.arts[-1])
+            self.art_rect = surf.blit(art, art.get_rect(bottomright=(w - 12, h - 8)))
         if not self.available:
             _pill(surf, N_("COMING SOON"), theme.ACCENT_2, players_y)
         elif self.badge:

@@ -38,6 +38,7 @@ def dim_surface() -> pygame.Surface:
 class PauseScene(Scene):
     overlay = True
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
 
     def __init__(self, app, game_scene: Any) -> None:
         super().__init__(app)

@@ -40,6 +40,7 @@ def load_page(game: str) -> str:
 
 class RulesScene(Scene):
     changes_by_itself = False  # drawn on input, while the focus ring pulses and while the page eases to its place
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     def __init__(self, app, game_name: str) -> None:
         super().__init__(app)
         self.info = registry.get(game_name)

@@ -58,6 +58,7 @@ def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
 
 class SelectScene(Scene):
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES

@@ -35,6 +35,7 @@ ACE_SIZE = (84, 118)
 
 class SettingsScene(Scene):
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     def __init__(self, app) -> None:
         super().__init__(app)
         s = app.settings

@@ -41,8 +41,8 @@ LINE_H = 30                      # a history row
 LIST_TOP = RIGHT.y + 78          # the first history row
 VISIBLE = 8                      # history rows in view
 BUTTON_Y = 624
-COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 460),
-           (N_("Options"), 540))
+COLUMNS = ((N_("Date"), 16), (N_("Result"), 166), (N_("Score"), 290), (N_("Time"), 390), (N_("Deal"), 448),
+           (N_("Options"), 544))   # (a seven-digit deal, "#9,999,999", needs 95 px)
 NO_DEALS = (*COLUMNS[:4], (N_("Options"), 460))   # the games without numbered deals: more room for the options
 LIST_PX = theme.SMALL + 3        # the history's text
 SHORT_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"), N_("Sep"),
@@ -217,6 +217,7 @@ class HistoryList(Widget):
 
 class StatsScene(Scene):
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES

@@ -59,6 +59,7 @@ def winners_words(names: Sequence[str]) -> str:
 class SummaryOverlay(Scene):
     overlay = True
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
+    announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     game_name = ""                                   # for "Menu": the select screen opens on this game
     box = pygame.Rect(140, 60, W - 280, H - 120)     # the panel
     edge: theme.Colour = theme.ACCENT                # the panel's border

@@ -85,7 +85,7 @@ class TitleScene(Scene):
         four = bool(app.settings.get("four_colour", False))
         back = str(app.settings.get("card_back", "blue"))
         self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True,
-                               art=card_row(app.assets, info.name, four, back, (42, 59), 18, 3))
+                               art=[card_row(app.assets, info.name, four, back, (42, 59), 18, n) for n in (3, 2)])
                       for i, info in enumerate(registry.GAMES)]
         self._felt = theme.felt_surface((W, H), "green")
 

@@ -284,9 +284,15 @@ class Board:
                 self._draw_mat(surface, pile)
         # Plain resting cards (the most of them) go through one fblits call per run,
         # which saves the Python overhead of a blit each; anything special draws itself.
+        # A plain card right under another plain one on the very same spot is hidden: not drawn
+        # (a 150-card Skyjo stock is drawn as its five visible layers of depth, not 150 cards).
         art, run = self.art, []
-        for s in self.all_sprites():
+        sprites = self.all_sprites()
+        for i, s in enumerate(sprites):
             if s.plain:
+                above = sprites[i + 1] if i + 1 < len(sprites) else None
+                if above is not None and above.pos == s.pos and above.size == s.size and above.plain:
+                    continue
                 run.append((for_blit(s.image(art)), (round(s.pos[0]), round(s.pos[1]))))
                 continue
             if run:

@@ -26,7 +26,7 @@ from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
 from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
-from cardgames.i18n import N_, said, said_by, said_n, tr, word
+from cardgames.i18n import N_, pgettext, said, said_by, said_n, tr, word
 from cardgames.ui import controls, theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
 from cardgames.ui.curtain import BOX as CURTAIN_BOX
@@ -139,7 +139,7 @@ class SkyjoScene(RoundGameScene):
     def setup_board(self) -> None:
         self.move_log.place(WIDE_LOG_RECT if self.players <= 5 else LOG_RECT)
         board = self.board
-        board.add_pile("stock", DRAW_POS, label=N_("Draw"), size=BIG)
+        board.add_pile("stock", DRAW_POS, label=pgettext("pile", "Draw"), size=BIG)
         board.add_pile("discard", DISCARD_POS, label=N_("Discard"), size=BIG)
         for seat in range(self.players):
             board.add_pile(f"held:{seat}", HELD_POS, mat=False, size=BIG)

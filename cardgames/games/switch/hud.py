@@ -21,7 +21,7 @@ CENTRE_Y = 246
 DISCARD_X = 560
 CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
 MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
-BANNER = pygame.Rect(330, 384, 620, 42)
+BANNER = pygame.Rect(330, 394, 620, 42)   # below the piles' labels (Kannada's end at y 389)
 SUIT_BOX = pygame.Rect(728, 250, 150, 112)
 LOG_RECT = pygame.Rect(894, 218, 370, 160)       # below the thinking dots of the seats above it
 # Start mode: the stock in rows on the left, so the piles, the suit and the log move right.
@@ -29,6 +29,7 @@ OPEN_DISCARD_X = 624
 OPEN_SUIT_BOX = pygame.Rect(786, 250, 150, 112)
 OPEN_LOG_RECT = pygame.Rect(946, 218, 318, 160)
 CHOOSER = pygame.Rect(400, 220, 480, 190)
+PANEL_W = 240               # the others' panels (at most five across the 1280 px: 256 each)
 OPEN_SIZE = (72, 100)       # start mode: the others' cards and the stock, face up (full faces: their corners)
 SUIT_NAMES = {Suit.CLUBS: "clubs", Suit.DIAMONDS: "diamonds", Suit.HEARTS: "hearts", Suit.SPADES: "spades"}   # images
 
@@ -68,6 +69,11 @@ def why_not(obs: rules.Observation, card) -> str | None:
     return None
 
 
+def marker_width() -> int:
+    """The wider of the panels' turn markers, "to play" and "next", in the chosen language."""
+    return max(theme.text_width(theme.font(16, True), tr(m)) for m in ("to play", "next"))
+
+
 class SwitchHud:
     """Drawing only; the scene supplies observation(), seat_name(), panel_rect(), my_move() ..."""
 
@@ -92,37 +98,41 @@ class SwitchHud:
         if obs.exposed == seat and self.window.open:
             edge = theme.BAD if int(t * 6) % 2 else theme.lighten(theme.BAD, 0.4)
         theme.draw_panel(surface, rect, theme.PANEL, edge, width=3)
-        name = self.seat_name(seat)
         count = obs.hand_sizes[seat]
-        self.draw_text(surface, name, (rect.x + 12, rect.y + 6), 20, theme.TEXT, bold=True)
-        cards = ngettext("{n} card", "{n} cards", count).format(n=count)
-        self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM, anchor="topright")
+        # the top line: the name at the left, the cards held at the right; "LAST CARD" in their place
+        # once the seat has called with one card left (the one card goes without saying)
+        if obs.called[seat] and count == 1:
+            right = self.draw_text(surface, "LAST CARD", (rect.right - 12, rect.y + 6), 20, theme.BAD, bold=True,
+                                   anchor="topright")
+        else:
+            cards = ngettext("{n} card", "{n} cards", count).format(n=count)
+            right = self.draw_text(surface, cards, (rect.right - 12, rect.y + 6), 20, theme.TEXT_DIM,
+                                   anchor="topright")
+        room = right.x - 8 - (rect.x + 12)
+        self.draw_text(surface, clip_text(self.seat_name(seat), room, 20, bold=True), (rect.x + 12, rect.y + 6), 20,
+                       theme.TEXT, bold=True)   # (a typed name too long for the panel is cut)
         line2 = []
         if obs.match:
             line2.append(_("{n} pts").format(n=obs.totals[seat]))
         level = tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))) if seat not in self.humans else None
         if level is not None:
             line2.append(level)
-        if obs.called[seat] and count == 1:
-            line2.append(tr("LAST CARD"))
         live = obs.phase in (rules.PLAY, rules.DRAWN)
         mine = seat == self.viewer and self.humans
         # your panel's bottom line holds the controls hint: the turn marker goes on the line above
         mark, mark_anchor = ((rect.right - 12, rect.y + 30), "topright") if mine else \
             ((rect.right - 12, rect.bottom - 6), "bottomright")
-        room = rect.width - 24   # what the marker's line leaves beside "to play" / "next"
         if live and obs.turn == seat:
-            room -= self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True).width + 10
+            self.draw_text(surface, "to play", mark, 16, theme.ACCENT, anchor=mark_anchor, bold=True)
         elif live and (obs.turn + 1) % obs.players == seat:
-            room -= self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True).width + 10
+            self.draw_text(surface, "next", mark, 16, theme.ACCENT_2, anchor=mark_anchor, bold=True)
         if line2:
             y = rect.y + 30 if mine else rect.bottom - 6   # your panel keeps its bottom line for the hint
-            width = room   # (the marker shares this line, in your panel and the others')
-            text = "  ".join(line2)
-            if level in line2 and fit_px(text, width, 17, smallest=14) == 14:   # too long (Tamil): the level goes
-                text = "  ".join(p for p in line2 if p != level)
-            px = fit_px(text, width, 17, smallest=13)
-            self.draw_text(surface, clip_text(text, width, px), (rect.x + 12, y), px,   # (clipped at the font's floor)
+            # the marker shares this line: room for the wider of its words, so nothing moves as turns pass
+            width = rect.width - 24 - marker_width() - 10
+            if level in line2 and theme.text_width(theme.font(17), "  ".join(line2)) > width:
+                line2.remove(level)   # too long (the pts of a match in Telugu): the level goes
+            self.draw_text(surface, clip_text("  ".join(line2), width, 17), (rect.x + 12, y), 17,
                            theme.TEXT_DIM, anchor="topleft" if mine else "bottomleft")
         if mine:
             hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),

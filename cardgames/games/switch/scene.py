@@ -42,13 +42,14 @@ from cardgames.games.switch.hud import (
     OPEN_LOG_RECT,
     OPEN_SIZE,
     OPEN_SUIT_BOX,
+    PANEL_W,
     SUIT_BOX,
     SwitchHud,
     W,
     why_not,
 )
 from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
-from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, tr
+from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
 from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
@@ -104,7 +105,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         others = self.others()
         width = W / len(others)
         cx = round(width * (others.index(seat) + 0.5))
-        return pygame.Rect(cx - 104, 8, 208, 54)
+        return pygame.Rect(cx - PANEL_W // 2, 8, PANEL_W, 54)
 
     def setup_board(self) -> None:
         b = self.board
@@ -184,7 +185,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def move_label(self, action: Action) -> str:
         st = self.state
         if action.kind is K_DRAW:
-            return N_("Draw")
+            return pgettext("action", "Draw")
         if action.kind is K_TAKE:
             return _("Pick up {n}").format(n=st.pending)
         if st.phase is rules.DRAWN:

@@ -15,6 +15,7 @@ from cardgames.games.switch import rules
 from cardgames.games.switch.hud import BANNER, CALL_BUTTON, CHOOSER, MOVE_BUTTON, SUIT_BOX
 from cardgames.games.switch.rules import JACK, K_PLAY
 from cardgames.games.switch.scene import SwitchScene
+from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
@@ -55,41 +56,41 @@ def move_button(scene):
 
 
 STEPS = (
-    Step("Switch: be the first to play all your cards. A card goes on the discard pile when it has the same "
-         "suit or the same value as the top card.", highlight=("discard",)),
-    Step("Play the 9 of hearts on the 5 of hearts: the same suit. Drag it onto the pile, or click it.",
-         expect=("0 play 9H",), wrong="The 9 of hearts is the card to play: same suit as the 5."),
-    Step(f"{OPPONENT} follows with the 9 of clubs: the same value.", auto=("1 play 9C",)),
-    Step("A 2 makes the next player pick up two cards. Play your 2 of clubs.", expect=("0 play 2C",),
-         wrong="Play the glowing 2 of clubs."),
-    Step(f"{OPPONENT} answers with a 2 of her own: the pick-up grows to four and passes on. Aces work the "
-         "same way, four cards each.", auto=("1 play 2D",)),
-    Step("You have no 2 to answer with: pick up the four cards (click the stock, the button, or press P).",
-         expect=("0 take",), highlight=("stock", move_button), wrong="Pick up the four cards from the stock."),
-    Step(f"{OPPONENT} plays a diamond.", auto=("1 play 7D",)),
-    Step("A Jack goes on anything and names the suit to follow. Play your Jack and name spades "
-         "(click Spades, or press S).", expect=("0 play JC>S",), wrong="Play the Jack and name spades."),
-    Step(f"{OPPONENT} plays the 8 of spades.", auto=("1 play 8S",)),
-    Step("An 8 makes the next player miss a turn, unless they answer with an 8. You have none: miss "
-         "your turn (press P, or click the button).", expect=("0 pass",), highlight=(move_button,),
-         wrong="Miss your turn: press P or click the glowing button."),
-    Step(f"{OPPONENT} plays a spade...", auto=("1 play 4S",)),
-    Step("...and has one card left without calling \"Last card!\". Catch her: press C, or double-click her "
-         "panel. She picks up two.", expect=("0 catch 1",), highlight=(their_panel,),
-         wrong="Catch her: press C or double-click her panel."),
-    Step("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
-         "(press L or click the button), or you can be caught too.", expect=("0 call",), jump=later,
-         highlight=(call_button,), wrong="Call \"Last card!\" first: press L."),
-    Step("Now play the Queen of spades on the Queen of diamonds.", expect=("0 play QS",),
-         wrong="Play the Queen of spades."),
-    Step(f"{OPPONENT} plays a spade.", auto=("1 play 3S",)),
-    Step("Play your last card to go out and win the hand.", expect=("0 play 5S",),
-         wrong="Play the 5 of spades."),
-    Step("You went out! In a match, the cards left in hands count as points against their holders. "
-         "Have fun!"),
+    Step(N_("Switch: be the first to play all your cards. A card goes on the discard pile when it has the same "
+            "suit or the same value as the top card."), highlight=("discard",)),
+    Step(N_("Play the 9 of hearts on the 5 of hearts: the same suit. Drag it onto the pile, or click it."),
+         expect=("0 play 9H",), wrong=N_("The 9 of hearts is the card to play: same suit as the 5.")),
+    Step(said("{name} follows with the 9 of clubs: the same value.", name=OPPONENT), auto=("1 play 9C",)),
+    Step(N_("A 2 makes the next player pick up two cards. Play your 2 of clubs."), expect=("0 play 2C",),
+         wrong=N_("Play the glowing 2 of clubs.")),
+    Step(said("{name} answers with a 2 of her own: the pick-up grows to four and passes on. Aces work the "
+              "same way, four cards each.", name=OPPONENT), auto=("1 play 2D",)),
+    Step(N_("You have no 2 to answer with: pick up the four cards (click the stock, the button, or press P)."),
+         expect=("0 take",), highlight=("stock", move_button), wrong=N_("Pick up the four cards from the stock.")),
+    Step(said("{name} plays a diamond.", name=OPPONENT), auto=("1 play 7D",)),
+    Step(N_("A Jack goes on anything and names the suit to follow. Play your Jack and name spades "
+            "(click Spades, or press S)."), expect=("0 play JC>S",), wrong=N_("Play the Jack and name spades.")),
+    Step(said("{name} plays the 8 of spades.", name=OPPONENT), auto=("1 play 8S",)),
+    Step(N_("An 8 makes the next player miss a turn, unless they answer with an 8. You have none: miss "
+            "your turn (press P, or click the button)."), expect=("0 pass",), highlight=(move_button,),
+         wrong=N_("Miss your turn: press P or click the glowing button.")),
+    Step(said("{name} plays a spade...", name=OPPONENT), auto=("1 play 4S",)),
+    Step(N_("...and has one card left without calling \"Last card!\". Catch her: press C, or double-click her "
+            "panel. She picks up two."), expect=("0 catch 1",), highlight=(their_panel,),
+         wrong=N_("Catch her: press C or double-click her panel.")),
+    Step(N_("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
+            "(press L or click the button), or you can be caught too."), expect=("0 call",), jump=later,
+         highlight=(call_button,), wrong=N_("Call \"Last card!\" first: press L.")),
+    Step(N_("Now play the Queen of spades on the Queen of diamonds."), expect=("0 play QS",),
+         wrong=N_("Play the Queen of spades.")),
+    Step(said("{name} plays a spade.", name=OPPONENT), auto=("1 play 3S",)),
+    Step(N_("Play your last card to go out and win the hand."), expect=("0 play 5S",),
+         wrong=N_("Play the 5 of spades.")),
+    Step(N_("You went out! In a match, the cards left in hands count as points against their holders. "
+            "Have fun!")),
 )
 
-SCRIPT = Script("switch", "Switch tutorial", deal, STEPS,
+SCRIPT = Script("switch", N_("Switch tutorial"), deal, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 

@@ -32,6 +32,7 @@ from typing import Any
 
 from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
+from cardgames.games.tripeaks import initials
 from cardgames.games.tripeaks.layout import layout_names, load_layout
 from cardgames.i18n import N_, _, said_en, tr
 from cardgames.i18n_errors import read_error
@@ -252,9 +253,9 @@ def table_rank(stats: Mapping[str, Any], level_id: str, score: int) -> int | Non
 
 
 def clean_initials(text: str) -> str:
-    """Three capital letters or digits, arcade style: 'ab' -> 'AB ', '' -> '???'"""
-    text = "".join(ch for ch in text.upper() if ch.isalnum() and ch.isascii())[:3]
-    return text.ljust(3) if text else "???"
+    """Three letters, arcade style: capitals, digits, or letters of the players' scripts
+    (initials.py): 'ab' -> 'AB ', '' -> '???'"""
+    return initials.clean(text)
 
 
 def record_level(stats: dict[str, Any], level_id: str, score: int, stars: int,

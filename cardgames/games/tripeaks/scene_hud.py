@@ -54,6 +54,8 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
     else:
         _relaxed(scene, surface)
     _stock_label(scene, surface)
+    if not getattr(scene, "key_hints", True):   # the tutorial's panel says what to press, where the hints were
+        return
     if scene.stock_pos[0] < 200:   # stock and waste at the left: the hints go under the shape
         controls.draw_prompt(surface, scene.app, _key_hints(scene), (640, 716), scene=scene)
     else:

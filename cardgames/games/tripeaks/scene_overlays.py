@@ -20,9 +20,12 @@ from typing import Any
 
 import pygame
 
+from cardgames import i18n
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import out_back
 from cardgames.games.tripeaks import levels, solver
+from cardgames.games.tripeaks.initials import ALNUM, Entry, indic, script_letters
+from cardgames.games.tripeaks.scores_table import TABLE_W, draw_table, drawable, initials_fit
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.summary import draw_touched
 from cardgames.ui import controls, theme
@@ -33,7 +36,6 @@ COUNT_TIME = 0.7          # seconds to count one line up
 LINE_GAP = 0.25
 STAR_GAP = 0.45
 STAR_FALL = 0.35
-ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
 
 _dim: pygame.Surface | None = None
 _DEALER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-dealer")
@@ -59,38 +61,6 @@ def open_calendar(app: Any) -> None:
 
 def to_menu(app: Any) -> None:
     app.stack.reset(app.screens.select(game="tripeaks"))
-
-
-def draw_table(surface: pygame.Surface, table: list[dict], rect: pygame.Rect, highlight: int | None = None,
-               editing: str | None = None, cursor: int = 0, blink: bool = True) -> None:
-    """A high-score table: rank, initials, score. Row `highlight` is the player's (being typed when editing)."""
-    theme.draw_text(surface, "HIGH SCORES", (rect.centerx, rect.y), theme.BODY, theme.ACCENT, bold=True,
-                    anchor="midtop")
-    rows = list(table)
-    if highlight is not None and editing is not None:
-        rows.insert(highlight, {"initials": editing, "score": None})
-    rows = rows[:levels.TABLE_SIZE]
-    y = rect.y + 34
-    if not rows:
-        theme.draw_text(surface, "no scores yet", (rect.centerx, y), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
-    for i, row in enumerate(rows):
-        mine = i == highlight
-        colour = theme.ACCENT_2 if mine else theme.TEXT
-        theme.draw_text(surface, f"{format_number(i + 1)}.", (rect.x + 10, y), theme.BODY, theme.TEXT_DIM)
-        if mine and editing is not None:
-            for k, ch in enumerate(editing.ljust(3)[:3]):
-                box = pygame.Rect(rect.x + 54 + k * 30, y - 2, 26, 30)
-                edge = theme.FOCUS if (k == cursor and blink) else theme.PANEL_EDGE
-                pygame.draw.rect(surface, (30, 36, 64), box, border_radius=5)
-                pygame.draw.rect(surface, edge, box, width=2, border_radius=5)
-                theme.draw_text(surface, ch, box.center, theme.BODY, colour, bold=True, anchor="center")
-        else:
-            theme.draw_text(surface, str(row.get("initials", "???")), (rect.x + 58, y), theme.BODY, colour,
-                            bold=mine)
-        if row.get("score") is not None:
-            theme.draw_text(surface, format_number(int(row['score'])), (rect.right - 10, y), theme.BODY, colour,
-                            anchor="topright", bold=mine)
-        y += 32
 
 
 # ---------------------------------------------------------------- level select
@@ -265,8 +235,7 @@ class ResultScene(Scene):
         self.lines: list[tuple[str, int, str]] = []   # label, amount, detail
         self.stars = 0
         self.entering = False
-        self.initials = "AAA"
-        self.cursor = 0
+        self.entry = Entry("AAA", fits=initials_fit, cycle=ALNUM + drawable(script_letters(i18n.script())))
         self.entered = False
         self.sounds_done: set[str] = set()
         if result["mode"] == "arcade":
@@ -280,7 +249,7 @@ class ResultScene(Scene):
             self.stars = result["stars"]
             last = app.storage.stats("tripeaks").get("last_initials")
             if isinstance(last, str) and last.strip():
-                self.initials = levels.clean_initials(last)
+                self.entry = Entry(levels.clean_initials(last), fits=initials_fit, cycle=self.entry.cycle)
         self.count_end = len(self.lines) * (COUNT_TIME + LINE_GAP)
         self.stars_end = self.count_end + (self.stars * STAR_GAP + STAR_FALL if self.stars else 0.3)
         self.menu: Menu | None = None
@@ -302,6 +271,7 @@ class ResultScene(Scene):
         if not self.counting and self.menu is None and not self.entering:
             if self.r.get("rank") is not None and not self.entered and self.app.demo is None:
                 self.entering = True
+                pygame.key.start_text_input()   # letters of the players' scripts come as text input
             else:
                 self._build_menu()
         if self.menu is not None:
@@ -380,32 +350,48 @@ class ResultScene(Scene):
         if self.menu is not None:
             self.menu.handle_event(event)
 
+    def on_exit(self) -> None:
+        if self.entering:
+            pygame.key.stop_text_input()
+
+    @property
+    def initials(self) -> str:
+        return self.entry.text
+
+    @property
+    def cursor(self) -> int:
+        return self.entry.cursor
+
     def _initials_key(self, event: pygame.event.Event) -> None:
+        """Letters typed (Latin from the keys, Tamil, Telugu or Kannada from text input: initials.py),
+        arrows to move and to step a letter, Enter to keep them."""
+        entry = self.entry
+        if event.type == pygame.TEXTINPUT:   # the players' scripts; Latin comes with its key below
+            typed = "".join(ch for ch in event.text if indic(ch))
+            if typed and entry.type(typed):
+                self.app.play_sound("button", 0.5)
+            return
         if event.type != pygame.KEYDOWN:
             return
-        chars = list(self.initials.ljust(3)[:3])
         key = event.key
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.game.save_initials(self.initials)
             self.entering, self.entered = False, True
+            pygame.key.stop_text_input()
             self.app.play_sound("win", 0.6)
             return
-        if key in (pygame.K_LEFT, pygame.K_BACKSPACE):
-            self.cursor = max(0, self.cursor - 1)
+        if key == pygame.K_BACKSPACE:
+            entry.back()
+        elif key == pygame.K_LEFT:
+            entry.move(-1)
         elif key == pygame.K_RIGHT:
-            self.cursor = min(2, self.cursor + 1)
+            entry.move(1)
         elif key in (pygame.K_UP, pygame.K_DOWN):
-            step = 1 if key == pygame.K_UP else -1
-            chars[self.cursor] = ALNUM[(ALNUM.index(chars[self.cursor]) + step) % len(ALNUM)] \
-                if chars[self.cursor] in ALNUM else "A"
+            entry.step_letter(1 if key == pygame.K_UP else -1)
         else:
-            ch = (event.unicode or "").upper()
-            if len(ch) == 1 and ch in ALNUM.strip():
-                chars[self.cursor] = ch
-                self.cursor = min(2, self.cursor + 1)
-            else:
+            ch = event.unicode or ""
+            if not (len(ch) == 1 and ch.isascii() and ch.upper() in ALNUM.strip() and entry.type(ch)):
                 return
-        self.initials = "".join(chars)
         self.app.play_sound("button", 0.5)
 
     # ---------------------------------------------------------- drawing
@@ -494,7 +480,7 @@ class ResultScene(Scene):
             for k, (text, colour) in enumerate(notes):
                 theme.draw_text(surface, text, (box.x + 240, y + 150 + k * 30), theme.BODY, colour, bold=True,
                                 anchor="midtop")
-        table_rect = pygame.Rect(box.x + 470, box.y + 120, 250, 330)
+        table_rect = pygame.Rect(box.x + 470, box.y + 120, TABLE_W, 330)
         rank = r.get("rank")
         if self.entering:
             draw_table(surface, r["table"], table_rect, rank, self.initials, self.cursor,

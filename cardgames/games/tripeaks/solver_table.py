@@ -161,7 +161,7 @@ class _Plan:
         for i, rem in enumerate(order):
             by_level[rem.bit_count()].append(i)
         where: list[tuple[int, int]] = [(0, 0)] * len(order)
-        self.levels: list[tuple[int, Any, tuple, tuple, int] | None] = [None]
+        self.levels: list[tuple[int, Any, tuple, tuple, tuple, int] | None] = [None]   # level 0: the empty set
         for s, members in enumerate(by_level):
             members.sort(key=lambda i: -len(moves[i]))
             for p, i in enumerate(members):
