@@ -28,18 +28,13 @@ Two engines, used in turn by solve():
      above it); without one it must go on the waste now (a forced move) or
      the position is lost;
    - the excess bound (solver_bounds.py): for a set X of ranks no two of
-     which are adjacent, every card of X needs the card just before it to
-     be of a neighbouring rank (a tableau card, the waste, a stock card) or
-     wild, and no card goes just before two: more X cards left than that
-     supply proves the position lost. The best X is found by a small
-     dynamic programme over the 13 ranks (the parity bound and the
-     one-rank count are two of its cases). Its value rises by at most one
-     per move, so a position's slack spares its next moves the check.
-     Without the wrap it prunes most of the search's lost branches (a lost
-     mid-game position took 10 times fewer positions); with the wrap it
-     pruned too little inside the search to pay for itself (the cycle of
-     ranks costs three passes), so there only the position itself is
-     checked.
+     which are adjacent, each card of X needs the card just before it to be
+     of a neighbouring rank (tableau, waste, stock) or wild, none before two;
+     the best X comes from a small dynamic programme over the 13 ranks (the
+     old parity bound is one case). It rises by at most one per move, so a
+     position's slack spares its next moves the check. Without the wrap it
+     cut a lost mid-game position's search about tenfold; with the wrap it
+     cost more inside the search than it saved: only the root is checked.
    The exposed cards travel with the position as a bitmask, and everything
    that depends only on the layout is computed once per layout.
    Restarts: the search first makes FIRST_TRIES tries of FIRST_TRY_NODES
@@ -53,7 +48,7 @@ Two engines, used in turn by solve():
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: 6 to 10 ms of CPU since the
+   win to remain possible, per waste rank: about 6 ms of CPU (up to 12) since the
    fill works level by level over byte strings (branch table, 2026-12-02;
    about 27 ms before). SEARCH_FIRST is small (500 positions, 1 to 2 ms)
    because the table is cheaper than a long search: the wins the search
@@ -497,7 +492,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take under a few hundred positions), then the table (6 to 10 ms of CPU
+    take under a few hundred positions), then the table (about 6 ms of CPU
     for the classic layout), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
