@@ -109,7 +109,7 @@ def test_presenting_only_the_changed_rows_gives_the_pixels_of_a_whole_present(wi
         _scribble(c.surface, rng, 2, (rng.randrange(256), 0, 0))
         rows = c.changed_rows()
         rects = c.present(shown, rows)
-        assert rows and all(r.colliderect(c.rect) for r in rects)
+        assert rows and (rects is None if rows == [(0, 720)] else all(r.colliderect(c.rect) for r in rects))
     whole = pygame.Surface(window)
     fresh = Canvas(SIZE)
     fresh.surface.blit(c.surface, (0, 0))

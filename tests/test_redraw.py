@@ -152,12 +152,18 @@ class _Sneaky(Scene):
         surface.fill(self.colour)
 
 
-def test_an_unannounced_change_is_presented_within_one_audit(tmp_path):
+def _settled(tmp_path, scene_class):
+    """A headless app showing a new `scene_class` scene, settled until idle."""
     app = app_module.headless_app(tmp_path)
-    scene = _Sneaky(app)
+    scene = scene_class(app)
     app.stack.push(scene)
     app.stack.apply_pending()
     settle(app, 1.0)
+    return app, scene
+
+
+def test_an_unannounced_change_is_presented_within_one_audit(tmp_path):
+    app, scene = _settled(tmp_path, _Sneaky)
     assert _idle_frames(app, 30) == 0
     scene.colour = (200, 30, 30)      # e.g. a background result arriving: no event, no animation
     presented = _idle_frames(app, round(AUDIT_EVERY / FRAME) + 1)
@@ -173,11 +179,7 @@ class _Announcing(_Sneaky):
 
 
 def test_a_scene_that_announces_its_changes_is_audited_rarely_and_still_caught(tmp_path):
-    app = app_module.headless_app(tmp_path)
-    scene = _Announcing(app)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    settle(app, 1.0)
+    app, scene = _settled(tmp_path, _Announcing)
     draws = _spy_draws(scene)
     assert _idle_frames(app, round(4 * AUDIT_RARE / FRAME)) == 0
     assert 3 <= draws[0] <= 5                          # an audit every AUDIT_RARE, not every AUDIT_EVERY

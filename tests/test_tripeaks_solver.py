@@ -236,3 +236,92 @@ def test_bench_runs_option():
             assert "--runs" in str(e)
         else:
             raise AssertionError(bad)
+
+
+# ---------------------------------------------------------------- the excess bound (solver_bounds.py)
+
+def independent_sets(wrap):
+    """Every nonempty set of ranks no two of which are adjacent, with its neighbours, by brute force."""
+    def near(r):
+        out = {r - 1, r + 1} if not wrap else {(r - 2) % 13 + 1, r % 13 + 1}
+        return {q for q in out if 1 <= q <= 13}
+    found = []
+    for mask in range(1, 1 << 13):
+        x = {r for r in range(1, 14) if mask >> (r - 1) & 1}
+        n = set().union(*(near(r) for r in x))
+        if not n & x:
+            found.append((x, n))
+    return found
+
+
+INDEPENDENT = {wrap: independent_sets(wrap) for wrap in (False, True)}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=13, max_size=13), st.lists(st.integers(0, 4), min_size=13, max_size=13),
+       st.integers(0, 2), st.booleans())
+def test_the_excess_programme_finds_the_best_independent_set(tableau, starters, jokers, wrap):
+    from cardgames.games.tripeaks import solver_bounds
+
+    a = [0, *tableau, 0]
+    c = [0, *(t + s for t, s in zip(tableau, starters)), 0]
+    best = max(sum(a[r] for r in x) - sum(c[q] for q in n) for x, n in INDEPENDENT[wrap])
+    loops = solver_bounds.cycle_excess if wrap else solver_bounds.path_excess
+    assert loops(a, c) == best
+    assert solver_bounds.compiled(wrap)(a, c, jokers) == best - jokers
+
+
+def excess_of(state):
+    from cardgames.games.tripeaks import solver_bounds
+    from cardgames.games.tripeaks.solver_table import start_of, stock_codes
+
+    _, w = start_of(state)
+    counts = [0] * 15
+    for card in state.tableau:
+        if card is not None:
+            counts[int(card.rank)] += 1
+    return solver_bounds.Excess(stock_codes(state), state.options.wrap).of(counts, 0, w)
+
+
+@settings(max_examples=300, deadline=None)
+@given(small_deals(), st.integers(0, 2**31))
+def test_the_excess_bound_never_calls_a_winnable_position_lost(state, seed):
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(4)):
+        if rules.is_over(state):
+            break
+        state, _ = rules.apply(state, rng.choice(rules.legal_actions(state)))
+    if brute_force(state):
+        assert excess_of(state) <= 0
+
+
+def test_the_excess_bound_holds_all_along_winning_lines_of_full_deals():
+    """Every position on a winning line is winnable, so none may have a positive excess; lost deals with a
+    positive excess exist (the bound does prove some losses)."""
+    from cardgames.games.tripeaks import bench
+
+    proved = 0
+    for options in ({"wrap": True}, {"wrap": False}, {"wrap": False, "wild": True}, {"empty_waste": True}):
+        for seed in range(40):
+            for state in (rules.new_game(options, seed), bench.mid_game(options, seed)):
+                solver.clear_session()
+                result = solver.solve(state, method="table")
+                if not result.winnable:
+                    proved += excess_of(state) > 0
+                    continue
+                assert excess_of(state) <= 0, (options, seed)
+                for action in result.line:
+                    state, _ = rules.apply(state, action)
+                    assert excess_of(state) <= 0, (options, seed, action)
+    assert proved > 0
+
+
+def test_restarts_are_deterministic_and_budgets_still_give_unknown():
+    for seed in (1, 2, 9, 23):
+        for options in ({"wrap": True}, {"wrap": False}):
+            state = rules.new_game(options, seed)
+            first, again = solver.solve(state, method="search"), solver.solve(state, method="search")
+            assert first == again
+            small = solver.solve(state, max_nodes=100, method="search")
+            assert small.winnable in (None, first.winnable)
+            assert small.nodes <= 100

@@ -210,8 +210,8 @@ class Canvas:
                 rows = _merge([(max(0, y0 - q), y1) for y0, y1 in rows])
             for y0, y1 in [(0, self.size[1])] if rows is None else rows:
                 self._scale_rows(y0, y1)
-        if rows is None:
-            return None
+        if rows is None or rows == [(0, self.size[1])]:
+            return None   # all of it: flipped (measured a little cheaper than an update of one whole rectangle)
         p, q = self._ratio.numerator, self._ratio.denominator
         return [pygame.Rect(self.rect.x, self.rect.y + y0 * p // q, self.rect.width, (y1 - y0) * p // q)
                 for y0, y1 in rows]

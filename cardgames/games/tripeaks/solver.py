@@ -27,24 +27,32 @@ Two engines, used in turn by solve():
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
      the position is lost;
-   - without the wrap, parity: a run of plays alternates odd and even
-     ranks, so the odd cards left minus the even ones must be made up by
-     runs that each add at most one, of the parity their first card (the
-     waste, a stock card) allows (two popcounts per position).
+   - the excess bound (solver_bounds.py): for a set X of ranks no two of
+     which are adjacent, each card of X needs the card just before it to be
+     of a neighbouring rank (tableau, waste, stock) or wild, none before two;
+     the best X comes from a small dynamic programme over the 13 ranks (the
+     old parity bound is one case). It rises by at most one per move, so a
+     position's slack spares its next moves the check. Without the wrap it
+     cut a lost mid-game position's search about tenfold; with the wrap it
+     cost more inside the search than it saved: only the root is checked.
    The exposed cards travel with the position as a bitmask, and everything
-   that depends only on the layout is computed once per layout. Within a
-   node budget the search takes the plays from the highest slot down, then
-   (keeping what it proved lost) tries again from the lowest up: a win the
-   first order misses through a wrong early choice is often quick in the
-   other.
+   that depends only on the layout is computed once per layout.
+   Restarts: the search first makes FIRST_TRIES tries of FIRST_TRY_NODES
+   positions, each taking the plays in another order (the highest slot
+   first, then fixed shuffles), then tries of twice as many, each keeping
+   what the ones before proved lost. A win one order misses through a
+   wrong early choice is often quick in another; a winning line alone
+   visits about 50 positions, so shorter tries find nothing.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: about 20 ms of CPU for a whole
-   deal (18 to 22 ms measured on a busy shared machine, 2026-12-01), less
-   from later positions, which leave fewer sets.
+   win to remain possible, per waste rank: about 6 ms of CPU (up to 12) since the
+   fill works level by level over byte strings (branch table, 2026-12-02;
+   about 27 ms before). SEARCH_FIRST is small (500 positions, 1 to 2 ms)
+   because the table is cheaper than a long search: the wins the search
+   finds late and nearly every loss go to it.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
@@ -63,6 +71,7 @@ solver in a background thread and show a spinner until it answers.
 from __future__ import annotations
 
 import gc
+import random
 import threading
 import time
 from collections.abc import Iterator, Mapping
@@ -71,7 +80,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from cardgames.games.tripeaks import rules, solver_table
+from cardgames.games.tripeaks import rules, solver_bounds, solver_table
 from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
@@ -82,7 +91,11 @@ NEVER = 1 << 30              # no stock count proved lost yet
 
 
 class _OutOfBudget(Exception):
-    pass
+    """The node budget of a try ran out."""
+
+
+class _OutOfTime(_OutOfBudget):
+    """The CPU time limit ran out (checked every 256 positions of the whole search, over all its tries)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,15 +124,27 @@ class _Geometry:
 
     n: int
     cover: tuple[int, ...]      # cover[i]: the slots lying directly on slot i (bits)
-    uncover: tuple[tuple[tuple[int, int], ...], ...]   # per slot: (slot j it lies on, cover[j])
+    uncover: tuple[tuple[tuple[int, int], ...], ...]   # per slot: (bit of slot j it lies on, cover[j])
     blocked: tuple[int, ...]    # blocked[i]: the slots under slot i, transitively
     pred_base: tuple[int, ...]  # slots that may go on the waste just before slot i, rank aside
     succ_base: tuple[int, ...]  # slots that may go just after slot i, rank aside
     order_key: Any              # sort key: cards that lie on the most others first
 
 
-@lru_cache(maxsize=16)
+_last_geometry: tuple[Any, Any] = (None, None)   # (layout, its geometry): found by identity, not by hash
+
+
 def _geometry(layout: Layout) -> _Geometry:
+    """The layout's geometry. A Layout's hash walks all its slots (about as long as a quick search takes),
+    so the last layout is recognised by identity first."""
+    global _last_geometry
+    if _last_geometry[0] is not layout:
+        _last_geometry = (layout, _geometry_of(layout))
+    return _last_geometry[1]
+
+
+@lru_cache(maxsize=16)
+def _geometry_of(layout: Layout) -> _Geometry:
     n = layout.size
     cover = [sum(1 << j for j in layout.slots[i].covered_by) for i in range(n)]
     covers = [sum(1 << j for j in layout.covers(i)) for i in range(n)]
@@ -130,7 +155,7 @@ def _geometry(layout: Layout) -> _Geometry:
     # two plays before i); a card lying directly on i can, if it is the last of them to go. succ: the mirror.
     pred = [full & ~blocked[i] & ~(above[i] & ~cover[i]) & ~(1 << i) for i in range(n)]
     succ = [full & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i) for i in range(n)]
-    uncover = [tuple((j, cover[j]) for j in layout.covers(i)) for i in range(n)]
+    uncover = [tuple((1 << j, cover[j]) for j in layout.covers(i)) for i in range(n)]
     key = [-len(layout.blocked_by(i)) for i in range(n)]
     return _Geometry(n, tuple(cover), tuple(uncover), tuple(blocked), tuple(pred), tuple(succ),
                      tuple(key).__getitem__)
@@ -140,6 +165,21 @@ def _geometry(layout: Layout) -> _Geometry:
 def _adjacent_rank_bits(wrap: bool) -> tuple[int, ...]:
     """Per waste rank code: the ranks (as bits) that play on it."""
     return tuple(sum(1 << q for q in _adjacent_ranks(r, wrap)) for r in range(15))
+
+
+@lru_cache(maxsize=4)
+def _adjacent_rank_lists(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Per waste rank code: the ranks that play on it."""
+    return tuple(_adjacent_ranks(r, wrap) for r in range(15))
+
+
+@lru_cache(maxsize=4)
+def _plays(n: int) -> tuple[Play, ...]:
+    """Play(i) for every slot, made once (a winning line is built from them)."""
+    return tuple(Play(i) for i in range(n))
+
+
+TURN = Turn()
 
 
 class _Search:
@@ -159,11 +199,10 @@ class _Search:
         # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks.
         adj = self.adj_rank_bits = _adjacent_rank_bits(wrap)
         adj_slots = self.adj_slots = [0] * 15
-        for r in range(15):
-            bits, m = adj[r], 0
-            for q in range(1, 14):
-                if bits >> q & 1:
-                    m |= slots_of_rank[q]
+        for r, near in enumerate(_adjacent_rank_lists(wrap)):
+            m = 0
+            for q in near:
+                m |= slots_of_rank[q]
             adj_slots[r] = m
         # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's.
         self.pred = [adj_slots[r] & geo.pred_base[i] if r else 0 for i, r in enumerate(rank)]
@@ -196,19 +235,10 @@ class _Search:
                     dominated[i] |= low
                 m ^= low
         self.dominated_by = dominated
-        # Without the wrap a run alternates odd and even ranks, and a stock card starts a run of the other
-        # parity: up[k] / down[k] count the stock cards among stock[k:] that can start a run adding one
-        # odd / one even card net (a Joker either).
-        self.parity = not wrap
-        self.odd = sum(slots_of_rank[r] for r in range(1, 14, 2))
-        self.even = sum(slots_of_rank[r] for r in range(2, 14, 2))
-        up, down = [0] * (ns + 1), [0] * (ns + 1)
-        for k in range(ns - 1, -1, -1):
-            c = stock[k]
-            up[k] = up[k + 1] + (c % 2 == 0)
-            down[k] = down[k + 1] + (c % 2 == 1 or c == WILD)
-        self.up, self.down = up, down
-        self.flip = False        # take the plays in the other order (the second try)
+        # The excess bound (solver_bounds): the starters left by rank per stock index.
+        self.excess = solver_bounds.Excess(stock, wrap)
+        self.wrap = wrap
+        self.priority: Any = None   # the order of the plays: None for the highest slot first, else a sort key
         self.lost: dict[int, list[int]] = {}
         self.nodes = 0
         self.max_nodes = max_nodes
@@ -246,25 +276,27 @@ class _Search:
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
-        parity, odd, even, up, down = self.parity, self.odd, self.even, self.up, self.down
+        excess, jokers = self.excess.excess, self.excess.jokers
+        wild_waste = (1,) + (0,) * 13 + (1,)      # per waste code: 1 for an empty waste or a Joker
+        counts = [0] * 15        # the tableau cards left by rank, kept up to date along the search
+        for r in range(1, 14):
+            counts[r] = (rem & self.slots_of_rank[r]).bit_count()
+        # tot: the tableau and starter cards left by rank (the waste included; index 0 and 14 are scratch).
+        # A play or a turn only takes the waste's rank out: the card played or turned becomes the waste.
+        tot, _ = self.excess.starters(counts, k, w)
         lost_table, line = self.lost, self.line
+        plays = _plays(n)
         turn_bit = 1 << n
-        flip = self.flip
-        budget = self.max_nodes if self.max_nodes is not None else NEVER
+        priority = self.priority
+        # count runs over all the tries (so that the clock is read every 256 positions of the whole search);
+        # budget is where this try stops.
+        start = self.nodes
+        budget = start + self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
-        def search(rem: int, exp: int, k: int, w: int) -> bool:
+        def search(rem: int, exp: int, k: int, w: int, slack: int) -> bool:
             if not rem:
                 return True
-            if parity:
-                # Runs alternate parities: the odd cards left minus the even ones must be made up by runs,
-                # each adding at most one net, of the parity its start card (the waste, a stock card) allows.
-                d = (rem & odd).bit_count() - (rem & even).bit_count()
-                if d > 0:
-                    if d > up[k] + (not w & 1):
-                        return False
-                elif -d > down[k] + (w & 1 or w == EMPTY or w == WILD):
-                    return False
             playable = exp & adj_slots[w]
             # Known lost: every move this position offers was proved to lose.
             lost = lost_table.get(rem)
@@ -277,10 +309,19 @@ class _Search:
                     m ^= low
                 else:
                     return False
+            if slack < 0:
+                # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
+                # rises by at most one per move, so the next -e - 1 moves need not look again.
+                e = excess(counts, tot, jokers[k] + wild_waste[w])
+                if e > 0:
+                    return False
+                slack = -e
             nonlocal count
             count += 1
-            if count > budget or (deadline is not None and not count & 255 and time.thread_time() > deadline):
+            if count > budget:
                 raise _OutOfBudget
+            if deadline is not None and not count & 255 and time.thread_time() > deadline:
+                raise _OutOfTime
             # Cards whose rank no stock card left can precede: each needs a tableau card that can go
             # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
             forced = -1
@@ -305,11 +346,12 @@ class _Search:
                     if not playable & dominated_by[i]:
                         moves.append(i)
                     m ^= 1 << i
-                if flip and len(moves) > 1:
-                    moves.reverse()
+                if priority is not None and len(moves) > 1:
+                    moves.sort(key=priority)
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
+            tot[w] -= 1                # the waste's card: the next play or turn covers it
             for i in moves:
                 if not rem & succ[i]:
                     can_turn = False
@@ -319,15 +361,30 @@ class _Search:
                 after, shown = rem ^ bit, exp ^ bit
                 for j, on_j in uncover[i]:
                     if not after & on_j:
-                        shown |= 1 << j
-                if search(after, shown, k, rank[i]):
-                    line.append(Play(i))
+                        shown |= j
+                r = rank[i]
+                counts[r] -= 1
+                if search(after, shown, k, r, slack - 1):
+                    line.append(plays[i])
                     return True
-            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k]):
-                line.append(Turn())
+                counts[r] += 1
+            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k], slack - 1):
+                line.append(TURN)
                 return True
-            # Lost: so is every move from here, including those skipped as no better than another.
-            return record(rem, playable | turn_bit, k)
+            tot[w] += 1
+            # Lost: so is every move from here, including those skipped as no better than another (the
+            # turn's search may have made this position's entry).
+            lost = lost_table.get(rem)
+            if lost is None:
+                lost = lost_table[rem] = [NEVER] * (n + 1)
+            m = playable | turn_bit
+            while m:
+                low = m & -m
+                i = low.bit_length() - 1
+                if k < lost[i]:  # noqa: PLR1730
+                    lost[i] = k
+                m ^= low
+            return False
 
         def record(rem: int, moves: int, k: int) -> bool:
             """Marks the moves (slot bits, and bit n for the turn) from rem as lost from k on; returns False."""
@@ -342,32 +399,61 @@ class _Search:
                 moves ^= low
             return False
 
-        count = 0
+        count = start
         try:
-            return search(rem, self.exposed(rem), k, w)
+            if not self.wrap:
+                return search(rem, self.exposed(rem), k, w, -1)
+            # With the wrap the bound rarely prunes inside the search (it costs more than it saves there):
+            # only the position itself is checked.
+            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, self.exposed(rem), k, w, NEVER)
         finally:
-            self.nodes += count
+            self.nodes = min(count, budget)      # the position over the budget is not searched
+
+
+FIRST_TRIES, FIRST_TRY_NODES = 4, 80   # the restarts' schedule (see _search)
+
+
+@lru_cache(maxsize=16)
+def _orders(n: int, tries: int) -> tuple[Any, ...]:
+    """The play orders of the restarts (sort keys over slots): None (the highest slot first), then
+    shuffles by a fixed generator (the same every run)."""
+    rng = random.Random(n)
+    out: list[Any] = [None]
+    for _ in range(tries):
+        key = list(range(n))
+        rng.shuffle(key)
+        out.append(key.__getitem__)
+    return tuple(out)
 
 
 def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
-    """The depth-first search alone. With a node budget, half of it goes to a second try that takes the
-    plays in the other order, keeping what the first proved lost: a win the first order misses by a
-    wrong early choice is often quick in the other."""
+    """The depth-first search alone, as restarts: FIRST_TRIES tries of FIRST_TRY_NODES positions, each taking
+    the plays in another order (the highest slot first, then shuffled orders), then tries of twice as many
+    as the last until max_nodes; each keeps what the ones before proved lost. A win one order misses by a
+    wrong early choice is often quick in another, so short tries find more wins sooner than one long one."""
     s = _Search(state, max_nodes, time_limit)
     rem, w = start_of(state)
-    try:
-        if max_nodes is None or max_nodes < 2:
+    orders = _orders(s.n, 15)
+    budget, spent, attempt = FIRST_TRY_NODES, 0, 0
+    while True:
+        last = max_nodes is not None and spent + budget >= max_nodes
+        s.max_nodes = max_nodes - spent if last else budget
+        if max_nodes is None and attempt >= len(orders) - 1:
+            s.max_nodes = None
+        s.priority = orders[attempt % len(orders)]
+        s.line.clear()
+        try:
             ok = s.wins(rem, 0, w)
-        else:
-            s.max_nodes = max_nodes // 2
-            try:
-                ok = s.wins(rem, 0, w)
-            except _OutOfBudget:
-                s.max_nodes, s.flip = max_nodes - s.nodes, True
-                s.line.clear()
-                ok = s.wins(rem, 0, w)
-    except _OutOfBudget:
-        return Result(None, (), s.nodes)
+            break
+        except _OutOfTime:
+            return Result(None, (), s.nodes)
+        except _OutOfBudget:
+            if last:
+                return Result(None, (), s.nodes)
+        spent = s.nodes
+        attempt += 1
+        if attempt >= FIRST_TRIES:
+            budget *= 2
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
 
 
@@ -397,7 +483,7 @@ def _collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
-SEARCH_FIRST = 2_000   # nodes the depth-first search gets before the table takes over
+SEARCH_FIRST = 500   # nodes the depth-first search gets before the table takes over
 
 
 def solve(state: State, max_nodes: int | None = None, time_limit: float | None = None,
@@ -406,8 +492,8 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
 
     method "auto": a position of a deal whose table this session already
     filled is a lookup; else a short depth-first search (most winnable deals
-    take a few hundred positions), then the table (about 20 ms of CPU for the
-    classic layout from the deal, less from later positions), kept for the
+    take under a few hundred positions), then the table (about 6 ms of CPU
+    for the classic layout), kept for the
     later positions of the same deal. "search" or "table": one of them alone. The
     table counts as one node per set of cards left. time_limit is seconds of
     CPU time of the calling thread (time.thread_time), so a busy machine
@@ -423,8 +509,9 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         raise ValueError(f"unknown solver method {method!r}")
     deadline = None if time_limit is None else time.thread_time() + time_limit
     rem, w = start_of(state)
-    deal = solver_table.deal_of(state) if method != "search" else None
-    if deal is not None and method == "auto":
+    # Dealing the deal again (deal_of) costs about as much as a quick search: only when a table is kept.
+    deal = solver_table.deal_of(state) if method == "auto" and solver_table.has_table(state) else None
+    if deal is not None:
         kept = solver_table.lookup(deal[0], rem, deal[1], w)
         if kept is not None:
             return _from_table(kept[0], rem, kept[1], w, 0)
@@ -448,6 +535,7 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         return Result(None, (), used)
     try:
         table = solver_table.Table(state, _Search(state, None, None), deadline)
+        deal = deal or solver_table.deal_of(state)
         if deal is not None:
             solver_table.remember(deal[0], deal[1], rem, table)
     except solver_table.OutOfBudget:

@@ -378,3 +378,13 @@ def clear_session() -> None:
         _session.clear()
         _firsts.clear()
 
+
+
+def has_table(state: State) -> bool:
+    """Whether the session keeps a table for the deal of `state`: a cheap test (no deal dealt again) the
+    solver makes before deal_of and lookup."""
+    if state.seed is None:
+        return False
+    with _lock:     # compared key by key, the seed first: hashing a layout walks all its slots
+        return any(seed == state.seed and options == state.options and layout == state.layout
+                   for seed, options, layout in _session)
