@@ -95,3 +95,23 @@ def test_the_demo_deals_on_by_itself(app):
     for _ in range(10):
         app.step(FRAME)
     assert game.calls == ["next_round"]
+
+
+class BrightTable(FakeGame):
+    def draw(self, surface):
+        surface.fill((250, 250, 250))     # cards under the hints: the brightest a table gets
+
+
+def test_the_key_hints_stand_on_a_dark_strip_over_the_table(app):
+    """The hints along the bottom edge lie below the panel, over the table's cards: a dark strip
+    keeps them legible (on the dimmed table alone, Skyjo's and Three Thirteen's cards showed through)."""
+    game = BrightTable(app, over=True)
+    app.stack.push(game)
+    app.stack.push(Summary(app, game))
+    app.stack.apply_pending()
+    app.step(FRAME)
+    w, h = app.canvas.surface.get_size()
+    strip = [app.canvas.surface.get_at((x, h - 3))[:3] for x in range(0, w, 16)]   # under the letters
+    assert max(sum(c) / 3 for c in strip) < 60
+    above = app.canvas.surface.get_at((20, Summary.box.bottom + 2))[:3]   # the dimmed table beside it
+    assert sum(above) / 3 > 60

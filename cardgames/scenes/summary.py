@@ -34,6 +34,19 @@ from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
+HINT_BAND_H = 34      # a dark strip along the bottom edge under the key hints (the table's cards lie there)
+_band: pygame.Surface | None = None
+
+
+def hint_band() -> pygame.Surface:
+    """The strip under the hints: without it the dimmed table's cards showed through the letters."""
+    global _band
+    if _band is None:
+        _band = pygame.Surface((config.CANVAS_SIZE[0], HINT_BAND_H))
+        _band.fill((4, 6, 14))
+        _band.set_alpha(200)
+    return _band
+
 W, H = config.CANVAS_SIZE
 DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 
@@ -187,4 +200,5 @@ class SummaryOverlay(Scene):
             y = box.bottom if self.records_edge == "bottom" else box.bottom - self.button_dy - 24
             draw_touched(surface, getattr(self.game, "records_touched", ()), (box.centerx, y))
         self.menu.draw(surface)
+        surface.blit(hint_band(), (0, config.CANVAS_SIZE[1] - HINT_BAND_H))   # the hints read over the cards
         draw_hints(surface, self.hints(), self.app)

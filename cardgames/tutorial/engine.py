@@ -63,6 +63,7 @@ class TutorialMode:
     """Mixed in before the game's scene class: the scene plays the script's lesson."""
 
     keep_clear: tuple[pygame.Rect, ...] = ()   # the scene's own words (prompt, totals) the panel should not hide
+    panel_spots: tuple[tuple[int, int, int], ...] = ()   # free (x, y, width) spots of this table, tried first
 
     def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
         self.tutorial = script
@@ -289,7 +290,7 @@ class TutorialMode:
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
                         next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if waiting else None,
-                        time=self.scheduler.time)
+                        time=self.scheduler.time, own=self.panel_spots)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:

@@ -1,8 +1,9 @@
 """The tutorial's panel and glow: one sentence at a time, never over the cards it talks about.
 
-Panel.draw() places a box of fixed width at the first of a few spots (bottom,
-top, the sides, the corners) that covers none of the highlighted rects, and of
-those the one covering the fewest other cards; the spot is kept while it stays
+Panel.draw() places a box of fixed width at the first of a few spots (the
+scene's own free spots first, then bottom, top, the sides, the corners) that
+covers none of the highlighted rects, and of those the one covering the fewest
+other cards; the spot is kept while it stays
 good, so the panel does not jump between steps. The highlighted cards get a
 pulsing gold ring. The panel holds the sentence, a friendly line after a wrong
 move, the step counter, and its buttons: Next (or Finish) on reading steps,
@@ -47,9 +48,10 @@ class Panel:
             (14, H - h - 14), (right, H - h - 14), (x_mid, middle))]
 
     def place(self, h: int, avoid: list[pygame.Rect], cards: list[pygame.Rect],
-              narrow_h: int | None = None) -> pygame.Rect:
-        """The first spot clear of `avoid` covering the fewest `cards` (a narrower, taller panel too)."""
-        spots = self.spots(h) + (self.spots(narrow_h, NARROW) if narrow_h else [])
+              narrow_h: int | None = None, own: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+        """The first spot clear of `avoid` covering the fewest `cards` (a narrower, taller panel too).
+        `own` are the scene's free spots (x, y, width; the height is the text's), tried first."""
+        spots = list(own) + self.spots(h) + (self.spots(narrow_h, NARROW) if narrow_h else [])
         keep = [r.inflate(16, 16) for r in avoid]
 
         def cost(i: int) -> tuple[int, int, int]:
@@ -66,7 +68,8 @@ class Panel:
         return next((name for name, r in self.buttons.items() if r.collidepoint(pos)), None)
 
     def draw(self, surface: pygame.Surface, text: str, wrong: str, avoid: list[pygame.Rect],
-             cards: list[pygame.Rect], counter: str, next_label: str | None, time: float) -> None:
+             cards: list[pygame.Rect], counter: str, next_label: str | None, time: float,
+             own: tuple[tuple[int, int, int], ...] = ()) -> None:
         pulse = 0.5 + 0.5 * math.sin(time * 5)
         for r in avoid:
             grow = 5 + round(4 * pulse)
@@ -79,9 +82,10 @@ class Panel:
             wrong_lines = wrap_lines(wrong, inner, theme.SMALL + 1) if wrong else []
             return lines, wrong_lines, theme.PAD + 22 + len(lines) * lh + len(wrong_lines) * sh + 10 + BUTTON_H + theme.PAD
 
-        wide, narrow = measure(WIDTH), measure(NARROW)
-        rect = self.place(wide[2], avoid, cards, narrow[2])
-        lines, wrong_lines, _h = wide if rect.width == WIDTH else narrow
+        measured = {w: measure(w) for w in {WIDTH, NARROW, *(w for _x, _y, w in own)}}
+        rect = self.place(measured[WIDTH][2], avoid, cards, measured[NARROW][2],
+                          tuple(pygame.Rect(x, y, w, measured[w][2]) for x, y, w in own))
+        lines, wrong_lines, _h = measured[rect.width]
         self.rect = rect
         theme.draw_panel(surface, rect, (14, 20, 40, 238), GLOW)
         x, y = rect.x + theme.PAD, rect.y + theme.PAD - 4

@@ -71,8 +71,18 @@ SCRIPT = Script("three_thirteen", N_("Three Thirteen tutorial"), deal, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
+INFO_COLUMN = pygame.Rect(30, 170, 250, 185)   # the round, the wild rank, the dealer and the Ace rule
+# Two seats leave the right of the table free above your totals: the panel stands right of the
+# opponent's box, and the log's corner (a few lines for two seats) moves below it, right of the piles.
+PANEL_SPOT = (798, 14, 468)
+TUTORIAL_LOG_RECT = pygame.Rect(644, 300, BUTTON_X - 10 - 8 - 644, 92)
+
+
 class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):
-    keep_clear = (pygame.Rect(BUTTON_X - 10, 326, BUTTON_W + 20, 370),)   # your total, penalty and buttons
+    keep_clear = (pygame.Rect(BUTTON_X - 10, 326, BUTTON_W + 20, 370),   # your total, penalty and buttons
+                  INFO_COLUMN)
+    panel_spots = (PANEL_SPOT,)
+    log_rect = TUTORIAL_LOG_RECT
 
     def show_summary_later(self) -> None:
         pass      # the last step explains the scored round on the table
