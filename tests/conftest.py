@@ -10,5 +10,5 @@ os.environ["LANGUAGE"] = "en"  # the suite speaks English whatever the machine's
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-# Fixtures shared by the test modules that play with one device (keyboard or gamepad).
-pytest_plugins = ["device_fixtures"]
+# Fixtures shared by test modules: `device` (keyboard or gamepad) and `drawn` (the strings rendered).
+pytest_plugins = ["device_fixtures", "drawn_strings"]

@@ -21,7 +21,6 @@ from cardgames.games.tripeaks.deal_entry import DealEntryScene
 from cardgames.games.tripeaks.levels import load_levels
 from cardgames.games.tripeaks.scene_overlays import LevelSelectScene
 from cardgames.storage import Storage
-from cardgames.ui import controls, theme
 
 
 @pytest.fixture(autouse=True)
@@ -40,25 +39,6 @@ def write(folder, name, data, kind):
     path.write_text(json.dumps({"version": 1, "kind": kind, "data": data}))
 
 
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every string rendered to a surface from now on (the text caches emptied first)."""
-    seen: list[str] = []
-    theme._texts.clear()
-    controls._cache.clear()
-    render, font_render = theme.render, text.MixedFont.render
-
-    def spy_render(f, s, *a, **kw):
-        seen.append(s)
-        return render(f, s, *a, **kw)
-
-    def spy_font_render(self, s, *a, **kw):
-        seen.append(s)
-        return font_render(self, s, *a, **kw)
-
-    monkeypatch.setattr(theme, "render", spy_render)
-    monkeypatch.setattr(text.MixedFont, "render", spy_font_render)
-    return seen
 
 
 # ---------------------------------------------------------------- data files

@@ -18,7 +18,7 @@ from cardgames.games.skyjo.scene import SkyjoScene
 from cardgames.games.skyjo.summary import RoundSummaryScene as SkyjoSummary
 from cardgames.games.three_thirteen.scene import ThreeThirteenScene
 from cardgames.games.three_thirteen.summary import RoundSummaryScene as ThreeThirteenSummary
-from cardgames.ui import controls, move_log, theme
+from cardgames.ui import move_log, theme
 from cardgames.ui.move_log import MoveLogScene
 from cardgames.ui.widgets import wrap_lines
 
@@ -36,26 +36,6 @@ def app(tmp_path):
     i18n.set_language("en")
 
 
-@pytest.fixture
-def drawn(monkeypatch):
-    """Every string rendered to a surface from now on (the text caches emptied first)."""
-    seen: list[str] = []
-    theme._texts.clear()
-    move_log._line_cache.clear()
-    controls._cache.clear()
-    render, font_render = theme.render, text.MixedFont.render
-
-    def spy_render(f, s, *a, **kw):
-        seen.append(s)
-        return render(f, s, *a, **kw)
-
-    def spy_font_render(self, s, *a, **kw):
-        seen.append(s)
-        return font_render(self, s, *a, **kw)
-
-    monkeypatch.setattr(theme, "render", spy_render)
-    monkeypatch.setattr(text.MixedFont, "render", spy_font_render)
-    return seen
 
 
 def english_left(strings) -> list[str]:
