@@ -14,9 +14,7 @@ from cardgames.ui import theme
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(Launch(data_dir=tmp_path), headless=True)
-    yield app
-    i18n.set_language("en")
+    return App(Launch(data_dir=tmp_path), headless=True)
 
 
 @pytest.mark.parametrize("lang", LANGS)

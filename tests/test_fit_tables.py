@@ -21,9 +21,7 @@ NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo")
 
 @pytest.fixture
 def app(tmp_path):
-    app = table_app(tmp_path)
-    yield app
-    i18n.set_language("en")
+    return table_app(tmp_path)
 
 
 def spy_text(monkeypatch, scene) -> list[tuple[str, pygame.Rect]]:

@@ -13,8 +13,6 @@ from cardgames.ui import theme
 @pytest.fixture(autouse=True)
 def fonts():
     pygame.font.init()
-    yield
-    i18n.set_language("en")
 
 
 def test_runs_of_one_script_stay_whole():

@@ -23,12 +23,6 @@ from cardgames.games.tripeaks.scene_overlays import LevelSelectScene
 from cardgames.storage import Storage
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
-
-
 def in_script(s: str, lang: str) -> bool:
     return any(text.char_script(c) == i18n.SCRIPTS[lang] for c in s)
 

@@ -29,9 +29,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 
 @pytest.fixture
 def app(tmp_path):
-    app = table_app(tmp_path)
-    yield app
-    i18n.set_language("en")
+    return table_app(tmp_path)
 
 
 def opened(app, scene, state=None):
@@ -181,12 +179,9 @@ def test_a_refusal_says_itself_again_in_a_new_language():
     shown = i18n.refusal(exc)
     assert i18n.tr(shown) == "7 of spades is not one rank above or below King of diamonds"
     i18n.set_language("kn")
-    try:
-        assert i18n.tr(shown) == i18n.tr("{card} is not one rank above or below {top}").format(
-            card=i18n.card_name(parse_card("7S")), top=i18n.card_name(parse_card("KD")))
-        assert any(text.char_script(c) == text.KANNADA for c in i18n.tr(shown))
-    finally:
-        i18n.set_language("en")
+    assert i18n.tr(shown) == i18n.tr("{card} is not one rank above or below {top}").format(
+        card=i18n.card_name(parse_card("7S")), top=i18n.card_name(parse_card("KD")))
+    assert any(text.char_script(c) == text.KANNADA for c in i18n.tr(shown))
 
 
 # ---------------------------------------------------------------- a saved game that no longer replays

@@ -31,9 +31,7 @@ WORD = re.compile(r"[A-Za-z][A-Za-z']+")
 
 @pytest.fixture
 def app(tmp_path):
-    app = table_app(tmp_path)
-    yield app
-    i18n.set_language("en")
+    return table_app(tmp_path)
 
 
 

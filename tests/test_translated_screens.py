@@ -17,9 +17,7 @@ LANGS = ("en", "ta", "te", "kn")
 
 @pytest.fixture
 def app(tmp_path):
-    app = App(Launch(data_dir=tmp_path), headless=True)
-    yield app
-    i18n.set_language("en")
+    return App(Launch(data_dir=tmp_path), headless=True)
 
 
 def overflows(widget) -> list[str]:

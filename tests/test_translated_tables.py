@@ -30,9 +30,7 @@ NAMES = ("Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia", "Hugo", "Enter", "Es
 
 @pytest.fixture
 def app(tmp_path):
-    app = table_app(tmp_path)
-    yield app
-    i18n.set_language("en")
+    return table_app(tmp_path)
 
 
 def telugu(s: str) -> bool:

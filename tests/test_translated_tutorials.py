@@ -9,12 +9,6 @@ from cardgames import i18n, tutorial
 from cardgames.engine import text
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
-
-
 def in_script(s: str, lang: str) -> bool:
     letters = [c for c in s if c.isalpha()]
     return sum(text.char_script(c) == i18n.SCRIPTS[lang] for c in letters) > 0.6 * len(letters)

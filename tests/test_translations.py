@@ -46,10 +46,8 @@ def catalogue(lang):
 
 
 @pytest.fixture(autouse=True)
-def english_after():
+def fonts():
     pygame.font.init()
-    yield
-    i18n.set_language("en")
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -88,19 +88,16 @@ def _widest_letters(script: str) -> list[str]:
 def test_the_font_draws_every_letter_shaped(lang):
     pygame.font.init()
     i18n.set_language(lang)
-    try:
-        script = i18n.SCRIPTS[lang]
-        f = theme.font(theme.BODY, True)
-        assert len(script_letters(script)) >= 30
-        for g in _widest_letters(script):
-            assert letters(g) == [g], g
-            assert not text.missing_glyphs(f.face(script), g), g
-            # shaped: a vowel sign attaches (HarfBuzz), so consonant + sign is narrower than the
-            # two drawn apart with a dotted circle for the lone sign
-            if len(g) == 2:
-                assert theme.text_width(f, g) < theme.text_width(f, g[0]) + theme.text_width(f, "\u25cc" + g[1]), g
-    finally:
-        i18n.set_language("en")
+    script = i18n.SCRIPTS[lang]
+    f = theme.font(theme.BODY, True)
+    assert len(script_letters(script)) >= 30
+    for g in _widest_letters(script):
+        assert letters(g) == [g], g
+        assert not text.missing_glyphs(f.face(script), g), g
+        # shaped: a vowel sign attaches (HarfBuzz), so consonant + sign is narrower than the
+        # two drawn apart with a dotted circle for the lone sign
+        if len(g) == 2:
+            assert theme.text_width(f, g) < theme.text_width(f, g[0]) + theme.text_width(f, "\u25cc" + g[1]), g
 
 
 @pytest.mark.parametrize("lang", ["en", "ta", "te", "kn"])
@@ -109,28 +106,25 @@ def test_the_widest_initials_that_fit_a_row_fit_their_boxes(lang):
     with ௌ, go two at a time); the widest three that do fit their boxes while being typed."""
     pygame.font.init()
     i18n.set_language(lang)
-    try:
-        rect = pygame.Rect(470, 220, scores_table.TABLE_W, 330)
-        widest = _widest_letters(i18n.SCRIPTS[lang]) if lang != "en" else list(ALNUM.strip())
-        tripled = [g for g in widest if scores_table.initials_fit(g * SIZE)]
-        assert len(tripled) >= 0.85 * len(widest), (lang, len(tripled), len(widest))
-        entry = Entry("   ", fits=scores_table.initials_fit)
-        assert all(entry.type(tripled[0]) for _ in range(SIZE)) and entry.text == tripled[0] * SIZE
-        if widest[0] != tripled[0]:   # a third letter that would make them too wide is refused
-            wider = Entry(tripled[0] * 2 + " ", fits=scores_table.initials_fit)
-            wider.move(2)
-            assert not wider.type(widest[0]) and wider.text == tripled[0] * 2 + " "
-        shown = scores_table.initials_letters(entry.text)
-        boxes = scores_table.letter_boxes((rect.x + 54, rect.y + 34), shown)
-        assert boxes[-1].right <= rect.right - 4, (lang, entry.text, boxes)
-        f = theme.font(theme.BODY, True)
-        for box, g in zip(boxes, shown):
-            assert theme.text_width(f, g) <= box.w - 8 and f.get_height() <= box.h, (g, box)
-        # kept in the table, the row's initials end before the widest score starts
-        row_end = rect.x + scores_table.INITIALS_X + theme.text_width(f, entry.text.strip())
-        assert row_end + 8 <= rect.right - 10 - theme.text_width(theme.font(theme.BODY), scores_table.WIDEST_SCORE)
-    finally:
-        i18n.set_language("en")
+    rect = pygame.Rect(470, 220, scores_table.TABLE_W, 330)
+    widest = _widest_letters(i18n.SCRIPTS[lang]) if lang != "en" else list(ALNUM.strip())
+    tripled = [g for g in widest if scores_table.initials_fit(g * SIZE)]
+    assert len(tripled) >= 0.85 * len(widest), (lang, len(tripled), len(widest))
+    entry = Entry("   ", fits=scores_table.initials_fit)
+    assert all(entry.type(tripled[0]) for _ in range(SIZE)) and entry.text == tripled[0] * SIZE
+    if widest[0] != tripled[0]:   # a third letter that would make them too wide is refused
+        wider = Entry(tripled[0] * 2 + " ", fits=scores_table.initials_fit)
+        wider.move(2)
+        assert not wider.type(widest[0]) and wider.text == tripled[0] * 2 + " "
+    shown = scores_table.initials_letters(entry.text)
+    boxes = scores_table.letter_boxes((rect.x + 54, rect.y + 34), shown)
+    assert boxes[-1].right <= rect.right - 4, (lang, entry.text, boxes)
+    f = theme.font(theme.BODY, True)
+    for box, g in zip(boxes, shown):
+        assert theme.text_width(f, g) <= box.w - 8 and f.get_height() <= box.h, (g, box)
+    # kept in the table, the row's initials end before the widest score starts
+    row_end = rect.x + scores_table.INITIALS_X + theme.text_width(f, entry.text.strip())
+    assert row_end + 8 <= rect.right - 10 - theme.text_width(theme.font(theme.BODY), scores_table.WIDEST_SCORE)
 
 
 def _wait(app, done, seconds=60):
@@ -145,30 +139,27 @@ def test_a_tamil_player_types_tamil_initials_into_the_table(tmp_path):
     app = table_app(tmp_path)
     app.settings["anim_speed"] = "off"
     i18n.set_language("ta")
-    try:
-        scene = TriPeaksScene(app, {"mode": "arcade", "level_id": "level_01"}, seed=11)
-        app.stack.push(scene)
-        app.stack.apply_pending()
-        _wait(app, lambda: app.stack.top is scene or isinstance(app.stack.top, LevelSelectScene))
-        if isinstance(app.stack.top, LevelSelectScene):
-            key(app, pygame.K_RETURN)
-        _wait(app, lambda: app.stack.top is scene and scene.human_turn)
-        for action in solver.solve(scene.state).line:
-            scene.act(action)
-        _wait(app, lambda: isinstance(app.stack.top, ResultScene))
-        result = app.stack.top
-        result.skip()
-        _wait(app, lambda: result.entering)
-        for typed in ("ம", "ு", "க", "ு"):                    # as a Tamil keyboard layout sends them
-            app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": typed})])
-        key(app, pygame.K_x, unicode="x")                       # a Latin letter comes with its key
-        app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": "x"}),   # (and its text input: once only)
-                         pygame.event.Event(pygame.TEXTINPUT, {"text": "!"})])
-        assert result.initials == "முகுX"
-        result.draw(pygame.Surface((1280, 720)))
+    scene = TriPeaksScene(app, {"mode": "arcade", "level_id": "level_01"}, seed=11)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    _wait(app, lambda: app.stack.top is scene or isinstance(app.stack.top, LevelSelectScene))
+    if isinstance(app.stack.top, LevelSelectScene):
         key(app, pygame.K_RETURN)
-        table = levels.level_record(app.storage.stats("tripeaks"), "level_01")["table"]
-        assert table[0]["initials"] == "முகுX" and not result.entering
-        assert app.storage.stats("tripeaks")["last_initials"] == "முகுX"
-    finally:
-        i18n.set_language("en")
+    _wait(app, lambda: app.stack.top is scene and scene.human_turn)
+    for action in solver.solve(scene.state).line:
+        scene.act(action)
+    _wait(app, lambda: isinstance(app.stack.top, ResultScene))
+    result = app.stack.top
+    result.skip()
+    _wait(app, lambda: result.entering)
+    for typed in ("ம", "ு", "க", "ு"):                    # as a Tamil keyboard layout sends them
+        app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": typed})])
+    key(app, pygame.K_x, unicode="x")                       # a Latin letter comes with its key
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": "x"}),   # (and its text input: once only)
+                     pygame.event.Event(pygame.TEXTINPUT, {"text": "!"})])
+    assert result.initials == "முகுX"
+    result.draw(pygame.Surface((1280, 720)))
+    key(app, pygame.K_RETURN)
+    table = levels.level_record(app.storage.stats("tripeaks"), "level_01")["table"]
+    assert table[0]["initials"] == "முகுX" and not result.entering
+    assert app.storage.stats("tripeaks")["last_initials"] == "முகுX"
