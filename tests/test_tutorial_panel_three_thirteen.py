@@ -5,18 +5,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import FRAME, key, table_app
+from scene_events import FRAME, table_app
 from test_tutorial_three_thirteen import move
-from tutorial_events import wait_ready
+from tutorial_events import advance, wait_ready
 
 from cardgames import config, i18n, tutorial
 from cardgames.games.three_thirteen import tutorial as script
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
 
 
 def covered(scene) -> list[str]:
@@ -45,15 +39,7 @@ def test_the_panel_covers_no_info_hand_pile_or_button(tmp_path, lang):
         assert pygame.Rect((0, 0), config.CANVAS_SIZE).contains(scene.panel.rect)
         assert covered(scene) == [], (lang, scene.step_no, scene.panel.rect)
         steps.append(scene.step_no)
-        n, step = scene.step_no, scene.step
-        if step.expect:
-            move(app, scene, step.expect[0])
-        else:
-            key(app, pygame.K_RETURN)
-        for _ in range(600):
-            if scene.step_no != n or scene.ended is not None:
-                break
-            app.step(FRAME)
+        advance(app, scene, move)
         while scene.ended is None and scene.step.auto and scene.auto_done < len(scene.step.auto):
             app.step(FRAME)       # the computer's moves: the panel stays clear of the table meanwhile
             assert covered(scene) == [], (lang, scene.step_no, scene.panel.rect)

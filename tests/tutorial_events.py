@@ -34,6 +34,21 @@ def click_move(app, scene, text):
         click(app, point_of(scene, dst))
 
 
+def advance(app, scene, move=click_move) -> bool:
+    """Do what the current step asks (its move, or Enter on a reading step) and step frames until the
+    next step shows or the tutorial ends; False if it did neither."""
+    n, step = scene.step_no, scene.step
+    if step.expect:
+        move(app, scene, step.expect[0])
+    else:
+        key(app, pygame.K_RETURN)
+    for _ in range(600):
+        if scene.step_no != n or scene.ended is not None:
+            return True
+        app.step(FRAME)
+    return scene.step_no != n or scene.ended is not None
+
+
 def play_through(app, scene, move=click_move, steps=80):
     """Every step in turn until the tutorial ends; returns the step numbers whose glow was checked."""
     seen = []
@@ -48,13 +63,5 @@ def play_through(app, scene, move=click_move, steps=80):
             assert not any(scene.panel.rect.colliderect(r) for r in rects), (scene.step_no, step.text)
             seen.append(scene.step_no)
         n = scene.step_no
-        if step.expect:
-            move(app, scene, step.expect[0])
-        else:
-            key(app, pygame.K_RETURN)
-        for _ in range(600):
-            if scene.step_no != n or scene.ended is not None:
-                break
-            app.step(FRAME)
-        assert scene.step_no != n or scene.ended is not None, f"step {n} did not move on: {step.text}"
+        assert advance(app, scene, move), f"step {n} did not move on: {step.text}"
     raise AssertionError("the tutorial did not end")
