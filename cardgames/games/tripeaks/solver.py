@@ -375,17 +375,7 @@ class _Search:
             tot[w] += 1
             # Lost: so is every move from here, including those skipped as no better than another (the
             # turn's search may have made this position's entry).
-            lost = lost_table.get(rem)
-            if lost is None:
-                lost = lost_table[rem] = [NEVER] * (n + 1)
-            m = playable | turn_bit
-            while m:
-                low = m & -m
-                i = low.bit_length() - 1
-                if k < lost[i]:  # noqa: PLR1730
-                    lost[i] = k
-                m ^= low
-            return False
+            return record(rem, playable | turn_bit, k)
 
         def record(rem: int, moves: int, k: int) -> bool:
             """Marks the moves (slot bits, and bit n for the turn) from rem as lost from k on; returns False."""
