@@ -128,6 +128,7 @@ class _Geometry:
     blocked: tuple[int, ...]    # blocked[i]: the slots under slot i, transitively
     pred_base: tuple[int, ...]  # slots that may go on the waste just before slot i, rank aside
     succ_base: tuple[int, ...]  # slots that may go just after slot i, rank aside
+    better: tuple[int, ...]     # slots lying on a superset of what slot i lies on (ties: the lower slots)
     order_key: Any              # sort key: cards that lie on the most others first
 
 
@@ -157,8 +158,10 @@ def _geometry_of(layout: Layout) -> _Geometry:
     succ = [full & ~above[i] & ~(blocked[i] & ~covers[i]) & ~(1 << i) for i in range(n)]
     uncover = [tuple((1 << j, cover[j]) for j in layout.covers(i)) for i in range(n)]
     key = [-len(layout.blocked_by(i)) for i in range(n)]
+    better = [sum(1 << j for j in range(n) if j != i and blocked[i] & ~blocked[j] == 0
+                  and (blocked[i] != blocked[j] or j < i)) for i in range(n)]
     return _Geometry(n, tuple(cover), tuple(uncover), tuple(blocked), tuple(pred), tuple(succ),
-                     tuple(key).__getitem__)
+                     tuple(better), tuple(key).__getitem__)
 
 
 @lru_cache(maxsize=4)
@@ -211,30 +214,24 @@ class _Search:
         ns = len(stock)
         # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left;
         # lacking_slots[k]: slots whose rank no card among stock[k:] can precede.
+        # (from the end of the stock back: a rank reached stays reached, its slots leave the lacking)
         reach, bits = [0] * (ns + 1), 0
         lacking = [0] * (ns + 1)
-        known: dict[int, int] = {}
+        short = sum(slots_of_rank)
         for k in range(ns, -1, -1):
             if k < ns:
-                bits |= ALL_RANKS if stock[k] == WILD else adj[stock[k]]
-            reach[k] = bits
-            if bits not in known:
-                known[bits] = sum(slots_of_rank[r] for r in range(1, 14) if not bits >> r & 1)
-            lacking[k] = known[bits]
+                new = (ALL_RANKS if stock[k] == WILD else adj[stock[k]]) & ~bits
+                bits |= new
+                while new:
+                    low = new & -new
+                    short &= ~slots_of_rank[low.bit_length() - 1]
+                    new ^= low
+            reach[k], lacking[k] = bits, short
         self.reach, self.lacking_slots = reach, lacking
         # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
         # them is at least as good as playing slot i (ties go to the lower slot).
-        blocked = geo.blocked
-        dominated = [0] * n
-        for i, r in enumerate(rank):
-            m = slots_of_rank[r] & ~(1 << i) if r else 0
-            while m:
-                low = m & -m
-                j = low.bit_length() - 1
-                if blocked[i] & ~blocked[j] == 0 and (blocked[i] != blocked[j] or j < i):
-                    dominated[i] |= low
-                m ^= low
-        self.dominated_by = dominated
+        better = geo.better
+        self.dominated_by = [slots_of_rank[r] & better[i] if r else 0 for i, r in enumerate(rank)]
         # The excess bound (solver_bounds): the starters left by rank per stock index.
         self.excess = solver_bounds.Excess(stock, wrap)
         self.wrap = wrap

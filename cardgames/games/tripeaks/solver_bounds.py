@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from operator import add
 from typing import Any
 
 NONE = -(1 << 20)
@@ -100,25 +99,22 @@ def compiled(wrap: bool) -> Callable[[list[int], list[int], int], int]:
 
 
 class Excess:
-    """A deal's tables for the excess bound: per stock index k, the stock cards left by rank and the Jokers."""
+    """A deal's tables for the excess bound: the stock, and the Jokers left per stock index k."""
 
     def __init__(self, stock: tuple[int, ...], wrap: bool):
         """stock: rank codes in turning order (14 for the Joker, as in solver_table)."""
-        ns = len(stock)
-        left = [[0] * 15 for _ in range(ns + 1)]
-        jokers = [0] * (ns + 1)
-        for k in range(ns - 1, -1, -1):
-            left[k] = left[k + 1][:]
+        jokers = [0] * (len(stock) + 1)
+        for k in range(len(stock) - 1, -1, -1):
             jokers[k] = jokers[k + 1] + (stock[k] == 14)
-            if stock[k] != 14:
-                left[k][stock[k]] += 1
-        self.left, self.jokers = left, jokers
+        self.stock, self.jokers = stock, jokers
         self.excess = compiled(wrap)
 
     def starters(self, counts: list[int], k: int, w: int) -> tuple[list[int], int]:
         """c and j of a position for excess(): tableau counts by rank (index 1..13), stock index k, waste w
         (its code: 0 empty, 14 Joker; index 0 and 14 of c are scratch)."""
-        c = list(map(add, counts, self.left[k]))
+        c = counts[:]
+        for q in self.stock[k:]:
+            c[q] += 1
         c[w] += 1
         return c, self.jokers[k] + (w == 0 or w == 14)
 
