@@ -49,6 +49,7 @@ def hint_band() -> pygame.Surface:
 
 W, H = config.CANVAS_SIZE
 DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
+BUTTON_GAP = 20      # between the buttons of the row at the bottom
 
 
 def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[int, int]) -> None:
@@ -90,13 +91,20 @@ class SummaryOverlay(Scene):
         self.timer = 0.0
         box, y, h = self.box, self.box.bottom - self.button_dy, self.button_h
         if self.final:
-            buttons = [Button((box.centerx - 250, y, 240, h), "Play again", self.play_again, primary=True),
-                       Button((box.centerx + 10, y, 240, h), "Menu", self.to_menu)]
+            buttons = [Button((0, y, 240, h), "Play again", self.play_again, primary=True),
+                       Button((0, y, 240, h), "Menu", self.to_menu)]
         else:
-            buttons = [Button((box.centerx - 140, y, 280, h), self.next_label, self.next_round, primary=True)]
+            buttons = [Button((0, y, 280, h), self.next_label, self.next_round, primary=True)]
         self.hideable = hasattr(game, "summary_waiting")
         if self.hideable:
-            buttons.append(Button((box.x + 24, y, 210, h), "See the table", self.hide, px=theme.BODY))
+            buttons.append(Button((0, y, 210, h), "See the table", self.hide, px=theme.BODY))
+        # One row, centred on the panel as a whole, "See the table" on the left (the focus order stays:
+        # the primary button first).
+        row = buttons[-1:] + buttons[:-1] if self.hideable else buttons
+        x = box.centerx - (sum(b.rect.w for b in row) + BUTTON_GAP * (len(row) - 1)) // 2
+        for b in row:
+            b.rect.x = x
+            x += b.rect.w + BUTTON_GAP
         self.menu = Menu(buttons, on_back=self.back, sound=getattr(app, "play_sound", None))
 
     @property

@@ -6,18 +6,32 @@ next one; after the last round it says who won and offers "Play again" and
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from cardgames import config
 from cardgames.i18n import N_, said, said_by, tr, word
-from cardgames.scenes.summary import SummaryOverlay, winners_words
+from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay, winners_words
 from cardgames.ui import theme
 
 MAX_ROUNDS_SHOWN = 9      # older rounds scroll off the left of the table
 
 
+ROW_H = 40                # a player's row in the table
+W, H = config.CANVAS_SIZE
+
+
 class RoundSummaryScene(SummaryOverlay):
     game_name = "skyjo"
     edge = theme.GAME_COLOURS["skyjo"]
+
+    def __init__(self, app: Any, game: Any) -> None:
+        # The panel is as tall as its table (two players left half of a full-height panel empty), centred
+        # above the key hints; eight players fill the full height.
+        high = min(H - 120, 250 + (game.state.players + 1) * ROW_H)
+        self.box = pygame.Rect(140, max(20, (H - HINT_BAND_H - high) // 2), W - 280, high)
+        super().__init__(app, game)
 
     def title(self) -> str:
         if not self.final:
@@ -43,7 +57,7 @@ class RoundSummaryScene(SummaryOverlay):
         first = max(0, len(state.rounds) - MAX_ROUNDS_SHOWN)
         rounds = state.rounds[first:]
         players = state.players
-        row_h = min(40, (box.bottom - 100 - top) // (players + 1))
+        row_h = min(ROW_H, (box.bottom - 100 - top) // (players + 1))
         px = theme.BODY if row_h >= 34 else theme.SMALL
         name_x = box.x + 30
 

@@ -17,11 +17,17 @@ from cardgames import config
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.games.three_thirteen.hud import rank_plural
 from cardgames.i18n import N_, said, said_by, word
-from cardgames.scenes.summary import SummaryOverlay, winners_words
+from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay, winners_words
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
 MELD_GAP = 10
+BOARD_ROW = 28       # a scoreboard row, at most
+
+
+def _hand_row(players: int) -> int:
+    """The height of a player's row of melded cards."""
+    return min(74, (330 if players > 4 else 300) // players)
 
 
 class RoundSummaryScene(SummaryOverlay):
@@ -32,6 +38,13 @@ class RoundSummaryScene(SummaryOverlay):
     records_edge = "inside"   # the buttons leave no room under the box
 
     def __init__(self, app: Any, game: Any) -> None:
+        # As tall as the hands and the scoreboard need (two players left half the full panel empty),
+        # centred above the key hints; from five players or so it is the full height.
+        players = game.state.players
+        touched = game.over and getattr(game, "records_touched", ())
+        high = 76 + players * _hand_row(players) + 8 + (players + 1) * BOARD_ROW + 120 + (44 if touched else 0)
+        high = min(H - 50, high)
+        self.box = pygame.Rect(50, max(14, (H - HINT_BAND_H - high) // 2), W - 100, high)
         super().__init__(app, game)
         last = self.state.rounds[-1]
         wild = rules.wild_rank(last.round_no)
@@ -59,8 +72,7 @@ class RoundSummaryScene(SummaryOverlay):
         """One row per player: name, the melds, the penalty cards, the round score. Returns the bottom."""
         state, box = self.state, self.box
         players = state.players
-        room = 330 if players > 4 else 300
-        row_h = min(74, room // players)
+        row_h = _hand_row(players)
         card_h = row_h - 8
         card_w = int(card_h * 0.71)
         step = max(12, card_w - 6)
@@ -100,7 +112,7 @@ class RoundSummaryScene(SummaryOverlay):
         state, box = self.state, self.box
         players = state.players
         space = box.bottom - 80 - self.records_room - top
-        row_h = max(16, min(28, space // (players + 1)))
+        row_h = max(16, min(BOARD_ROW, space // (players + 1)))
         px = theme.SMALL if row_h < 26 else theme.BODY - 4
         name_x = box.x + 20
 
