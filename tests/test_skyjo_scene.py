@@ -324,3 +324,17 @@ def test_an_exchange_sends_the_old_card_to_the_discard_and_the_new_one_into_the_
         app.step(FRAME)
     assert scene.board.sprites("grid:0:11") == [taken] and scene.board.top("discard") is old
     assert old.face_up and old.card == 3 and old.at_home and taken.at_home
+
+
+def test_the_final_summary_fits_its_table_and_centres_its_buttons(app):
+    scene = open_scene(app)
+    end_a_scripted_game(app, scene)
+    summary = app.stack.top
+    assert isinstance(summary, RoundSummaryScene)
+    buttons = summary.menu.widgets
+    assert [b.text for b in buttons] == ["Play again", "Menu", "See the table"]    # the focus order
+    assert all(summary.box.contains(b.rect) for b in buttons)
+    row = buttons[0].rect.unionall([b.rect for b in buttons[1:]])
+    assert abs(row.centerx - summary.box.centerx) <= 1 and len({b.rect.y for b in buttons}) == 1
+    # two players: a panel shorter than the full height, with the table's last row above the buttons
+    assert summary.box.h < 720 - 120 and summary.box.bottom - summary.button_dy > summary.box.y + 120 + 3 * 40
