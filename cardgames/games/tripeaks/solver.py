@@ -237,6 +237,7 @@ class _Search:
         self.wrap = wrap
         self.priority: Any = None   # the order of the plays: None for the highest slot first, else a sort key
         self.lost: dict[int, list[int]] = {}
+        self.root: Any = None       # ((rem, k, w), counts, tot, exposed) of the position wins() starts from
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.thread_time() + time_limit
@@ -275,12 +276,17 @@ class _Search:
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
         excess, jokers = self.excess.excess, self.excess.jokers
         wild_waste = (1,) + (0,) * 13 + (1,)      # per waste code: 1 for an empty waste or a Joker
-        counts = [0] * 15        # the tableau cards left by rank, kept up to date along the search
-        for r in range(1, 14):
-            counts[r] = (rem & self.slots_of_rank[r]).bit_count()
-        # tot: the tableau and starter cards left by rank (the waste included; index 0 and 14 are scratch).
-        # A play or a turn only takes the waste's rank out: the card played or turned becomes the waste.
-        tot, _ = self.excess.starters(counts, k, w)
+        # counts: the tableau cards left by rank, kept up to date along the search; tot: the tableau and
+        # starter cards left by rank (the waste included; index 0 and 14 are scratch). A play or a turn
+        # only takes the waste's rank out: the card played or turned becomes the waste. Copies of the
+        # root's, made once for all the tries (a try that runs out of budget leaves its own in disorder).
+        if self.root is None or self.root[0] != (rem, k, w):
+            first = [0] * 15
+            for r in range(1, 14):
+                first[r] = (rem & self.slots_of_rank[r]).bit_count()
+            self.root = ((rem, k, w), first, self.excess.starters(first, k, w)[0], self.exposed(rem))
+        _, first, first_tot, shown_first = self.root
+        counts, tot = first[:], first_tot[:]
         lost_table, line = self.lost, self.line
         plays = _plays(n)
         turn_bit = 1 << n
@@ -390,10 +396,10 @@ class _Search:
         count = start
         try:
             if not self.wrap:
-                return search(rem, self.exposed(rem), k, w, -1)
+                return search(rem, shown_first, k, w, -1)
             # With the wrap the bound rarely prunes inside the search (it costs more than it saves there):
             # only the position itself is checked.
-            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, self.exposed(rem), k, w, NEVER)
+            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, shown_first, k, w, NEVER)
         finally:
             self.nodes = min(count, budget)      # the position over the budget is not searched
 
