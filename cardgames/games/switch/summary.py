@@ -14,7 +14,7 @@ import pygame
 from cardgames import config
 from cardgames.games.switch import rules
 from cardgames.i18n import N_, YOU, _, tr
-from cardgames.scenes.summary import SummaryOverlay
+from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
@@ -28,6 +28,13 @@ class SwitchSummary(SummaryOverlay):
     edge = theme.GAME_COLOURS["switch"]
     next_label = N_("Next hand")
     title_dy, title_shadow = 22, False
+
+    def __init__(self, app: Any, game: Any) -> None:
+        # As tall as its rows need (two players left half a full-height panel empty), centred above the
+        # key hints: the heading and column titles 160 px, the note and the buttons 128 below the rows.
+        high = min(H - 140, 160 + game.state.players * ROW + 128)
+        self.box = pygame.Rect(170, max(20, (H - HINT_BAND_H - high) // 2), W - 340, high)
+        super().__init__(app, game)
 
     def deal_next(self) -> None:
         self.game.next_hand()
