@@ -33,7 +33,7 @@ Why software scaling rather than pygame's SCALED renderer flag:
 
 Only the rows that changed are scaled and sent to the window. changed_rows()
 compares the canvas with the frame last shown, band by band (a copy of its
-pixels and a memcmp per band: about 0.15 ms), and present() scales and
+pixels and a memcmp per band: 0.3 to 0.7 ms), and present() scales and
 updates only those bands: a hover that lights one card no longer pays 2.7 ms
 to scale the whole 1280x720 canvas into a 1920x1080 window. For the bands to
 tile without a seam, a band is scaled exactly as the whole canvas would be:
