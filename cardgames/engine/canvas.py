@@ -56,6 +56,7 @@ import pygame
 LETTERBOX = (8, 10, 12)  # the colour of the bars around the canvas
 BUSY_SHARE = 0.75  # a frame changed this much: frames are then sent whole without comparing (changed_rows)
 CALM_SHARE = 0.5   # ...until fewer than this share of the bands' middle rows change from frame to frame
+CALM_FRAMES = 3    # ...in so many frames in a row (the card storm rests two frames between its batches)
 BAND = 16  # canvas rows compared (and scaled) together, at least; a multiple of the scale's q
 
 
@@ -93,6 +94,7 @@ class Canvas:
         self.shown: bytearray | None = None  # the canvas's pixels as last shown (None: show them all next time)
         self._busy = False                   # frames change nearly everywhere: sent whole (changed_rows)
         self._sample: bytearray | None = None  # while busy, the rows sampled from the last frame
+        self._calm = 0                       # while busy, frames in a row that changed little
         self._stale = False                  # the canvas was presented without updating self.shown
         self._band = BAND                # rows per band (a multiple of the vertical scale's q)
         self._ratio = Fraction(1)        # the vertical scale, window rows per canvas row
@@ -121,7 +123,17 @@ class Canvas:
         """Before drawing over the canvas without presenting (an audit): if changed_rows() left the
         copy of the frame shown behind, take it from the canvas, which still holds that frame."""
         if self._stale:
-            self.shown, self._stale = bytearray(self.surface.get_buffer().raw), False
+            with memoryview(self.surface.get_buffer()) as now:
+                self._take_copy(now)
+
+    def _take_copy(self, now: memoryview) -> None:
+        """The canvas's pixels become the copy of the frame shown: into the copy there is, if any (a new
+        3.7 MB copy each time raised the peak memory by as much while the old one was still alive)."""
+        if self.shown is not None and len(self.shown) == len(now):
+            self.shown[:] = now
+        else:
+            self.shown = bytearray(now)
+        self._stale = False
 
     def invalidate(self) -> None:
         """The window lost its picture (exposed, resized, a new mode): the next present() sends all of it."""
@@ -187,7 +199,7 @@ class Canvas:
             self._busy = False
             shown = self.shown
             if shown is None or len(shown) != len(now) or self._stale:
-                self.shown, self._stale = bytearray(now), False
+                self._take_copy(now)
                 return [(0, height)]
             copy = memoryview(shown)
             runs: list[tuple[int, int]] = []
@@ -202,13 +214,16 @@ class Canvas:
                         runs.append((y, end))
             copy.release()
         if sum(y1 - y0 for y0, y1 in runs) >= BUSY_SHARE * height:
-            self._busy, self._sample = True, None
+            self._busy, self._sample, self._calm = True, None, 0
         return runs
 
     def _still_busy(self, now: memoryview, pitch: int) -> bool:
         """While busy: compare the middle row of each band with the last frame's (keeping the new one);
-        True while at least CALM_SHARE of them changed. It stops looking once that many have: the rows
-        it did not reach are compared next time (against an older row: if anything, busy a frame longer)."""
+        False once fewer than CALM_SHARE of them changed in CALM_FRAMES frames in a row. It stops looking
+        once that many have: the rows it did not reach are compared next time (against an older row: if
+        anything, busy a frame longer). Leaving costs a copy and a whole frame, and the frame after it a
+        full comparison: a storm that rests for two frames between batches stays busy (bench_frames's card
+        storm: 36 such frames in 300 with one calm frame enough, 18 with two, none with three)."""
         rows = range(self._band // 2, self.size[1], self._band)
         sample = self._sample
         if sample is None:
@@ -222,8 +237,10 @@ class Canvas:
                     copy[i * pitch:(i + 1) * pitch] = row
                     changed += 1
                     if changed >= enough:
+                        self._calm = 0
                         return True
-        return False
+        self._calm += 1
+        return self._calm < CALM_FRAMES
 
     def present(self, window: pygame.Surface, rows: list[tuple[int, int]] | None = None) -> list[pygame.Rect] | None:
         """Copy the canvas into `window` (scaled and letterboxed when sizes differ): only the runs of
