@@ -3,6 +3,8 @@
     python -m cardgames.bench_window            # both window sizes, every scene
     python -m cardgames.bench_window --quick    # shorter phases
     python -m cardgames.bench_window --phases   # also each frame's phases (bench_frames.PhaseTimer)
+    python -m cardgames.bench_window --sizes 1280x720 --scenes skyjo,storm --runs 3
+                                  # some of it, each scene run 3 times: the medians over the runs
 
 Headless frame times (cardgames/bench.py) leave out what a real window costs:
 scaling the canvas, handing it to the X server, and SDL's own threads. Here
@@ -36,6 +38,7 @@ import json
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -254,26 +257,46 @@ def startup(display: str, runs: int) -> tuple[list[float], list[float]]:
     return sorted(walls[1:]), sorted(cpus[1:])
 
 
-def main(quick: bool = False, out=print, phases: bool = False) -> None:
+def _median_run(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """One result of several runs of a scene: the median of each figure over the runs (the machine's
+    speed swings from minute to minute; one run's p99 says more about the machine than the app)."""
+    if len(results) == 1:
+        return results[0]
+    med = statistics.median
+    out = dict(results[0])
+    for key in ("frame_median", "frame_p99", "rss_settled", "rss_end", "peak_mb"):
+        out[key] = med([r[key] for r in results])
+    out["idle"] = {k: med([r["idle"][k] for r in results]) for k in results[0]["idle"]}
+    out["waiting"] = all(r["waiting"] for r in results)
+    if "phases" in out:
+        out["phases"] = {which: {k: med([r["phases"][which][k] for r in results]) for k in split}
+                         for which, split in results[0]["phases"].items()}
+    return out
+
+
+def main(quick: bool = False, out=print, phases: bool = False, sizes: tuple = SIZES, scenes: tuple = SCENES,
+         runs: int = 1) -> None:
     if shutil.which("Xvfb") is None:
         out("Real window: skipped (Xvfb is not installed; apt-get install xvfb to measure it)")
         return
     idle_s, frames = (1.5, 60) if quick else (4.0, 240)
-    for size in SIZES:
+    for size in sizes:
         started = start_xvfb(size)
         if started is None:
             out(f"Real window {size[0]}x{size[1]}: skipped (Xvfb did not start)")
             continue
         xvfb, display = started
         try:
-            target = FRAME_TARGET_MS[size]
+            target = FRAME_TARGET_MS.get(size)
             out(f"Real window {size[0]}x{size[1]} (Xvfb {display}, the app's loop; CPU of all the app's threads; "
-                f"targets: idle <= {IDLE_TARGET_PCT:.0f}% of a core, animating frame < {target:.0f} ms)")
+                f"targets: idle <= {IDLE_TARGET_PCT:.0f}% of a core"
+                + (f", animating frame < {target:.0f} ms)" if target else ")"))
             out(f"  {'scene':16} {'idle CPU':>9} {'X server':>9} {'idle FPS':>9} {'frame med':>10} {'p99':>7}"
-                f" {'peak MB':>8} {'RSS settled->end':>17}")
-            for name in SCENES:
+                f" {'peak MB':>8} {'RSS settled->end':>17}" + (f"  (medians of {runs} runs)" if runs > 1 else ""))
+            for name in scenes:
                 try:
-                    r = run_scene(display, xvfb.pid, name, size, idle_s, frames, phases)
+                    r = _median_run([run_scene(display, xvfb.pid, name, size, idle_s, frames, phases)
+                                     for _ in range(runs)])
                 except (RuntimeError, subprocess.TimeoutExpired, ValueError) as e:
                     out(f"  {name:16} failed: {e}")
                     continue
@@ -300,6 +323,9 @@ def _cli(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="python -m cardgames.bench_window", description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true")
     p.add_argument("--phases", action="store_true", help="also time each frame's phases (median, slowest 1%%)")
+    p.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES), help="window sizes, WxH,WxH")
+    p.add_argument("--scenes", default=",".join(SCENES), help="scenes, comma-separated: " + ",".join(SCENES))
+    p.add_argument("--runs", type=int, default=1, help="runs of each scene; the medians over them are printed")
     p.add_argument("--child", metavar="SCENE", choices=SCENES, help=argparse.SUPPRESS)
     p.add_argument("--size", default="1280x720", help=argparse.SUPPRESS)
     p.add_argument("--idle", type=float, default=4.0, help=argparse.SUPPRESS)
@@ -310,7 +336,11 @@ def _cli(argv: list[str] | None = None) -> None:
         w, h = (int(v) for v in a.size.split("x"))
         print(json.dumps(child(a.child, (w, h), a.idle, a.frames, a.xpid, a.phases)))
     else:
-        main(quick=a.quick, phases=a.phases)
+        unknown = set(a.scenes.split(",")) - set(SCENES)
+        if unknown:
+            p.error(f"unknown scenes: {', '.join(sorted(unknown))}")
+        sizes = tuple(tuple(int(v) for v in size.split("x")) for size in a.sizes.split(","))
+        main(quick=a.quick, phases=a.phases, sizes=sizes, scenes=tuple(a.scenes.split(",")), runs=max(1, a.runs))
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 import pygame
 import pytest
 
-from cardgames.engine.canvas import Canvas, fit
+from cardgames.engine.canvas import CALM_FRAMES, Canvas, fit
 
 SIZE = (1280, 720)
 
@@ -129,14 +129,38 @@ def test_changed_rows_names_the_bands_that_changed():
     assert c.changed_rows() == [(0, 720)]
 
 
-def test_a_frame_changed_everywhere_skips_the_next_comparisons_unless_exact():
+def test_busy_frames_are_sent_whole_without_comparing_until_they_calm_down():
     c = Canvas(SIZE)
     c.resize((1920, 1080))
     c.changed_rows()
     c.surface.fill((1, 2, 3))
-    assert c.changed_rows() == [(0, 720)]           # every band changed
-    assert c.changed_rows() == [(0, 720)]           # taken as changed without comparing
-    assert c.changed_rows(exact=True) == []         # an audit compares: nothing changed since
+    assert c.changed_rows() == [(0, 720)]           # every band changed: busy
+    c.surface.fill((4, 5, 6))
+    assert c.changed_rows() == [(0, 720)]           # taken as changed (rows sampled, for the next frame)
+    c.surface.fill((7, 8, 9))
+    assert c.changed_rows() == [(0, 720)]           # the rows sampled changed: still busy
+    for calm in range(CALM_FRAMES):                 # frames that change little: busy still (a storm resting
+        c.surface.fill((70, 80, calm), pygame.Rect(0, 100, 10, 1))   # between batches), until the last,
+        assert c.changed_rows() == [(0, 720)]       # which is sent whole once more, with a fresh copy
+    c.surface.fill((1, 1, 1), pygame.Rect(0, 100, 10, 1))
+    assert c.changed_rows() == [(96, 112)]          # compared again, band by band
+    c.surface.fill((2, 2, 2))
+    assert c.changed_rows() == [(0, 720)]           # busy again
+    c.keep_shown()                                  # an audit: the copy is taken up from the canvas
+    assert c.changed_rows(exact=True) == []         # and compared: nothing changed since
+
+
+def test_a_picture_back_to_the_one_compared_before_a_busy_spell_is_still_sent():
+    """The copy of the frame shown lags behind while busy frames are not compared: a canvas that
+    returns to the picture of that copy must not be taken as already on screen."""
+    c = Canvas(SIZE)
+    window = pygame.Surface((1920, 1080))
+    c.resize(window.get_size())
+    pictures = [(10, 10, 10), (200, 0, 0), (0, 200, 0), (0, 200, 0), (0, 200, 0), (200, 0, 0), (200, 0, 0)]
+    for colour in pictures:
+        c.surface.fill(colour)
+        c.present(window, c.changed_rows())
+        assert window.get_at((960, 540))[:3] == colour
 
 
 def test_unscaled_frames_are_sent_whole_and_the_copy_is_taken_up_before_an_audit():
@@ -149,3 +173,25 @@ def test_unscaled_frames_are_sent_whole_and_the_copy_is_taken_up_before_an_audit
     assert c.changed_rows(exact=True) == []
     c.surface.fill((99, 9, 9), pygame.Rect(0, 700, 5, 5))   # rows 700..704: bands 688.. and 704..
     assert c.changed_rows(exact=True) == [(688, 720)]
+
+
+def test_a_window_of_the_canvas_size_is_drawn_into_directly_until_it_changes_size():
+    c = Canvas(SIZE)
+    window = pygame.Surface(SIZE)
+    c.surface.fill((30, 60, 90))
+    assert c.present(window) is None and window.get_at((640, 360))[:3] == (30, 60, 90)   # copied once
+    assert c.surface is window and c.direct          # the next frames are drawn in the window itself
+    assert c.changed_rows(exact=True) == [(0, 720)]  # (nothing compared yet: all of it)
+    c.surface.fill((1, 2, 3), pygame.Rect(0, 100, 5, 5))
+    assert c.present(window, c.changed_rows(exact=True)) == [pygame.Rect(0, 96, 1280, 16)]   # nothing to copy
+    c.resize((1920, 1080))                           # the window grows: the canvas is its own surface again
+    assert c.surface is not window and not c.direct and c.surface.get_size() == SIZE
+    assert c.changed_rows() == [(0, 720)]            # and all of it is sent
+
+
+def test_a_window_laid_out_otherwise_gets_a_copy_of_the_canvas():
+    c = Canvas(SIZE)
+    window = pygame.Surface(SIZE, 0, 16)             # another pixel format: blitted (converted), not drawn into
+    c.surface.fill((255, 0, 0))
+    c.present(window)
+    assert not c.direct and window.get_at((5, 5))[:3] == (255, 0, 0)

@@ -11,6 +11,8 @@ process per frame (time.process_time), median and p99, in ms. The paths:
                  OpenGL, which is software llvmpipe on a machine without a GPU)
   surface-shm    the same with SDL_FRAMEBUFFER_ACCELERATION=0 (SDL presents with X shared memory)
   surface-fast   as surface-shm with pygame.transform.scale (no filtering) instead of smoothscale
+  surface-direct as surface-shm, the canvas drawn straight into a window of its own size (no copy;
+                 the app does this at 1280x720: engine/canvas.py)
   renderer-sw    pygame._sdl2.video: a software Renderer scales a streaming Texture (linear filter)
   renderer-gl    the same with the accelerated (OpenGL) Renderer
   scaled         pygame's SCALED display mode (SDL's renderer scales, SDL maps the mouse)
@@ -24,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-PATHS = ("surface-gl", "surface-shm", "surface-fast", "renderer-sw", "renderer-gl", "scaled")
+PATHS = ("surface-gl", "surface-shm", "surface-fast", "surface-direct", "renderer-sw", "renderer-gl", "scaled")
 FRAMES = 300
 
 
@@ -51,7 +53,15 @@ def one(path: str, size: tuple[int, int]) -> None:
     rect = pygame.Rect(0, 0, 1280 * size[1] // 720, size[1])
     rect.centerx = size[0] // 2
     present = None
-    if path.startswith("surface"):
+    if path == "surface-direct":
+        if size != (1280, 720):
+            print(f"{path:14} {size[0]}x{size[1]}  (only for a window of the canvas's size)")
+            return
+        canvas = pygame.display.set_mode(size, pygame.RESIZABLE)   # the frames are drawn into the window
+
+        def present() -> None:
+            pygame.display.flip()
+    elif path.startswith("surface"):
         window = pygame.display.set_mode(size, pygame.RESIZABLE)
         target = window.subsurface(rect)
         scale = pygame.transform.smoothscale if path != "surface-fast" else pygame.transform.scale
