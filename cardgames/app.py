@@ -31,7 +31,7 @@ from cardgames import config, datafiles, i18n
 from cardgames.engine.canvas import Canvas
 from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.redraw import AUDIT_EVERY, AUDIT_RARE, Backdrop, RedrawPolicy
-from cardgames.engine.scene import SceneStack
+from cardgames.engine.scene import SceneStack, dim_surface
 from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
 from cardgames.launch import Launch
 from cardgames.navigation import Screens
@@ -288,10 +288,16 @@ class App:
             self._draw_toasts(surface)
         visible = self.stack.visible()
         if len(visible) > 1:   # overlays: the scenes under the top one get no updates, kept as a picture
-            lower = visible[:-1]
-            key = None if self.toasts else (tuple(lower), repr(self.settings), self.input.device)
-            self.backdrop.draw(surface, key, lambda s: self.stack.draw(s, self._draw_toasts, scenes=lower))
-            visible[-1].draw(surface)
+            lower, top = visible[:-1], visible[-1]
+            key = None if self.toasts else (tuple(lower), top.dims_below, repr(self.settings), self.input.device)
+
+            def draw_lower(s: pygame.Surface) -> None:
+                self.stack.draw(s, self._draw_toasts, scenes=lower)
+                if top.dims_below:        # in the kept picture: 1.25 ms a frame less for pause, summaries
+                    s.blit(dim_surface(), (0, 0))
+
+            self.backdrop.draw(surface, key, draw_lower)
+            top.draw(surface)
         else:
             self.stack.draw(surface, under_overlays=self._draw_toasts)
         self._draw_write_warning(surface)

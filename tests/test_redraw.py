@@ -205,6 +205,30 @@ def test_the_pause_menu_idles_on_rare_audits_and_a_key_is_drawn_at_once(tmp_path
     assert app.frames_drawn == shown + 1 and pause.menu.focused is not focused   # handled and presented at once
 
 
+def test_an_overlay_s_dim_is_laid_once_into_the_kept_picture_of_the_table(tmp_path, monkeypatch):
+    """The dim under the pause menu is part of the table's kept picture: a frame of the menu (a key, the
+    focus ring) blits that picture and draws the menu, and lays no dim sheet of its own (about 1.25 ms)."""
+    from cardgames.engine import scene as scene_module
+    from cardgames.scenes.pause import PauseScene
+
+    app, game = _table(tmp_path, "skyjo", 3)
+    app.draw(app.canvas.surface)
+    bright = app.canvas.surface.get_at((4, 4))           # a corner no panel covers
+    app.stack.push(PauseScene(app, game))
+    app.stack.apply_pending()
+    app.draw(app.canvas.surface)                          # the table and its dim, kept
+    dimmed = app.canvas.surface.get_at((4, 4))
+    assert sum(dimmed[:3]) < sum(bright[:3]) * 0.6
+    assert app.backdrop.surface.get_at((4, 4)) == dimmed
+    laid = []
+    real = scene_module.dim_surface
+    monkeypatch.setattr(scene_module, "dim_surface", lambda: laid.append(1) or real())
+    monkeypatch.setattr(app_module, "dim_surface", lambda: laid.append(1) or real())
+    key(app, pygame.K_DOWN)
+    app.draw(app.canvas.surface)
+    assert laid == [] and app.canvas.surface.get_at((4, 4)) == dimmed   # once dimmed, not twice
+
+
 def test_the_loop_sleeps_while_idle_and_handles_the_first_event_at_once(tmp_path, monkeypatch):
     app = app_module.headless_app(tmp_path)
     scene = _Sneaky(app)

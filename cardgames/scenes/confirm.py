@@ -21,7 +21,6 @@ import pygame
 from cardgames import config
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_
-from cardgames.scenes.pause import dim_surface
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, draw_wrapped, line_height, wrap_lines
 
@@ -31,6 +30,7 @@ BOX_W = 560
 
 class ConfirmScene(Scene):
     overlay = True
+    dims_below = True   # the table under it is dimmed (engine/scene.py: laid once by the app)
 
     def __init__(self, app: Any, question: str, detail: str = "", yes: str = N_("Yes"),
                  on_yes: Callable[[], Any] | None = None, no: str = N_("Cancel"),
@@ -75,7 +75,6 @@ class ConfirmScene(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
         box = self.box
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, self.question, (box.centerx, box.y + 26), theme.LARGE + 4, theme.ACCENT,

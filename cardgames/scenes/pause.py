@@ -21,24 +21,11 @@ from cardgames.ui.widgets import Button, Menu
 W, H = config.CANVAS_SIZE
 BOX = pygame.Rect((W - 460) // 2, 110, 460, 500)
 
-_dim: pygame.Surface | None = None
-
-
-def dim_surface() -> pygame.Surface:
-    """A black sheet at 60% opacity. A plain surface with a surface alpha blits much faster than
-    a per-pixel-alpha one, which matters for a full-screen layer drawn every frame."""
-    global _dim
-    if _dim is None:
-        _dim = pygame.Surface(config.CANVAS_SIZE)
-        _dim.fill((4, 6, 14))
-        _dim.set_alpha(160)
-    return _dim
-
-
 class PauseScene(Scene):
     overlay = True
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
+    dims_below = True
 
     def __init__(self, app, game_scene: Any) -> None:
         super().__init__(app)
@@ -96,7 +83,6 @@ class PauseScene(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, "PAUSED", (BOX.centerx, BOX.y + 22), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="midtop", shadow=True)

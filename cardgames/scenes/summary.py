@@ -30,7 +30,6 @@ from cardgames import config
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_, _, is_you, listing, said, tr
 from cardgames.scenes.common import draw_hints
-from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
@@ -72,6 +71,7 @@ def winners_words(names: Sequence[str]) -> str:
 
 class SummaryOverlay(Scene):
     overlay = True
+    dims_below = True   # the table under it is dimmed (engine/scene.py: laid once by the app)
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
     game_name = ""                                   # for "Menu": the select screen opens on this game
@@ -198,7 +198,6 @@ class SummaryOverlay(Scene):
                     self.next_round()
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
         box = self.box
         theme.draw_panel(surface, box, theme.PANEL_SOLID, self.edge, width=3)
         theme.draw_text(surface, self.title(), (box.centerx, box.y + self.title_dy), self.title_px, theme.ACCENT,

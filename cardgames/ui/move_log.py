@@ -47,7 +47,6 @@ from cardgames.core.movelog import LogLine, Move, MoveLog, Section, card_text, d
 from cardgames.engine import text as text_faces
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_, said, tr
-from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 
 LOG_KEY = pygame.K_j            # J: free in every game (see README "Controls")
@@ -237,6 +236,7 @@ class MoveLogScene(Scene):
     """The whole log over the dimmed table, newest at the bottom, scrolled to the end."""
 
     overlay = True
+    dims_below = True   # the table under it is dimmed (engine/scene.py: laid once by the app)
     box = pygame.Rect(240, 50, 800, 620)
 
     def __init__(self, app: Any, log: MoveLog, viewer: int | None, title: str = N_("Move log")) -> None:
@@ -288,7 +288,6 @@ class MoveLogScene(Scene):
         return pygame.Rect(self.box.right - 120, self.box.y + 16, 100, 34)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
         box = self.box
         theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, self.title, (box.x + 24, box.y + 18), theme.LARGE, theme.ACCENT, bold=True)

@@ -16,7 +16,6 @@ import pygame
 from cardgames.engine.scene import Scene
 from cardgames.games.tripeaks import deals
 from cardgames.i18n import N_, _, format_number, tr
-from cardgames.scenes.pause import dim_surface
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Menu
 
@@ -41,6 +40,7 @@ def select_buttons(select: Any) -> list[tuple[str, Any]]:
 
 class DealEntryScene(Scene):
     overlay = True
+    dims_below = True   # the table under it is dimmed (engine/scene.py: laid once by the app)
 
     def __init__(self, app: Any, select: Any) -> None:
         super().__init__(app)
@@ -110,7 +110,6 @@ class DealEntryScene(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(dim_surface(), (0, 0))
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, "PLAY DEAL #", (BOX.centerx, BOX.y + 18), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="midtop", shadow=True)
