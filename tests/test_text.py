@@ -92,3 +92,19 @@ def test_the_rules_page_runs_do_not_overlap(lang):
         for a, b in itertools.pairwise(runs):
             drawn = theme.text_surface(a.text, a.px, a.colour, a.bold).get_width()
             assert a.x + drawn <= b.x, (a.text, b.text)
+
+
+def test_a_kept_size_follows_the_weight_and_the_language():
+    from cardgames import i18n
+    from cardgames.engine.text import MixedFont
+
+    font = MixedFont(20)
+    plain = font.size("Round 10 of 11")
+    font.bold = True
+    assert font.size("Round 10 of 11") == font._measure("Round 10 of 11") != plain   # bold is wider
+    font.bold = False
+    assert font.size("Round 10 of 11") == plain
+    i18n.set_language("ta")
+    tall = font.size("Round 10 of 11")                  # the Tamil face's taller line
+    assert tall == font._measure("Round 10 of 11") and tall[1] > plain[1]
+    assert font.size("சுற்று 1") == font._measure("சுற்று 1")

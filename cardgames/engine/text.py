@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Any
 
 import pygame
 
@@ -53,6 +54,7 @@ DEFAULT_SIZE = 0.6875  # pygame scales the built-in face's size by this
 # they get this, and their layouts are measured with the font they get.
 MIN_WINDOW_SCALE = min(MIN_WINDOW[0] / CANVAS_SIZE[0], MIN_WINDOW[1] / CANVAS_SIZE[1])
 MIN_SIZE = math.ceil(MIN_TEXT_PX / (MIN_WINDOW_SCALE * DEFAULT_SIZE))
+SIZES_KEPT = 512   # measured strings kept per font (MixedFont.size)
 
 
 @functools.lru_cache(maxsize=4096)   # asked for every character of every string measured or drawn
@@ -126,6 +128,7 @@ class MixedFont(pygame.font.Font):
         super().__init__(None, size)
         self._size = size
         self._faces: dict[tuple[str, bool], pygame.font.Font] = {}
+        self._sizes: dict[tuple[Any, ...], tuple[int, int]] = {}   # size() of the strings drawn frame after frame
 
     def face(self, script: str) -> pygame.font.Font:
         """The font that draws `script` at this size (and weight)."""
@@ -157,6 +160,17 @@ class MixedFont(pygame.font.Font):
         return self._line()[0]
 
     def size(self, text) -> tuple[int, int]:
+        """The size of `text` in this font: kept, since a table measures the same few dozen strings every
+        frame (splitting one into scripts is a Python loop over its characters); bounded, emptied when full."""
+        key = (text, i18n.script(), self.bold, self.italic)
+        got = self._sizes.get(key)
+        if got is None:
+            if len(self._sizes) >= SIZES_KEPT:
+                self._sizes.clear()
+            got = self._sizes[key] = self._measure(text)
+        return got
+
+    def _measure(self, text) -> tuple[int, int]:
         runs = script_runs(str(text))
         if len(runs) == 1 and runs[0][0] == LATIN:
             w, h = super().size(text)
