@@ -62,6 +62,12 @@ def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[in
     surface.blit(text, text.get_rect(center=rect.center))
 
 
+def fitted_box(x: int, width: int, height: int, top: int) -> pygame.Rect:
+    """A summary's panel as tall as its content needs (`height`), centred above the key hints, never
+    above `top`: a game's table for two players left half of a full-height panel empty."""
+    return pygame.Rect(x, max(top, (H - HINT_BAND_H - height) // 2), width, height)
+
+
 def winners_words(names: Sequence[str]) -> str:
     """"You win!", "Ada wins!", "Ada and Ben win!" (a tie), in the chosen language."""
     if len(names) == 1:

@@ -12,7 +12,7 @@ import pygame
 
 from cardgames import config
 from cardgames.i18n import N_, said, said_by, tr, word
-from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay, winners_words
+from cardgames.scenes.summary import SummaryOverlay, fitted_box, winners_words
 from cardgames.ui import theme
 
 MAX_ROUNDS_SHOWN = 9      # older rounds scroll off the left of the table
@@ -30,7 +30,7 @@ class RoundSummaryScene(SummaryOverlay):
         # The panel is as tall as its table (two players left half of a full-height panel empty), centred
         # above the key hints; eight players fill the full height.
         high = min(H - 120, 250 + (game.state.players + 1) * ROW_H)
-        self.box = pygame.Rect(140, max(20, (H - HINT_BAND_H - high) // 2), W - 280, high)
+        self.box = fitted_box(140, W - 280, high, 20)
         super().__init__(app, game)
 
     def title(self) -> str:

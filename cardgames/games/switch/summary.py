@@ -14,7 +14,7 @@ import pygame
 from cardgames import config
 from cardgames.games.switch import rules
 from cardgames.i18n import N_, YOU, _, tr
-from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay
+from cardgames.scenes.summary import SummaryOverlay, fitted_box
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
@@ -33,7 +33,7 @@ class SwitchSummary(SummaryOverlay):
         # As tall as its rows need (two players left half a full-height panel empty), centred above the
         # key hints: the heading and column titles 160 px, the note and the buttons 128 below the rows.
         high = min(H - 140, 160 + game.state.players * ROW + 128)
-        self.box = pygame.Rect(170, max(20, (H - HINT_BAND_H - high) // 2), W - 340, high)
+        self.box = fitted_box(170, W - 340, high, 20)
         super().__init__(app, game)
 
     def deal_next(self) -> None:

@@ -17,7 +17,7 @@ from cardgames import config
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.games.three_thirteen.hud import rank_plural
 from cardgames.i18n import N_, said, said_by, word
-from cardgames.scenes.summary import HINT_BAND_H, SummaryOverlay, winners_words
+from cardgames.scenes.summary import SummaryOverlay, fitted_box, winners_words
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
@@ -44,7 +44,7 @@ class RoundSummaryScene(SummaryOverlay):
         touched = game.over and getattr(game, "records_touched", ())
         high = 76 + players * _hand_row(players) + 8 + (players + 1) * BOARD_ROW + 120 + (44 if touched else 0)
         high = min(H - 50, high)
-        self.box = pygame.Rect(50, max(14, (H - HINT_BAND_H - high) // 2), W - 100, high)
+        self.box = fitted_box(50, W - 100, high, 14)
         super().__init__(app, game)
         last = self.state.rounds[-1]
         wild = rules.wild_rank(last.round_no)

@@ -191,7 +191,7 @@ class _Search:
     def __init__(self, state: State, max_nodes: int | None, time_limit: float | None):
         geo = _geometry(state.layout)
         wrap = state.options.wrap
-        n = self.n = geo.n
+        self.n = geo.n
         self.cover, self.uncover, self.order_key = geo.cover, geo.uncover, geo.order_key
         rank = self.rank = [0 if c is None else int(c.rank) for c in state.tableau]
         slots_of_rank = [0] * 15
@@ -212,22 +212,21 @@ class _Search:
         self.succ = [adj_slots[r] & geo.succ_base[i] if r else 0 for i, r in enumerate(rank)]
         self.stock = stock = stock_codes(state)
         ns = len(stock)
-        # reach[k]: ranks that some card among stock[k:] lets be played (bits), all when a Joker is left;
-        # lacking_slots[k]: slots whose rank no card among stock[k:] can precede.
-        # (from the end of the stock back: a rank reached stays reached, its slots leave the lacking)
-        reach, bits = [0] * (ns + 1), 0
+        # lacking_slots[k]: slots whose rank no card among stock[k:] can precede; from the end of the stock
+        # back, `reached` (the ranks some card among stock[k:] lets be played; all with a Joker) only grows,
+        # and the slots of each rank it gains leave the lacking.
         lacking = [0] * (ns + 1)
-        short = sum(slots_of_rank)
+        reached, short = 0, sum(slots_of_rank)
         for k in range(ns, -1, -1):
             if k < ns:
-                new = (ALL_RANKS if stock[k] == WILD else adj[stock[k]]) & ~bits
-                bits |= new
+                new = (ALL_RANKS if stock[k] == WILD else adj[stock[k]]) & ~reached
+                reached |= new
                 while new:
                     low = new & -new
                     short &= ~slots_of_rank[low.bit_length() - 1]
                     new ^= low
-            reach[k], lacking[k] = bits, short
-        self.reach, self.lacking_slots = reach, lacking
+            lacking[k] = short
+        self.lacking_slots = lacking
         # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
         # them is at least as good as playing slot i (ties go to the lower slot).
         better = geo.better
