@@ -44,6 +44,11 @@ TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for ano
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
 IDLE_WAKE_MS = 100  # an idle loop still steps this often to run timers (computer players, the attract mode);
 #                    100 ms, not 50: the pause menu idled at 3.6% of a core at 1080p, now 2.9% (bench_window)
+# Solvers and computer players think in background threads; a short GIL switch interval (seconds)
+# hands the loop back the interpreter sooner, so frames keep their pace while they work (measured
+# during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn with the
+# default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
+SWITCH_INTERVAL = 0.001
 MIN_WINDOW = config.MIN_WINDOW  # 3/4 of the canvas: no text under 11 px on screen (engine/text.py MIN_SIZE)
 WINDOW_REPAINT = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED,
                   pygame.WINDOWMAXIMIZED, pygame.WINDOWSIZECHANGED, pygame.VIDEORESIZE)  # events after which all is sent
@@ -407,11 +412,7 @@ def run(launch: Launch) -> int:
         pygame.quit()
         return 0 if saved else 1
     app.play_music()
-    # Solvers and computer players think in background threads; a short GIL switch interval
-    # hands the loop back the interpreter sooner, so frames keep their pace while they work
-    # (measured during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn
-    # with the default 5 ms interval, 14.5 ms with 1 ms; the searches took as long either way).
-    sys.setswitchinterval(0.001)
+    sys.setswitchinterval(SWITCH_INTERVAL)
     code = 0
     try:
         loop(app)
