@@ -122,6 +122,7 @@ def child(name: str, size: tuple[int, int], idle_s: float, frames: int, xpid: in
 
     with tempfile.TemporaryDirectory() as data:
         app = app_module.App(Launch(data_dir=Path(data), mute=True, fullscreen=False))
+        sys.setswitchinterval(app_module.SWITCH_INTERVAL)   # as app.run() does (this child process only)
         app.settings["ai_speed"] = "fast"
         app._windowed_size = size
         app.window = app._open_window(False)
