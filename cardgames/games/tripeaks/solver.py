@@ -43,16 +43,13 @@ Two engines, used in turn by solve():
    what the ones before proved lost. A win one order misses through a
    wrong early choice is often quick in another; a winning line alone
    visits about 50 positions, so shorter tries find nothing.
-   Tried and dropped (A/B against this search, the same verdicts; 2026-12-02):
-   matching each card to its own card that may go just before it (at the
-   root it proved 1.5% more mid-game positions lost, the deals' median 8%
-   slower), the excess bound counting the waste only for ranks an exposed
-   card plays on, the excess checked at every position, a bound on the
-   earliest run a card can join, fast-forwarding turns whose card plays
-   nothing (mid-game median -20%, from the deal +5%), other play orders and
-   restart schedules, a move list kept per set of playable cards. From the
-   deal the median is set by how soon wins are found (72.7% of deals win
-   without the wrap, 54% within 500 positions), not by proofs of losses.
+   Tried and dropped (A/B, 2026-12-02): matching each card to one that may
+   go just before it (1.5% more mid-game losses proved at the root, deals 8%
+   slower), a waste-aware excess, the excess at every position, an
+   earliest-run bound, fast-forwarding turns that play nothing (mid-game
+   -20%, deals +5%), other orders and restart schedules, kept move lists.
+   From the deal the median is how soon wins are found (72.7% of deals win
+   without the wrap, 54% within 500 positions), not proofs of losses.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
