@@ -325,3 +325,22 @@ def test_restarts_are_deterministic_and_budgets_still_give_unknown():
             small = solver.solve(state, max_nodes=100, method="search")
             assert small.winnable in (None, first.winnable)
             assert small.nodes <= 100
+
+
+def test_turns_that_play_nothing_are_passed_over_and_kept_in_the_line():
+    """The 5 plays only on the 4 at the bottom of the stock: the three cards turned before it play on
+    nothing, so the search turns on past them without visiting those positions, and its line still
+    holds every turn (it replays to a win through the rules)."""
+    layout = parse_layout({"name": "one", "title": "One", "slots": [{"x": 0, "y": 0, "covered_by": []}],
+                           "peaks": [0]})
+    five, king = Card(Rank.FIVE, Suit.SPADES), Card(Rank.KING, Suit.HEARTS)
+    stock = [Card(Rank.FOUR, Suit.CLUBS), Card(Rank.NINE, Suit.DIAMONDS), Card(Rank.QUEEN, Suit.SPADES),
+             Card(Rank.KING, Suit.SPADES)]   # bottom first: the King of spades turns first
+    state = rules.deal({"wrap": False}, [five], stock, [king], layout=layout)
+    result = solver.solve(state, method="search")
+    assert result.winnable
+    assert result.line == (Turn(),) * 4 + (Play(0),)
+    assert replays_to_a_win(state, result.line)
+    assert result.nodes == 2   # the first position and the one with the 4 on the waste; not the 3 between
+    lost = rules.deal({"wrap": False}, [five], stock[1:], [king], layout=layout)   # no 4 or 6 left: lost
+    assert solver.solve(lost, method="search").winnable is False

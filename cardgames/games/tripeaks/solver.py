@@ -35,40 +35,36 @@ Two engines, used in turn by solve():
      position's slack spares its next moves the check. Without the wrap it
      cut a lost mid-game position's search about tenfold; with the wrap it
      cost more inside the search than it saved: only the root is checked.
+   - a turned card that plays on no exposed card leaves only the next turn:
+     the search turns on at once (those positions are neither visited nor counted).
    The exposed cards travel with the position as a bitmask, and everything
    that depends only on the layout is computed once per layout.
-   Restarts: the search first makes FIRST_TRIES tries of FIRST_TRY_NODES
-   positions, each taking the plays in another order (the highest slot
-   first, then fixed shuffles), then tries of twice as many, each keeping
-   what the ones before proved lost. A win one order misses through a
-   wrong early choice is often quick in another; a winning line alone
-   visits about 50 positions, so shorter tries find nothing.
+   Restarts: FIRST_TRIES tries of FIRST_TRY_NODES positions, each taking the
+   plays in another order (the highest slot first, then fixed shuffles),
+   then tries of twice as many, each keeping what the ones before proved
+   lost: a win one order misses by a wrong early choice is often quick in
+   another (a winning line alone visits about 50 positions).
    Tried and dropped (A/B, 2026-12-02): matching each card to one that may
    go just before it (1.5% more mid-game losses proved at the root, deals 8%
    slower), a waste-aware excess, the excess at every position, an
-   earliest-run bound, fast-forwarding turns that play nothing (mid-game
-   -20%, deals +5%), other orders and restart schedules, kept move lists.
-   From the deal the median is how soon wins are found (72.7% of deals win
+   earliest-run bound, other orders and schedules, kept move lists. From
+   the deal the median is how soon wins are found (72.7% of deals win
    without the wrap, 54% within 500 positions), not proofs of losses.
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
    after SEARCH_FIRST positions, the solver fills in, for every such set
    (smallest first), the most stock cards that may already be turned for a
-   win to remain possible, per waste rank: about 6 ms of CPU (up to 12) since the
-   fill works level by level over byte strings (branch table, 2026-12-02;
-   about 27 ms before). SEARCH_FIRST is small (500 positions, 1 to 2 ms)
-   because the table is cheaper than a long search: the wins the search
-   finds late and nearly every loss go to it.
+   win to remain possible, per waste rank: about 6 ms of CPU (up to 12), as
+   the fill works level by level over byte strings (27 ms before). So
+   SEARCH_FIRST is small (500 positions, 1 to 2 ms): the wins the search
+   finds late and nearly every loss go to the table.
    The winning line is read back from the table. The table is filled for
    the whole deal and kept for the session, so every later position of the
    same deal (the live sign after each move, hints, undo to a winnable
    position) is a lookup. Tried and dropped: a forward sweep over only the
-   sets a position can reach (the parity bound and the lacking-card rule
-   pruning it) visited 50 to 80% of the sets the table fills, but cost as
-   much per set, and unlike the table it answers no later position.
-
-While solving, Python's cycle collector is paused (see _Collector).
+   sets a position can reach visited 50 to 80% of the sets the table fills,
+   at the same cost per set, and answers no later position.
 
 Budgets: every entry point takes max_nodes (deterministic) and time_limit
 (seconds of CPU time of the calling thread, never wall time); when one runs
@@ -267,15 +263,9 @@ class _Search:
         The winning line is left (reversed) in self.line. The search is one
         closure over local tables, because the time is all in this loop. The
         exposed cards are carried along as a bitmask (a play exposes at most
-        the cards it lay on).
-
-        What is proved lost is remembered per set of cards left, move by
-        move: lost[rem][i] is the fewest stock cards turned at which playing
-        slot i from rem was proved to lose (lost[rem][n] for turning the
-        stock). Turning more stock cards never helps (the earlier position
-        could turn the extra cards), so that move also loses at any later
-        count. A position is lost when every move it offers is known lost,
-        whatever its waste card, since only the plays a waste allows matter.
+        the cards it lay on). lost[rem][i] is the fewest stock cards turned at
+        which playing slot i from rem was proved to lose (lost[rem][n]: turning;
+        the module's docstring says why that holds for any later count too).
         """
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
@@ -378,9 +368,18 @@ class _Search:
                     line.append(plays[i])
                     return True
                 counts[r] += 1
-            if can_turn and (lost is None or lost[n] > k) and search(rem, exp, k + 1, stock[k], slack - 1):
-                line.append(TURN)
-                return True
+            if can_turn and (lost is None or lost[n] > k):
+                # Stock cards that play on no exposed card leave nothing to choose: turned straight on.
+                last, limit = k, (ns if lost is None else min(ns, lost[n])) - 1
+                while not exp & adj_slots[stock[last]] and last < limit:
+                    tot[stock[last]] -= 1
+                    last += 1
+                if search(rem, exp, last + 1, stock[last], slack - 1 - last + k):
+                    line.extend([TURN] * (last - k + 1))
+                    return True
+                while last > k:
+                    last -= 1
+                    tot[stock[last]] += 1
             tot[w] += 1
             # Lost: so is every move from here, including those skipped as no better than another (the
             # turn's search may have made this position's entry).
@@ -413,7 +412,9 @@ class _Search:
 # Moves the excess check may come late without the wrap: 2 took the no-wrap medians (500 seeds, best of 3,
 # thread CPU) from 1.02 / 1.47 ms to 0.89-0.98 / 1.17-1.28 ms, from the deal / mid-game; 3 was no better.
 LATE_CHECK = 2
-FIRST_TRIES, FIRST_TRY_NODES = 4, 80   # the restarts' schedule (see _search)
+# The restarts' schedule (see _search): 4 x 64, not 4 x 80, since turns that play nothing are passed over
+# (A/B twice, 1,000 positions, medians x0.95 / x0.90-0.93 wrap, x0.95-0.99 / x0.80-0.85 no wrap, deal / mid).
+FIRST_TRIES, FIRST_TRY_NODES = 4, 64
 
 
 @lru_cache(maxsize=16)
