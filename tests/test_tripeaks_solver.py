@@ -344,3 +344,28 @@ def test_turns_that_play_nothing_are_passed_over_and_kept_in_the_line():
     assert result.nodes == 2   # the first position and the one with the 4 on the waste; not the 3 between
     lost = rules.deal({"wrap": False}, [five], stock[1:], [king], layout=layout)   # no 4 or 6 left: lost
     assert solver.solve(lost, method="search").winnable is False
+
+
+def mirrored(search) -> bool:
+    """j may go on the waste just before i exactly when i may go just after j."""
+    n = search.n
+    return all((search.pred[i] >> j & 1) == (search.succ[j] >> i & 1) for i in range(n) for j in range(n))
+
+
+def test_the_cards_a_play_could_precede_are_the_only_ones_it_can_leave_without_a_predecessor():
+    """After playing slot i, the search looks again only at the cards in succ[i] for one whose rank no stock
+    card left can precede and that has no tableau card left to go just before it: a card keeps every
+    predecessor but i, and i is among its predecessors exactly when it is in succ[i]."""
+    from cardgames.games.tripeaks.layout import layout_names
+
+    for name in layout_names():
+        for wrap in (False, True):
+            for seed in range(3):
+                state = rules.new_game({"wrap": wrap, "layout": name}, seed)
+                assert mirrored(solver._Search(state, None, None)), (name, wrap, seed)
+
+
+@settings(max_examples=200, deadline=None)
+@given(small_deals())
+def test_predecessors_and_successors_mirror_each_other_on_small_layouts(state):
+    assert mirrored(solver._Search(state, None, None))

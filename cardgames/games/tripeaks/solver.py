@@ -26,7 +26,9 @@ Two engines, used in turn by solve():
    - a card whose rank no stock card left can precede needs a tableau card
      that can go just before it (adjacent rank, not under it, not two layers
      above it); without one it must go on the waste now (a forced move) or
-     the position is lost;
+     the position is lost. Only the cards a move can have changed are looked
+     at again: after playing slot i, those it could precede; after turns, the
+     newly lacking ones;
    - the excess bound (solver_bounds.py): for a set X of ranks no two of
      which are adjacent, each card of X needs the card just before it to be
      of a neighbouring rank (tableau, waste, stock) or wild, none before two;
@@ -37,19 +39,20 @@ Two engines, used in turn by solve():
      cost more inside the search than it saved: only the root is checked.
    - a turned card that plays on no exposed card leaves only the next turn:
      the search turns on at once (those positions are neither visited nor counted).
-   The exposed cards travel with the position as a bitmask, and everything
-   that depends only on the layout is computed once per layout.
-   Restarts: FIRST_TRIES tries of FIRST_TRY_NODES positions, each taking the
-   plays in another order (the highest slot first, then fixed shuffles),
-   then tries of twice as many, each keeping what the ones before proved
-   lost: a win one order misses by a wrong early choice is often quick in
-   another (a winning line alone visits about 50 positions).
+   The exposed cards travel with the position as a bitmask; what depends
+   only on the layout is computed once per layout.
+   Restarts (_search): short tries, each taking the plays in another order
+   and keeping what the ones before proved lost: a win one order misses by
+   a wrong early choice is often quick in another (a winning line alone
+   visits about 50 positions).
    Tried and dropped (A/B, 2026-12-02): matching each card to one that may
    go just before it (1.5% more mid-game losses proved at the root, deals 8%
    slower), a waste-aware excess, the excess at every position, an
-   earliest-run bound, other orders and schedules, kept move lists. From
-   the deal the median is how soon wins are found (72.7% of deals win
-   without the wrap, 55% within 500 positions), not proofs of losses.
+   earliest-run bound, other orders and schedules, kept move lists; for a
+   cheaper position: a shorter excess programme, a table of the playable
+   slots, lost moves as (k, moves) pairs, one closure for all the tries.
+   From the deal the median is how soon wins are found (72.7% of deals win
+   without the wrap, 55% within 500 positions).
 2. A table (solver_table.py). Proving a deal lost means looking at nearly
    every set of cards that can be left, and there are only 22,932 of those
    for the classic layout. So when the search has not settled the deal
@@ -260,12 +263,10 @@ class _Search:
     def wins(self, rem: int, k: int, w: int) -> bool:
         """True when `rem` can be cleared from stock index k and waste rank w.
 
-        The winning line is left (reversed) in self.line. The search is one
-        closure over local tables, because the time is all in this loop. The
-        exposed cards are carried along as a bitmask (a play exposes at most
-        the cards it lay on). lost[rem][i] is the fewest stock cards turned at
-        which playing slot i from rem was proved to lose (lost[rem][n]: turning;
-        the module's docstring says why that holds for any later count too).
+        The winning line is left (reversed) in self.line. The search is one closure over local tables, as
+        the time is all in this loop. The exposed cards travel as a bitmask (a play exposes at most the cards
+        it lay on). lost[rem][i] is the fewest stock cards turned at which playing slot i from rem was proved
+        to lose (lost[rem][n]: turning; the module's docstring says why that holds for any later count too).
         """
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
@@ -284,8 +285,8 @@ class _Search:
         _, first, first_tot, shown_first = self.root
         counts, tot = first[:], first_tot[:]
         lost_table, line = self.lost, self.line
+        lost_get, width = lost_table.get, n + 1
         plays = _plays(n)
-        turn_bit = 1 << n
         priority = self.priority
         # count runs over all the tries (so that the clock is read every 256 positions of the whole search);
         # budget is where this try stops.
@@ -293,7 +294,7 @@ class _Search:
         budget = start + self.max_nodes if self.max_nodes is not None else NEVER
         deadline = self.deadline
 
-        def search(rem: int, exp: int, k: int, w: int, slack: int) -> bool:
+        def search(rem: int, exp: int, k: int, w: int, slack: int, chk: int) -> bool:
             if not rem:
                 return True
             playable = exp & adj_slots[w]
@@ -322,20 +323,22 @@ class _Search:
                 raise _OutOfBudget
             if deadline is not None and not count & 255 and time.thread_time() > deadline:
                 raise _OutOfTime
-            # Cards whose rank no stock card left can precede: each needs a tableau card that can go
-            # just before it, or it must go on the waste now (two such cards, or one not playable: lost).
+            # Cards whose rank no stock card left can precede: each needs a tableau card that can go just
+            # before it, or it must go on the waste now (two such cards, or one not playable: lost, no move
+            # to try). chk: the only cards that can have come to need it since the position before.
             forced = -1
-            m = rem & lacking_slots[k]
+            m = rem & lacking_slots[k] & chk
             while m:
                 low = m & -m
                 i = low.bit_length() - 1
                 if not rem & pred[i]:
                     if not playable & low or forced >= 0:
-                        return record(rem, playable | turn_bit, k)
+                        forced = n
+                        break
                     forced = i
                 m ^= low
             if forced >= 0:
-                moves = [forced]
+                moves = [forced] if forced < n else []
             else:
                 # Of two playable cards of the same rank, skip the one that is no better to play. The
                 # others go from the highest slot down (the layouts list the front cards last), or up.
@@ -364,47 +367,47 @@ class _Search:
                         shown |= j
                 r = rank[i]
                 counts[r] -= 1
-                if search(after, shown, k, r, slack - 1):
+                if search(after, shown, k, r, slack - 1, succ[i]):   # chk: the cards slot i could precede
                     line.append(plays[i])
                     return True
                 counts[r] += 1
             if can_turn and (lost is None or lost[n] > k):
                 # Stock cards that play on no exposed card leave nothing to choose: turned straight on.
-                last, limit = k, (ns if lost is None else min(ns, lost[n])) - 1
+                last, limit = k, (ns if lost is None or lost[n] > ns else lost[n]) - 1
                 while not exp & adj_slots[stock[last]] and last < limit:
                     tot[stock[last]] -= 1
                     last += 1
-                if search(rem, exp, last + 1, stock[last], slack - 1 - last + k):
+                # chk: the same cards are left, so only those lacking from last + 1 on but not at k.
+                if search(rem, exp, last + 1, stock[last], slack - 1 - last + k, ~lacking_slots[k]):
                     line.extend([TURN] * (last - k + 1))
                     return True
                 while last > k:
                     last -= 1
                     tot[stock[last]] += 1
+                lost = lost_get(rem)   # the turn's search may have made this position's entry
             tot[w] += 1
-            # Lost: so is every move from here, including those skipped as no better than another (the
-            # turn's search may have made this position's entry).
-            return record(rem, playable | turn_bit, k)
-
-        def record(rem: int, moves: int, k: int) -> bool:
-            """Marks the moves (slot bits, and bit n for the turn) from rem as lost from k on; returns False."""
-            lost = lost_table.get(rem)
+            # Lost: so is every move from here, including those skipped as no better than another (a play
+            # leaves fewer cards, so only the turn's search can have made this position's entry).
             if lost is None:
-                lost = lost_table[rem] = [NEVER] * (n + 1)
-            while moves:
-                low = moves & -moves
+                lost = lost_table[rem] = [NEVER] * width
+            if k < lost[n]:  # noqa: PLR1730
+                lost[n] = k
+            m = playable
+            while m:
+                low = m & -m
                 i = low.bit_length() - 1
                 if k < lost[i]:  # noqa: PLR1730
                     lost[i] = k
-                moves ^= low
+                m ^= low
             return False
 
         count = start
         try:
             if not self.wrap:
-                return search(rem, shown_first, k, w, -1)
+                return search(rem, shown_first, k, w, -1, -1)
             # With the wrap the bound rarely prunes inside the search (it costs more than it saves there):
             # only the position itself is checked.
-            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, shown_first, k, w, NEVER)
+            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, shown_first, k, w, NEVER, -1)
         finally:
             self.nodes = min(count, budget)      # the position over the budget is not searched
 
@@ -494,15 +497,12 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
           method: str = "auto") -> Result:
     """Whether `state` can still be won and, if so, a winning line of actions.
 
-    method "auto": a position of a deal whose table this session already
-    filled is a lookup; else a short depth-first search (most winnable deals
-    take under a few hundred positions), then the table (about 6 ms of CPU
-    for the classic layout), kept for the
-    later positions of the same deal. "search" or "table": one of them alone. The
-    table counts as one node per set of cards left. time_limit is seconds of
-    CPU time of the calling thread (time.thread_time), so a busy machine
-    does not make it run out sooner. Without limits it always answers; with
-    them, winnable is None when a limit ran out.
+    method "auto": a position of a deal whose table this session already filled is a lookup; else a short
+    depth-first search (most winnable deals take under a few hundred positions), then the table (about 6 ms
+    of CPU for the classic layout), kept for the later positions of the same deal. "search" or "table": one
+    of them alone. The table counts as one node per set of cards left. time_limit is seconds of CPU time of
+    the calling thread (time.thread_time), so a busy machine does not make it run out sooner. Without
+    limits it always answers; with them, winnable is None when a limit ran out.
     """
     with _collector_paused():
         return _solve(state, max_nodes, time_limit, method)
