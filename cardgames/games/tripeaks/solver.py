@@ -83,6 +83,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import and_, or_
 from typing import Any
 
 from cardgames.games.tripeaks import rules, solver_bounds, solver_table
@@ -90,7 +91,7 @@ from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
 from cardgames.games.tripeaks.solver_collector import collector_paused
-from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of, stock_codes
+from cardgames.games.tripeaks.solver_table import EMPTY, RANK_CODE, WILD, start_of, stock_codes
 
 ALL_RANKS = (1 << 14) - 2   # bits 1..13
 NEVER = 1 << 30              # no stock count proved lost yet
@@ -177,12 +178,6 @@ def _adjacent_rank_bits(wrap: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4)
-def _adjacent_rank_lists(wrap: bool) -> tuple[tuple[int, ...], ...]:
-    """Per waste rank code: the ranks that play on it."""
-    return tuple(_adjacent_ranks(r, wrap) for r in range(15))
-
-
-@lru_cache(maxsize=4)
 def _plays(n: int) -> tuple[Play, ...]:
     """Play(i) for every slot, made once (a winning line is built from them)."""
     return tuple(Play(i) for i in range(n))
@@ -199,23 +194,28 @@ class _Search:
         wrap = state.options.wrap
         self.n = geo.n
         self.cover, self.uncover, self.order_key = geo.cover, geo.uncover, geo.order_key
-        rank = self.rank = [0 if c is None else int(c.rank) for c in state.tableau]
+        rank = self.rank = [0 if c is None else RANK_CODE[c.rank] for c in state.tableau]
         slots_of_rank = [0] * 15
         for i, r in enumerate(rank):
             if r:
                 slots_of_rank[r] |= 1 << i
         self.slots_of_rank = slots_of_rank
-        # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks.
+        # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks
+        # (r - 1 and r + 1, slots_of_rank[0] and [14] being empty; King and Ace with the wrap; every slot
+        # left on an empty waste or a Joker). The tables per slot below are C-speed maps over the slots.
         adj = self.adj_rank_bits = _adjacent_rank_bits(wrap)
-        adj_slots = self.adj_slots = [0] * 15
-        for r, near in enumerate(_adjacent_rank_lists(wrap)):
-            m = 0
-            for q in near:
-                m |= slots_of_rank[q]
-            adj_slots[r] = m
-        # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's.
-        self.pred = [adj_slots[r] & geo.pred_base[i] if r else 0 for i, r in enumerate(rank)]
-        self.succ = [adj_slots[r] & geo.succ_base[i] if r else 0 for i, r in enumerate(rank)]
+        left = sum(slots_of_rank)
+        adj_slots = self.adj_slots = [left, *map(or_, slots_of_rank[:13], slots_of_rank[2:]), left]
+        if wrap:
+            adj_slots[1] |= slots_of_rank[13]
+            adj_slots[13] |= slots_of_rank[1]
+        self.start = (left, RANK_CODE[state.waste[-1].rank] if state.waste else EMPTY)   # as start_of()
+        # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's
+        # (none for a slot already cleared, rank 0).
+        near = adj_slots[:]
+        near[0] = 0
+        self.pred = list(map(and_, map(near.__getitem__, rank), geo.pred_base))
+        self.succ = list(map(and_, map(near.__getitem__, rank), geo.succ_base))
         self.stock = stock = stock_codes(state)
         ns = len(stock)
         # lacking_slots[k]: slots whose rank no card among stock[k:] can precede; from the end of the stock
@@ -235,8 +235,7 @@ class _Search:
         self.lacking_slots = lacking
         # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
         # them is at least as good as playing slot i (ties go to the lower slot).
-        better = geo.better
-        self.dominated_by = [slots_of_rank[r] & better[i] if r else 0 for i, r in enumerate(rank)]
+        self.dominated_by = list(map(and_, map(slots_of_rank.__getitem__, rank), geo.better))
         # The excess bound (solver_bounds): the starters left by rank per stock index.
         self.excess = solver_bounds.Excess(stock, wrap)
         self.wrap = wrap
@@ -284,8 +283,9 @@ class _Search:
                 first[r] = (rem & self.slots_of_rank[r]).bit_count()
             tot, j = self.excess.starters(first, k, w)
             base = max(5, max(tot[1:14]) + 1)    # every c below it (one deck holds 4 cards of a rank)
+            # The root's own excess only with the wrap: without it the search checks its first position.
             self.root = ((rem, k, w), [a * base + c for a, c in zip(first, tot)], base, self.exposed(rem),
-                         self.excess.excess(first, tot, j))
+                         self.excess.excess(first, tot, j) if self.wrap else None)
         _, first_codes, base, shown_first, root_excess = self.root
         codes = first_codes[:]
         excess = None if self.wrap else solver_bounds.path_automaton(base)   # with the wrap: the root only
@@ -444,7 +444,7 @@ def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Re
     as the last until max_nodes; each keeps what the ones before proved lost. A win one order misses by a
     wrong early choice is often quick in another, so short tries find more wins sooner than one long one."""
     s = _Search(state, max_nodes, time_limit)
-    rem, w = start_of(state)
+    rem, w = s.start
     orders = _orders(s.n, 15)
     budget, spent, attempt = FIRST_TRY_NODES, 0, 0
     while True:
@@ -483,7 +483,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     the calling thread (time.thread_time), so a busy machine does not make it run out sooner. Without
     limits it always answers; with them, winnable is None when a limit ran out.
     """
-    with collector_paused():   # the search's many small lists hold no cycles (solver_collector.py)
+    with collector_paused:   # the search's many small lists hold no cycles (solver_collector.py)
         return _solve(state, max_nodes, time_limit, method)
 
 

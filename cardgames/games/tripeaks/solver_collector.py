@@ -1,4 +1,4 @@
-"""Pauses Python's cycle collector while any thread solves (solver.solve runs inside collector_paused()).
+"""Pauses Python's cycle collector while any thread solves (solver.solve runs inside `with collector_paused:`).
 
 The solver makes tens of thousands of small lists and no reference cycles
 (reference counting frees them all), and each collection would walk every
@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import gc
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 
 class _Collector:
@@ -22,17 +20,21 @@ class _Collector:
     was_enabled = False
 
 
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    with _Collector.lock:
-        if _Collector.solving == 0:
-            _Collector.was_enabled = gc.isenabled()
-            gc.disable()
-        _Collector.solving += 1
-    try:
-        yield
-    finally:
+class _Paused:
+    """`with collector_paused:` (a plain class: entered in half the time of a generator-based one)."""
+
+    def __enter__(self) -> None:
+        with _Collector.lock:
+            if _Collector.solving == 0:
+                _Collector.was_enabled = gc.isenabled()
+                gc.disable()
+            _Collector.solving += 1
+
+    def __exit__(self, *exc: object) -> None:
         with _Collector.lock:
             _Collector.solving -= 1
             if _Collector.solving == 0 and _Collector.was_enabled:
                 gc.enable()
+
+
+collector_paused = _Paused()
