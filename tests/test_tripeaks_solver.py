@@ -269,6 +269,22 @@ def test_the_excess_programme_finds_the_best_independent_set(tableau, starters, 
     loops = solver_bounds.cycle_excess if wrap else solver_bounds.path_excess
     assert loops(a, c) == best
     assert solver_bounds.compiled(wrap)(a, c, jokers) == best - jokers
+    if not wrap:
+        low = max(5, max(c) + 1)    # as the solver takes it; any wider base gives the same
+        for base in (low, low + 3):
+            assert solver_bounds.path_automaton(base)([x * base + y for x, y in zip(a, c)], jokers) == best - jokers
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(2, 7), st.data())
+def test_the_excess_automaton_agrees_with_the_programme_for_any_base(base, data):
+    """path_automaton(base) reads a[r] * base + c[r] for any counts below base (a <= c), not only one deck's."""
+    from cardgames.games.tripeaks import solver_bounds
+
+    c = [0, *data.draw(st.lists(st.integers(0, base - 1), min_size=13, max_size=13)), 0]
+    a = [data.draw(st.integers(0, x)) for x in c]
+    codes = [x * base + y for x, y in zip(a, c)]
+    assert solver_bounds.path_automaton(base)(codes, 1) == solver_bounds.path_excess(a, c) - 1
 
 
 def excess_of(state):

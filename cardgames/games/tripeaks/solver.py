@@ -35,8 +35,10 @@ Two engines, used in turn by solve():
      the best X comes from a small dynamic programme over the 13 ranks (the
      old parity bound is one case). It rises by at most one per move, so a
      position's slack spares its next moves the check. Without the wrap it
-     cut a lost mid-game position's search about tenfold; with the wrap it
-     cost more inside the search than it saved: only the root is checked.
+     cut a lost mid-game position's search about tenfold (inside the search
+     it runs as a table automaton, solver_bounds.path_automaton, in a third
+     of the time); with the wrap it cost more inside the search than it
+     saved: only the root is checked.
    - a turned card that plays on no exposed card leaves only the next turn:
      the search turns on at once (those positions are neither visited nor counted).
    The exposed cards travel with the position as a bitmask; what depends
@@ -76,21 +78,20 @@ solver in a background thread and show a spinner until it answers.
 """
 from __future__ import annotations
 
-import gc
 import random
-import threading
 import time
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import and_, or_
 from typing import Any
 
 from cardgames.games.tripeaks import rules, solver_bounds, solver_table
 from cardgames.games.tripeaks.deals import DEAL_MAX, clamp_number
 from cardgames.games.tripeaks.layout import Layout
 from cardgames.games.tripeaks.rules import Action, Play, State, Turn
-from cardgames.games.tripeaks.solver_table import EMPTY, WILD, start_of, stock_codes
+from cardgames.games.tripeaks.solver_collector import collector_paused
+from cardgames.games.tripeaks.solver_table import EMPTY, RANK_CODE, WILD, start_of, stock_codes
 
 ALL_RANKS = (1 << 14) - 2   # bits 1..13
 NEVER = 1 << 30              # no stock count proved lost yet
@@ -177,12 +178,6 @@ def _adjacent_rank_bits(wrap: bool) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=4)
-def _adjacent_rank_lists(wrap: bool) -> tuple[tuple[int, ...], ...]:
-    """Per waste rank code: the ranks that play on it."""
-    return tuple(_adjacent_ranks(r, wrap) for r in range(15))
-
-
-@lru_cache(maxsize=4)
 def _plays(n: int) -> tuple[Play, ...]:
     """Play(i) for every slot, made once (a winning line is built from them)."""
     return tuple(Play(i) for i in range(n))
@@ -199,23 +194,28 @@ class _Search:
         wrap = state.options.wrap
         self.n = geo.n
         self.cover, self.uncover, self.order_key = geo.cover, geo.uncover, geo.order_key
-        rank = self.rank = [0 if c is None else int(c.rank) for c in state.tableau]
+        rank = self.rank = [0 if c is None else RANK_CODE[c.rank] for c in state.tableau]
         slots_of_rank = [0] * 15
         for i, r in enumerate(rank):
             if r:
                 slots_of_rank[r] |= 1 << i
         self.slots_of_rank = slots_of_rank
-        # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks.
+        # adj_rank_bits[r]: the ranks (as bits) one away from r; adj_slots[r]: tableau slots of those ranks
+        # (r - 1 and r + 1, slots_of_rank[0] and [14] being empty; King and Ace with the wrap; every slot
+        # left on an empty waste or a Joker). The tables per slot below are C-speed maps over the slots.
         adj = self.adj_rank_bits = _adjacent_rank_bits(wrap)
-        adj_slots = self.adj_slots = [0] * 15
-        for r, near in enumerate(_adjacent_rank_lists(wrap)):
-            m = 0
-            for q in near:
-                m |= slots_of_rank[q]
-            adj_slots[r] = m
-        # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's.
-        self.pred = [adj_slots[r] & geo.pred_base[i] if r else 0 for i, r in enumerate(rank)]
-        self.succ = [adj_slots[r] & geo.succ_base[i] if r else 0 for i, r in enumerate(rank)]
+        left = sum(slots_of_rank)
+        adj_slots = self.adj_slots = [left, *map(or_, slots_of_rank[:13], slots_of_rank[2:]), left]
+        if wrap:
+            adj_slots[1] |= slots_of_rank[13]
+            adj_slots[13] |= slots_of_rank[1]
+        self.start = (left, RANK_CODE[state.waste[-1].rank] if state.waste else EMPTY)   # as start_of()
+        # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's
+        # (none for a slot already cleared, rank 0).
+        near = adj_slots[:]
+        near[0] = 0
+        self.pred = list(map(and_, map(near.__getitem__, rank), geo.pred_base))
+        self.succ = list(map(and_, map(near.__getitem__, rank), geo.succ_base))
         self.stock = stock = stock_codes(state)
         ns = len(stock)
         # lacking_slots[k]: slots whose rank no card among stock[k:] can precede; from the end of the stock
@@ -235,14 +235,13 @@ class _Search:
         self.lacking_slots = lacking
         # dominated_by[i]: same-rank slots lying on a superset of what slot i lies on: playing one of
         # them is at least as good as playing slot i (ties go to the lower slot).
-        better = geo.better
-        self.dominated_by = [slots_of_rank[r] & better[i] if r else 0 for i, r in enumerate(rank)]
+        self.dominated_by = list(map(and_, map(slots_of_rank.__getitem__, rank), geo.better))
         # The excess bound (solver_bounds): the starters left by rank per stock index.
         self.excess = solver_bounds.Excess(stock, wrap)
         self.wrap = wrap
         self.priority: Any = None   # the order of the plays: None for the highest slot first, else a sort key
         self.lost: dict[int, list[int]] = {}
-        self.root: Any = None       # ((rem, k, w), counts, tot, exposed) of the position wins() starts from
+        self.root: Any = None       # ((rem, k, w), codes, base, exposed, excess) of wins()'s first position
         self.nodes = 0
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.thread_time() + time_limit
@@ -271,19 +270,25 @@ class _Search:
         n, ns = self.n, len(self.stock)
         rank, uncover, adj_slots, pred, succ = self.rank, self.uncover, self.adj_slots, self.pred, self.succ
         stock, lacking_slots, dominated_by = self.stock, self.lacking_slots, self.dominated_by
-        excess, jokers = self.excess.excess, self.excess.jokers
+        jokers = self.excess.jokers
         wild_waste = (1,) + (0,) * 13 + (1,)      # per waste code: 1 for an empty waste or a Joker
-        # counts: the tableau cards left by rank, kept up to date along the search; tot: the tableau and
-        # starter cards left by rank (the waste included; index 0 and 14 are scratch). A play or a turn
-        # only takes the waste's rank out: the card played or turned becomes the waste. Copies of the
-        # root's, made once for all the tries (a try that runs out of budget leaves its own in disorder).
+        # codes[r] = a * base + c for rank r, kept up to date along the search: a, the tableau cards left of
+        # rank r, c, the tableau and starter cards (the waste included; index 0 and 14 are scratch), as
+        # solver_bounds.path_automaton reads them. A play or a turn only takes the waste's rank out of c:
+        # the card played or turned becomes the waste. A copy of the root's, made once for all the tries (a
+        # try that runs out of budget leaves its own in disorder).
         if self.root is None or self.root[0] != (rem, k, w):
             first = [0] * 15
             for r in range(1, 14):
                 first[r] = (rem & self.slots_of_rank[r]).bit_count()
-            self.root = ((rem, k, w), first, self.excess.starters(first, k, w)[0], self.exposed(rem))
-        _, first, first_tot, shown_first = self.root
-        counts, tot = first[:], first_tot[:]
+            tot, j = self.excess.starters(first, k, w)
+            base = max(5, max(tot[1:14]) + 1)    # every c below it (one deck holds 4 cards of a rank)
+            # The root's own excess only with the wrap: without it the search checks its first position.
+            self.root = ((rem, k, w), [a * base + c for a, c in zip(first, tot)], base, self.exposed(rem),
+                         self.excess.excess(first, tot, j) if self.wrap else None)
+        _, first_codes, base, shown_first, root_excess = self.root
+        codes = first_codes[:]
+        excess = None if self.wrap else solver_bounds.path_automaton(base)   # with the wrap: the root only
         lost_table, line = self.lost, self.line
         lost_get, width = lost_table.get, n + 1
         plays = _plays(n)
@@ -313,7 +318,7 @@ class _Search:
                 # The best excess over the independent sets of ranks (solver_bounds): above 0, lost. It
                 # rises by at most one per move, so the next -e - 1 moves need not look again; it looks
                 # LATE_CHECK moves later still (a lost line is caught a little deeper, for fewer checks).
-                e = excess(counts, tot, jokers[k] + wild_waste[w])
+                e = excess(codes, jokers[k] + wild_waste[w])
                 if e > 0:
                     return False
                 slack = LATE_CHECK - e
@@ -354,7 +359,7 @@ class _Search:
             # Turning is pointless while a dead-end card (one no card left can follow) plays: playing it
             # first can only help, since a line that keeps it could only play it just before a turn.
             can_turn = forced < 0 and k < ns
-            tot[w] -= 1                # the waste's card: the next play or turn covers it
+            codes[w] -= 1              # the waste's card: the next play or turn covers it
             for i in moves:
                 if not rem & succ[i]:
                     can_turn = False
@@ -366,16 +371,16 @@ class _Search:
                     if not after & on_j:
                         shown |= j
                 r = rank[i]
-                counts[r] -= 1
+                codes[r] -= base
                 if search(after, shown, k, r, slack - 1, succ[i]):   # chk: the cards slot i could precede
                     line.append(plays[i])
                     return True
-                counts[r] += 1
+                codes[r] += base
             if can_turn and (lost is None or lost[n] > k):
                 # Stock cards that play on no exposed card leave nothing to choose: turned straight on.
                 last, limit = k, (ns if lost is None or lost[n] > ns else lost[n]) - 1
                 while not exp & adj_slots[stock[last]] and last < limit:
-                    tot[stock[last]] -= 1
+                    codes[stock[last]] -= 1
                     last += 1
                 # chk: the same cards are left, so only those lacking from last + 1 on but not at k.
                 if search(rem, exp, last + 1, stock[last], slack - 1 - last + k, ~lacking_slots[k]):
@@ -383,9 +388,9 @@ class _Search:
                     return True
                 while last > k:
                     last -= 1
-                    tot[stock[last]] += 1
+                    codes[stock[last]] += 1
                 lost = lost_get(rem)   # the turn's search may have made this position's entry
-            tot[w] += 1
+            codes[w] += 1
             # Lost: so is every move from here, including those skipped as no better than another (a play
             # leaves fewer cards, so only the turn's search can have made this position's entry).
             if lost is None:
@@ -407,7 +412,7 @@ class _Search:
                 return search(rem, shown_first, k, w, -1, -1)
             # With the wrap the bound rarely prunes inside the search (it costs more than it saves there):
             # only the position itself is checked.
-            return excess(counts, tot, jokers[k] + wild_waste[w]) <= 0 and search(rem, shown_first, k, w, NEVER, -1)
+            return root_excess <= 0 and search(rem, shown_first, k, w, NEVER, -1)
         finally:
             self.nodes = min(count, budget)      # the position over the budget is not searched
 
@@ -439,7 +444,7 @@ def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Re
     as the last until max_nodes; each keeps what the ones before proved lost. A win one order misses by a
     wrong early choice is often quick in another, so short tries find more wins sooner than one long one."""
     s = _Search(state, max_nodes, time_limit)
-    rem, w = start_of(state)
+    rem, w = s.start
     orders = _orders(s.n, 15)
     budget, spent, attempt = FIRST_TRY_NODES, 0, 0
     while True:
@@ -464,32 +469,6 @@ def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Re
     return Result(ok, tuple(reversed(s.line)) if ok else (), s.nodes)
 
 
-class _Collector:
-    """Pauses Python's cycle collector while any thread solves. The solver makes tens of thousands of
-    small lists and no reference cycles (reference counting frees them all), and each collection would
-    walk every one of them and the layout's kept tables: about a quarter of a heavy solve's time."""
-
-    lock = threading.Lock()
-    solving = 0
-    was_enabled = False
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    with _Collector.lock:
-        if _Collector.solving == 0:
-            _Collector.was_enabled = gc.isenabled()
-            gc.disable()
-        _Collector.solving += 1
-    try:
-        yield
-    finally:
-        with _Collector.lock:
-            _Collector.solving -= 1
-            if _Collector.solving == 0 and _Collector.was_enabled:
-                gc.enable()
-
-
 SEARCH_FIRST = 500   # nodes the depth-first search gets before the table takes over
 
 
@@ -504,7 +483,7 @@ def solve(state: State, max_nodes: int | None = None, time_limit: float | None =
     the calling thread (time.thread_time), so a busy machine does not make it run out sooner. Without
     limits it always answers; with them, winnable is None when a limit ran out.
     """
-    with _collector_paused():
+    with collector_paused:   # the search's many small lists hold no cycles (solver_collector.py)
         return _solve(state, max_nodes, time_limit, method)
 
 

@@ -25,7 +25,9 @@ is the old parity bound; per rank, X = {r} says a rank cannot outnumber the
 cards that can go just before it.
 
 best_excess takes the best X by a small dynamic programme over the 13 ranks
-(each rank is in X, in N(X) or neither), a few hundred bytecodes.
+(each rank is in X, in N(X) or neither), a few hundred bytecodes. Without
+the wrap, inside the search, the same programme runs as a finite automaton
+(path_automaton): 13 table steps, about a third of the time.
 """
 from __future__ import annotations
 
@@ -122,3 +124,49 @@ class Excess:
         """The best excess of a position."""
         c, j = self.starters(counts, k, w)
         return self.excess(counts, c, j)
+
+
+def _automaton_step(state: tuple[int, int | None, int], a: int, c: int) -> tuple[int, int, int]:
+    """One rank of path_excess, restated over three values after rank r (X within 1..r): x, the best with
+    r in X (r + 1 still to pay for); y, the best with r not in X (X not empty; None after rank 1 only);
+    p, the best that r + 1 may join X with (r not in X and paid for, or X empty and r paid for now). The
+    next rank, with a tableau cards and c tableau and starter cards, gives x' = p + a, y' = max(y, x - c),
+    p' = max(x, y, 0) - c; rank 1 gives (a, None, -c) and the best excess is max(x, y) after rank 13."""
+    x, y, p = state
+    return p + a, x - c if y is None else max(y, x - c), max(x, 0 if y is None else y, 0) - c
+
+
+@lru_cache(maxsize=4)
+def path_automaton(base: int) -> Callable[[list[int], int], int]:
+    """excess(codes, j) without the wrap, where codes[r] = a[r] * base + c[r] (every c[r] below base):
+    path_excess(a, c) - j as a finite automaton over the 13 ranks. Few states (x, y, p) are reachable:
+    1,040 for base 5 (one deck), found rank by rank; the table gives the place of the next state per
+    state and rank code, so a rank costs one table step, written out rank by rank: 0.23 us against
+    0.66 us for compiled(False) (timeit, one mid-game position, 2026-12-02). Built once, in about 10 ms."""
+    codes = [(a, c) for a in range(base) for c in range(base)]
+    width = len(codes)
+    starts = [(a, None, -c) if a <= c else None for a, c in codes]   # rank 1 (a > c: never met)
+    level = list(dict.fromkeys(s for s in starts if s is not None))
+    place: dict[Any, int] = {s: i * width for i, s in enumerate(level)}
+    table: dict[int, int] = {}   # place of a state + rank code: place of the next state (ranks 2 to 13)
+    for _ in range(12):
+        found = []
+        for state in level:
+            for code, (a, c) in enumerate(codes):
+                if a <= c:
+                    nxt = _automaton_step(state, a, c)
+                    if nxt not in place:
+                        place[nxt] = len(place) * width
+                        found.append(nxt)
+                    table[place[state] + code] = place[nxt]
+        level = found
+    size = len(place) * width
+    final = [0] * size
+    for state, at in place.items():
+        final[at] = state[0] if state[1] is None else max(state[0], state[1])
+    body = ["v = S[codes[1]]"] + [f"v = T[v + codes[{r}]]" for r in range(2, 14)] + ["return F[v] - j"]
+    source = "def excess(codes, j):\n" + "".join(f"    {line}\n" for line in body)
+    scope: dict[str, Any] = {"S": tuple(0 if s is None else place[s] for s in starts),
+                             "T": tuple(table.get(i, 0) for i in range(size)), "F": tuple(final)}
+    exec(source, scope)   # noqa: S102 - generated from the constants above, nothing from outside
+    return scope["excess"]

@@ -115,18 +115,20 @@ def ideals(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int]
     return None if tables is None else tables[:3]
 
 
+# A card's rank code is RANK_CODE[card.rank]: a Rank indexes it (the Joker's rank is 14, WILD) and gives a
+# plain int, about twice as fast as int(card.rank) or card.is_joker (a solve reads every card once).
+RANK_CODE = tuple(range(WILD + 1))
+
+
 def stock_codes(state: State) -> tuple[int, ...]:
     """The stock's rank codes in turning order (the Joker is WILD): the only place that reads the stock."""
-    return tuple(WILD if c.is_joker else int(c.rank) for c in reversed(state.stock))   # the stock's top is last
+    return tuple([RANK_CODE[c.rank] for c in reversed(state.stock)])   # the stock's top is last
 
 
 def start_of(state: State) -> tuple[int, int]:
     """The cards left (bitmask) and the waste rank code of a rules state."""
     rem = sum(1 << i for i, c in enumerate(state.tableau) if c is not None)
-    if not state.waste:
-        return rem, EMPTY
-    top = state.waste[-1]
-    return rem, WILD if top.is_joker else int(top.rank)
+    return rem, RANK_CODE[state.waste[-1].rank] if state.waste else EMPTY
 
 
 def _getter(indices: list[int]) -> Any:
