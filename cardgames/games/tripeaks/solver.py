@@ -417,9 +417,10 @@ class _Search:
             self.nodes = min(count, budget)      # the position over the budget is not searched
 
 
-# Moves the excess check may come late without the wrap: 2 took the no-wrap medians (500 seeds, best of 3,
-# thread CPU) from 1.02 / 1.47 ms to 0.89-0.98 / 1.17-1.28 ms, from the deal / mid-game; 3 was no better.
-LATE_CHECK = 2
+# Moves the excess check may come late without the wrap. 2 was best while a check cost 0.66 us; with the
+# automaton (0.23 us) 1 is (A/B, 1,000 positions, twice: medians x0.95-0.97 / x0.93-0.94 from the deal /
+# mid-game, 1% to 2% more positions settled within 500; 0 was no better from the deal).
+LATE_CHECK = 1
 # The restarts' schedule (see _search): 4 x 64, not 4 x 80, since turns that play nothing are passed over
 # (A/B twice, 1,000 positions, medians x0.95 / x0.90-0.93 wrap, x0.95-0.99 / x0.80-0.85 no wrap, deal / mid).
 FIRST_TRIES, FIRST_TRY_NODES = 4, 64
