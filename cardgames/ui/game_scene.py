@@ -294,7 +294,13 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     # ------------------------------------------------------------------ queries
     @property
     def players(self) -> int:
-        return len(self.rules.scores(self.state))
+        """The number of seats, counted once per state: the HUDs ask a dozen times a frame, and the
+        rules answer from scores(), which in Switch adds up every hand (0.15 ms a frame)."""
+        state = self.state
+        counted = self.__dict__.get("_players_of")
+        if counted is None or counted[0] is not state:
+            counted = self._players_of = (state, len(self.rules.scores(state)))
+        return counted[1]
 
     @property
     def current(self) -> int | None:

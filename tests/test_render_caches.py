@@ -1,0 +1,67 @@
+"""Pictures kept between frames to draw them cheaper give the very pixels of pictures made afresh."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from cardgames.app import headless_app
+from cardgames.core.cards import parse_card
+from cardgames.ui.board import Board
+from cardgames.ui.cards import CardArt, CardSprite
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = headless_app(tmp_path)
+    yield app
+    pygame.quit()
+
+
+def _board(app, layout) -> Board:
+    board = Board(CardArt(app), (84, 118))
+    board.add_pile("hand", (300, 400), "fan", dx=40)
+    board.add_pile("stock", (100, 100))
+    board.sync(layout, None)
+    return board
+
+
+def _drawn(board: Board) -> bytes:
+    surface = pygame.Surface((1280, 720))
+    surface.fill((20, 104, 66))
+    board.draw(surface)
+    return pixels(surface)
+
+
+def test_a_sprite_keeps_its_picture_only_while_its_card_side_size_and_settings_stay(app):
+    layout = {"hand": [(parse_card("AS"), True), (parse_card("QH"), True), (None, False)], "stock": [(None, False)]}
+    board = _board(app, layout)
+    _drawn(board)   # every sprite keeps its picture now
+    hand = board.sprites("hand")
+    changes = [
+        lambda: hand[0].set_face(parse_card("7D"), True),                 # another card
+        lambda: hand[1].set_face(parse_card("QH"), False),                # turned face down
+        lambda: app.settings.update(card_back="red"),                     # another back
+        lambda: app.settings.update(four_colour=True),                    # the four-colour deck
+        lambda: setattr(hand[0], "highlight", (255, 214, 90)),            # drawn on its own (not plain)
+        lambda: setattr(hand[0], "lift", 0.35),
+    ]
+    for change in changes:
+        change()
+        fresh = _board(app, {name: [(s.card, s.face_up) for s in board.sprites(name)] for name in board.piles})
+        for name in board.piles:
+            for kept, new in zip(board.sprites(name), fresh.sprites(name)):
+                new.highlight, new.lift = kept.highlight, kept.lift
+        assert _drawn(board) == _drawn(fresh)
+
+
+def test_a_resized_sprite_is_drawn_at_its_new_size(app):
+    sprite = CardSprite(parse_card("KC"), True)
+    art = CardArt(app)
+    assert sprite.resting_image(art).get_size() == (84, 118)
+    sprite.size = sprite.shown_size = (60, 84)
+    assert sprite.resting_image(art).get_size() == (60, 84)
+    assert pixels(sprite.resting_image(art)) == pixels(art.face(parse_card("KC"), (60, 84)))
