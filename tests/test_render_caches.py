@@ -65,3 +65,30 @@ def test_a_resized_sprite_is_drawn_at_its_new_size(app):
     sprite.size = sprite.shown_size = (60, 84)
     assert sprite.resting_image(art).get_size() == (60, 84)
     assert pixels(sprite.resting_image(art)) == pixels(art.face(parse_card("KC"), (60, 84)))
+
+
+def test_the_title_draws_the_same_picture_with_its_tiles_laid_on_the_felt(app):
+    from cardgames.scenes.title import TitleScene
+
+    scene = TitleScene(app)
+    afresh = TitleScene(app)
+    fresh_table = afresh._table
+
+    def felt_only(below):   # the tiles drawn as before, over whatever lies under them
+        fresh_table(below)
+        afresh._tiles_laid = False
+        return afresh._felt
+
+    afresh._table = felt_only
+    a, b = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    laid = crossed = 0
+    for frame in range(1500):
+        scene.update(1 / 60)
+        afresh.update(1 / 60)
+        if frame % 7 == 0:
+            scene.draw(a)
+            afresh.draw(b)
+            assert pixels(a) == pixels(b), f"frame {frame}"
+            laid += scene._tiles_laid
+            crossed += not scene._tiles_laid
+    assert laid and crossed   # both ways were compared: tiles laid, and a card passing under them

@@ -119,8 +119,12 @@ class GameTile(Widget):
         self._cache[key] = surf
         return surf
 
+    def face(self, focused: bool) -> pygame.Surface:
+        """The tile's picture as draw() blits it (made once per look, then the same surface)."""
+        return self._face(focused or self.selected)
+
     def draw(self, surface, focused):
-        surface.blit(self._face(focused or self.selected), self.rect)
+        surface.blit(self.face(focused), self.rect)
 
 
 def _pill(surf: pygame.Surface, text: str, colour: theme.Colour, y: int) -> None:
