@@ -92,3 +92,18 @@ def test_the_title_draws_the_same_picture_with_its_tiles_laid_on_the_felt(app):
             laid += scene._tiles_laid
             crossed += not scene._tiles_laid
     assert laid and crossed   # both ways were compared: tiles laid, and a card passing under them
+
+
+def test_the_select_screen_keeps_its_panel_on_the_backdrop_only_while_the_game_is_the_same(app):
+    from cardgames.games import registry
+    from cardgames.scenes.select import SelectScene
+
+    scene = SelectScene(app, registry.GAMES[0].name)
+    kept, fresh = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+    for info in (*registry.GAMES, registry.GAMES[0], registry.GAMES[0]):
+        scene.select(info)
+        scene.draw(kept)                      # the panel from the picture kept, when it is the same game's
+        scene._base.key = None                # ...and drawn afresh
+        scene.draw(fresh)
+        assert pixels(kept) == pixels(fresh), info.name
+        scene.draw(kept)                      # (kept again for the next game)
