@@ -16,9 +16,7 @@ def pixels(surface: pygame.Surface) -> bytes:
 
 @pytest.fixture
 def app(tmp_path):
-    app = headless_app(tmp_path)
-    yield app
-    pygame.quit()
+    return headless_app(tmp_path)
 
 
 def _board(app, layout) -> Board:
@@ -107,3 +105,16 @@ def test_the_select_screen_keeps_its_panel_on_the_backdrop_only_while_the_game_i
         scene.draw(fresh)
         assert pixels(kept) == pixels(fresh), info.name
         scene.draw(kept)                      # (kept again for the next game)
+
+
+def test_the_move_log_wraps_a_line_it_remembers_as_it_would_afresh(app):
+    from cardgames.ui import move_log
+
+    texts = ["Ada drew 7♠ from the stock and discarded Q♥ on the pile beside it", "Ben went out", ""]
+    for text in texts:
+        for width, px in ((230, 15), (120, 15), (430, 18)):
+            first = move_log.wrap(app, text, width, px)
+            first.append("changed by a caller")                      # a caller's list is its own
+            assert move_log.wrap(app, text, width, px) == move_log._wrap(app, text, width, px, False)
+    app.settings["four_colour"] = True                              # another look is another answer
+    assert move_log.wrap(app, texts[0], 230, 15) == move_log._wrap(app, texts[0], 230, 15, False)

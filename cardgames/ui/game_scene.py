@@ -319,7 +319,13 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         return not self.over and self.current in self.humans
 
     def observation(self) -> Any:
-        return self.rules.observe(self.state, self.viewer)
+        """What the viewer sees: made once per state and viewer (states and observations are immutable;
+        a frame's HUD, log and input asked for it up to four times, each a walk over every card)."""
+        state, viewer = self.state, self.viewer
+        seen = self.__dict__.get("_seen")
+        if seen is None or seen[0] is not state or seen[1] != viewer:
+            seen = self._seen = (state, viewer, self.rules.observe(state, viewer))
+        return seen[2]
 
     def moves(self) -> list[tuple[Any, str | None, Any, str | None]]:
         """The human's legal actions as (action, source pile, source card or None, target pile)."""
