@@ -118,3 +118,42 @@ def test_the_move_log_wraps_a_line_it_remembers_as_it_would_afresh(app):
             assert move_log.wrap(app, text, width, px) == move_log._wrap(app, text, width, px, False)
     app.settings["four_colour"] = True                              # another look is another answer
     assert move_log.wrap(app, texts[0], 230, 15) == move_log._wrap(app, texts[0], 230, 15, False)
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "skyjo", "three_thirteen", "switch"])
+def test_a_table_keeps_its_felt_and_pile_spots_only_while_they_stay_the_same(app, game):
+    from cardgames.bench_window import _setup
+    from cardgames.i18n import set_language
+
+    app.settings["ai_speed"] = "instant"
+    scene = _setup(app, game)
+    for _ in range(240):   # the deal lands
+        app.step(1 / 60)
+    kept, fresh = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+
+    def same() -> bool:
+        scene.draw(kept)                        # from the kept picture when nothing it shows changed
+        own = scene.table_key
+        scene.table_key = lambda: None          # drawn afresh
+        scene.draw(fresh)
+        scene.table_key = own
+        return pixels(kept) == pixels(fresh)
+
+    scene.draw(kept)
+    assert same()
+    piles = [name for name, pile in scene.board.piles.items() if pile.mat or pile.label][:2] or list(scene.board.piles)[:2]
+    scene.board.set_highlight(piles[:1], hover=piles[0])    # a pile lights up: its spot changes
+    assert same()
+    scene.board.set_highlight(())
+    assert same()
+    set_language("ta")                                       # the piles' labels in another language
+    assert same()
+    app.settings["four_colour"] = True
+    assert same()
+    if game == "three_thirteen":                             # a box lights up when its seat has the turn
+        for seat in (*range(1, scene.players), 0):
+            type(scene).current = property(lambda self, seat=seat: seat)
+            try:
+                assert same(), seat
+            finally:
+                del type(scene).current

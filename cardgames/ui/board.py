@@ -289,9 +289,23 @@ class Board:
 
     # Drawing -----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_mats(surface)
+        self.draw_cards(surface)
+
+    def draw_mats(self, surface: pygame.Surface) -> None:
+        """The piles' spots, highlight rings and labels: what lies under every card."""
         for pile in self.piles.values():
             if pile.mat or pile.highlight is not None:
                 self._draw_mat(surface, pile)
+
+    def mats_key(self) -> tuple:
+        """Everything draw_mats() draws from: equal keys, the very same picture (GameScene keeps it)."""
+        return (self.font, tuple((name, pile.base_rect(self.size_of(name)).topleft, self.size_of(name), pile.mat,
+                                  pile.highlight, tr(pile.label) if pile.label else "")
+                                 for name, pile in self.piles.items() if pile.mat or pile.highlight is not None))
+
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        """The cards, bottom first (over the mats)."""
         # Plain resting cards (the most of them) go through one fblits call per run,
         # which saves the Python overhead of a blit each; anything special draws itself.
         # A plain card right under another plain one on the very same spot is hidden: not drawn
@@ -299,12 +313,16 @@ class Board:
         art, run = self.art, []
         look = look_of(art)   # read once a frame: each sprite keeps its picture while it holds (CardSprite.resting_image)
         sprites = self.all_sprites()
+        plain = [s.plain for s in sprites]   # (asked once a sprite: it was asked for the card below it too)
+        plain.append(False)                  # nothing above the topmost card
         for i, s in enumerate(sprites):
-            if s.plain:
-                above = sprites[i + 1] if i + 1 < len(sprites) else None
-                if above is not None and above.pos == s.pos and above.size == s.size and above.plain:
-                    continue
-                run.append((s.resting_image(art, look, twin=True), (round(s.pos[0]), round(s.pos[1]))))
+            if plain[i]:
+                pos = s.pos
+                if plain[i + 1]:
+                    above = sprites[i + 1]
+                    if above.pos == pos and above.size == s.size:
+                        continue
+                run.append((s.resting_image(art, look, twin=True), (round(pos[0]), round(pos[1]))))
                 continue
             if run:
                 surface.fblits(run)
