@@ -36,6 +36,22 @@ def test_a_card_blitted_through_its_twin_draws_the_same_pixels(assets, size):
     assert sum(x != y for x, y in zip(a, b)) < len(a) // 100  # ...and only those: the rest is the same
 
 
+def test_a_turned_card_half_clear_gets_a_twin_that_draws_the_same_pixels(assets):
+    card = pygame.transform.rotozoom(assets.card(Card(Rank.QUEEN, Suit.HEARTS), (120, 168)), 32, 1.0)
+    w, h = card.get_size()
+    assert pygame.mask.from_surface(card, 254).count() < 0.6 * w * h   # mostly its clear corners, not opaque
+    twin = for_blit(card)
+    assert twin is not card
+    felt = pygame.Surface((260, 260))
+    felt.fill((20, 104, 66))
+    plain, fast = felt.copy(), felt.copy()
+    plain.blit(card, (9, 5))
+    fast.blit(twin, (9, 5))
+    a, b = pixels(plain), pixels(fast)
+    assert max(abs(x - y) for x, y in zip(a, b)) <= 2        # as a card's twin: its soft corners rounded by 1
+    assert sum(x != y for x, y in zip(a, b)) < len(a) // 1000  # ...and nothing else
+
+
 def test_images_a_twin_would_not_speed_up_are_used_as_they_are():
     pygame.display.init()
     glass = pygame.Surface((40, 40), pygame.SRCALPHA)

@@ -132,9 +132,10 @@ def test_cards_hidden_under_a_card_on_the_same_spot_are_not_drawn(board):
     for s in board.all_sprites():
         s.pos = s.home
     drawn = []
-    for s in board.all_sprites():
-        real = s.image
-        s.image = lambda art, real=real, s=s: (drawn.append(s), real(art))[1]
+    for s in board.all_sprites():   # every picture drawn goes through resting_image (plain cards) or image
+        for name in ("image", "resting_image"):
+            real = getattr(s, name)
+            setattr(s, name, lambda art, *a, real=real, s=s, **k: (drawn.append(s), real(art, *a, **k))[1])
     surface = pygame.Surface((1280, 720))
     board.draw(surface)
     stock = board.sprites("stock")

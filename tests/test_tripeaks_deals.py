@@ -308,6 +308,7 @@ def test_pause_hides_the_board_in_arcade_and_ctrl_z_says_there_is_no_undo(app, m
     assert len(scene.actions) == 1 and "Arcade has no undo: every move counts." in app.notes
     drawn = []
     monkeypatch.setattr(scene.board, "draw", lambda surface: drawn.append(1))
+    monkeypatch.setattr(scene.board, "draw_cards", lambda surface: drawn.append(1))   # (GameScene.draw's way)
     scene.draw(pygame.Surface((1280, 720)))
     assert drawn and not scene.board_hidden
     key(app, pygame.K_ESCAPE)

@@ -21,7 +21,10 @@ import pygame
 
 _twins: weakref.WeakKeyDictionary[pygame.Surface, pygame.Surface] = weakref.WeakKeyDictionary()
 _as_is: weakref.WeakSet[pygame.Surface] = weakref.WeakSet()   # images an RLE twin would not speed up
-OPAQUE_SHARE = 0.6   # RLE pays when most pixels are opaque (translucent runs blend as before, and slower)
+OPAQUE_SHARE = 0.6   # RLE pays when most pixels are opaque (translucent runs blend as before, and slower)...
+CLEAR_SHARE = 0.05   # ...or when nearly none are translucent: transparent runs are skipped outright. A card
+#                      turned by rotozoom (the title's fan, its resting cards) is opaque or clear with no
+#                      pixel between: half its box is its clear corners, and it blitted in 11 us instead of 3
 
 
 def for_blit(image: pygame.Surface) -> pygame.Surface:
@@ -33,10 +36,17 @@ def for_blit(image: pygame.Surface) -> pygame.Surface:
     if image in _as_is:
         return image
     w, h = image.get_size()
-    if not image.get_flags() & pygame.SRCALPHA or pygame.mask.from_surface(image, 254).count() < OPAQUE_SHARE * w * h:
+    if not image.get_flags() & pygame.SRCALPHA or not _rle_pays(image, w * h):
         _as_is.add(image)
         return image
     twin = image.copy()
     twin.set_alpha(255, pygame.RLEACCEL)
     _twins[image] = twin
     return twin
+
+
+def _rle_pays(image: pygame.Surface, area: int) -> bool:
+    """Would an RLE twin blit faster: most pixels opaque, or hardly any translucent (neither clear nor opaque)?
+    Text (a quarter of its pixels translucent) and translucent panels are slower through RLE."""
+    opaque = pygame.mask.from_surface(image, 254).count()
+    return opaque >= OPAQUE_SHARE * area or pygame.mask.from_surface(image, 0).count() - opaque < CLEAR_SHARE * area

@@ -9,6 +9,7 @@ import pygame
 
 from cardgames.config import CANVAS_SIZE
 from cardgames.core.cards import Card, Rank, Suit
+from cardgames.engine.blit import for_blit
 from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _, language, ngettext, tr
 from cardgames.ui import controls, theme
@@ -119,8 +120,12 @@ class GameTile(Widget):
         self._cache[key] = surf
         return surf
 
+    def face(self, focused: bool) -> pygame.Surface:
+        """The tile's picture as draw() blits it (made once per look, then the same surface)."""
+        return self._face(focused or self.selected)
+
     def draw(self, surface, focused):
-        surface.blit(self._face(focused or self.selected), self.rect)
+        surface.blit(for_blit(self.face(focused)), self.rect)   # (an opaque panel: its fast twin, engine/blit.py)
 
 
 def _pill(surf: pygame.Surface, text: str, colour: theme.Colour, y: int) -> None:

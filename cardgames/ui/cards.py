@@ -53,6 +53,19 @@ class CardArt:
     def back(self, size: tuple[int, int]) -> pygame.Surface:
         return self.app.assets.back(self.app.settings.get("card_back", "blue"), size)
 
+    def look(self) -> tuple:
+        """Everything besides the card, its side and its size that face() and back() depend on: a sprite
+        keeps its picture while this stays the same (CardSprite.image). A subclass that draws from other
+        settings adds them here."""
+        settings = self.app.settings
+        return (self, bool(settings.get("four_colour")), settings.get("card_back", "blue"))
+
+
+def look_of(art: Any) -> tuple | None:
+    """art.look() (see CardArt.look), or None for an art without one."""
+    look = getattr(art, "look", None)
+    return None if look is None else look()
+
 
 _effect_cache: dict[tuple, pygame.Surface] = {}
 
@@ -100,6 +113,9 @@ class CardSprite:
         self.index = 0
         self.order = 0                # draw order within a layer (board: pile order, then index)
         self._move: Tween | None = None  # the move tween in charge of pos, if any
+        # The picture at full size and its fast twin, with what they were made from (see image()):
+        # one per sprite, so bounded by the sprites on the table.
+        self._kept: tuple[tuple, pygame.Surface, pygame.Surface] | None = None
 
     def __repr__(self) -> str:
         return f"<CardSprite {self.card} {'up' if self.face_up else 'down'} {self.pile}#{self.index}>"
@@ -243,17 +259,35 @@ class CardSprite:
             return art.face(self.shown_card, size)
         return art.back(size)
 
+    def resting_image(self, art: Any, look: tuple | None = None, twin: bool = False) -> pygame.Surface:
+        """The picture at the pile's size (its fast twin if `twin`: engine/blit.py), kept on the sprite
+        while the card, its side, its size and art.look() (`look`, when the caller has it) stay the same.
+        The look-up through the assets (settings, file names, the LRU cache, the twin's weak map) cost
+        about 4 us a card, most of the storm's drawing; the same key gives the very same image."""
+        if look is None:
+            look = look_of(art)
+            if look is None:   # an art that does not say what it depends on: looked up every time
+                image = self._art(art, self.size)
+                return for_blit(image) if twin else image
+        key = (look, self.shown_card, self.shown_up, self.size)
+        kept = self._kept
+        if kept is None or kept[0] != key:
+            image = self._art(art, self.size)
+            kept = self._kept = (key, image, for_blit(image))
+        return kept[2] if twin else kept[1]
+
     def image(self, art: Any) -> pygame.Surface:
         """The picture at the drawn size: the cached one, or (changing size) the bigger end's, scaled."""
         drawn = self._drawn_size()
         if drawn == tuple(self.size):
-            return self._art(art, self.size)
+            return self.resting_image(art)
         big = max(self._sizes or (self.size,), key=lambda wh: wh[0] * wh[1])
         if big[0] * big[1] < drawn[0] * drawn[1]:
             big = self.size
         return pygame.transform.smoothscale(self._art(art, big), drawn)
 
-    def draw(self, surface: pygame.Surface, art: Any) -> None:
+    def draw(self, surface: pygame.Surface, art: Any, look: tuple | None = None) -> None:
+        """Draw the card as it is now; `look`: art.look(), when the caller has it already."""
         if not self.visible:
             return
         rect = self.rect
@@ -264,15 +298,16 @@ class CardSprite:
                 shadow = pygame.transform.scale(effect("shadow", self.size), (w + 8, h + 8))
             off = 3 + round(8 * self._lift)
             surface.blit(shadow, (rect.x - 4 + off, rect.y - 4 + off))
-        image = self.image(art)
+        resting = (w, h) == tuple(self.size)
+        image = self.resting_image(art, look) if resting else self.image(art)
         if self.flip < 0.999:
             width = max(1, round(w * self.flip))
             image = pygame.transform.scale(image, (width, h))
             surface.blit(image, (rect.x + (w - width) // 2, rect.y))
         else:
-            surface.blit(for_blit(image) if (w, h) == tuple(self.size) else image, rect.topleft)  # a cached image
+            surface.blit(self.resting_image(art, look, twin=True) if resting else image, rect.topleft)  # a cached image
             if self.dim:
-                surface.blit(effect("veil", (w, h)) if (w, h) == tuple(self.size)
+                surface.blit(effect("veil", (w, h)) if resting
                              else pygame.transform.scale(effect("veil", self.size), (w, h)), rect.topleft)
         if self.highlight is not None:
             pygame.draw.rect(surface, self.highlight, rect.inflate(6, 6), width=3, border_radius=RADIUS + 3)

@@ -129,6 +129,7 @@ from cardgames.core.rng import new_seed
 from cardgames.engine.clock import Scheduler
 from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.lru import MB, SurfaceCache
+from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
 from cardgames.i18n import Said, refusal, tr
@@ -294,7 +295,13 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     # ------------------------------------------------------------------ queries
     @property
     def players(self) -> int:
-        return len(self.rules.scores(self.state))
+        """The number of seats, counted once per state: the HUDs ask a dozen times a frame, and the
+        rules answer from scores(), which in Switch adds up every hand (0.15 ms a frame)."""
+        state = self.state
+        counted = self.__dict__.get("_players_of")
+        if counted is None or counted[0] is not state:
+            counted = self._players_of = (state, len(self.rules.scores(state)))
+        return counted[1]
 
     @property
     def current(self) -> int | None:
@@ -313,7 +320,13 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         return not self.over and self.current in self.humans
 
     def observation(self) -> Any:
-        return self.rules.observe(self.state, self.viewer)
+        """What the viewer sees: made once per state and viewer (states and observations are immutable;
+        a frame's HUD, log and input asked for it up to four times, each a walk over every card)."""
+        state, viewer = self.state, self.viewer
+        seen = self.__dict__.get("_seen")
+        if seen is None or seen[0] is not state or seen[1] != viewer:
+            seen = self._seen = (state, viewer, self.rules.observe(state, viewer))
+        return seen[2]
 
     def moves(self) -> list[tuple[Any, str | None, Any, str | None]]:
         """The human's legal actions as (action, source pile, source card or None, target pile)."""
@@ -418,8 +431,14 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_table(surface)
-        self.board.draw(surface)
+        key = self.table_key()
+        if key is None:
+            self.draw_table(surface)
+            self.board.draw(surface)
+        else:   # the table and the piles' spots as one picture, kept while they stay the same
+            layer = self.__dict__.get("_table_layer") or self.__dict__.setdefault("_table_layer", Backdrop())
+            layer.draw(surface, (key, self.board.mats_key()), self._draw_table_layer)
+            self.board.draw_cards(surface)
         if self.fx.active:
             dx, dy = self.fx.offset()
             if dx or dy:
@@ -432,6 +451,19 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
 
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.assets.table(self.table), (0, 0))
+
+    def table_key(self) -> Any:
+        """What draw_table() draws from, or None to draw it afresh every frame. With a key, draw() keeps
+        the table and the piles' spots (Board.draw_mats: translucent, blended again every frame) as one
+        picture, drawn again only when the key or the spots change. A scene that overrides draw_table
+        says what its table depends on here (the default: none kept for an overridden draw_table)."""
+        if type(self).draw_table is not GameScene.draw_table:
+            return None
+        return self.app.assets.table(self.table)
+
+    def _draw_table_layer(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        self.board.draw_mats(surface)
 
     def draw_text(self, surface: pygame.Surface, text: str, pos: tuple[int, int], px: int = 22,
                   colour: tuple[int, int, int] = (240, 240, 230), anchor: str = "topleft",

@@ -142,9 +142,23 @@ def row_step(px: int, gap: int = 1) -> int:
 INDENT = "   "   # rows after a line's first are indented by this
 
 
+_wrapped: dict[tuple, tuple[str, ...]] = {}   # wrap()'s answers: the corner wraps its lines every frame
+WRAPPED_MAX = 2000                            # answers kept (then forgotten all at once)
+
+
 def wrap(app: Any, text: str, width: int, px: int, bold: bool = False) -> list[str]:
     """Split `text` at spaces into rows no wider than `width` (suit symbols measured as drawn);
-    every row after the first starts with INDENT."""
+    every row after the first starts with INDENT. (Remembered: the same words always wrap alike.)"""
+    key = (text, width, px, bold, bool(app and app.settings.get("four_colour")))
+    rows = _wrapped.get(key)
+    if rows is None:
+        if len(_wrapped) >= WRAPPED_MAX:
+            _wrapped.clear()
+        rows = _wrapped[key] = tuple(_wrap(app, text, width, px, bold))
+    return list(rows)
+
+
+def _wrap(app: Any, text: str, width: int, px: int, bold: bool) -> list[str]:
     rows: list[str] = []
     row = ""
     for word in text.split(" "):

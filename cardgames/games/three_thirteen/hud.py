@@ -111,6 +111,13 @@ class ThreeThirteenHud:
                 theme.draw_panel(surface, self._box(seat), (40, 40, 20, 190) if is_turn else (14, 30, 24, 150),
                                  theme.ACCENT if is_turn else None)
 
+    def table_key(self) -> tuple:
+        """What draw_table draws from (GameScene keeps the picture while it stays): the boxes and whose turn."""
+        turn = self.current
+        return (self.app.assets.table(self.table),
+                tuple((tuple(self._box(seat)), turn == seat and not self.over)
+                      for seat in range(self.players) if seat != self.viewer))
+
     def _fit(self, text: str, width: int, px: int, bold: bool = False) -> tuple[str, int]:
         """`text` and a size at which it fits in `width` px: smaller by up to 2 px, then cut short."""
         text = tr(text)
