@@ -20,18 +20,23 @@ def pixels(surface):
     return pygame.image.tobytes(surface, "RGBA")
 
 
+def blitted_on_felt(image, twin, size, pos):
+    """The pixels of a felt of `size` with `image` blitted at `pos`, and the same with its `twin`."""
+    felt = pygame.Surface(size)
+    felt.fill((20, 104, 66))
+    plain, fast = felt.copy(), felt.copy()
+    plain.blit(image, pos)
+    fast.blit(twin, pos)
+    return pixels(plain), pixels(fast)
+
+
 @pytest.mark.parametrize("size", [(100, 140), (96, 134), (71, 99)])
 def test_a_card_blitted_through_its_twin_draws_the_same_pixels(assets, size):
     card = assets.card(Card(Rank.KING, Suit.CLUBS), size)
     twin = for_blit(card)
     assert twin is not card and twin.get_flags() & pygame.RLEACCELOK   # encoded at its first blit
     assert for_blit(card) is twin                                 # made once
-    felt = pygame.Surface((200, 200))
-    felt.fill((20, 104, 66))
-    plain, fast = felt.copy(), felt.copy()
-    plain.blit(card, (13, 7))
-    fast.blit(twin, (13, 7))
-    a, b = pixels(plain), pixels(fast)
+    a, b = blitted_on_felt(card, twin, (200, 200), (13, 7))
     assert max(abs(x - y) for x, y in zip(a, b)) <= 2        # SDL's RLE blender rounds the soft corners by 1
     assert sum(x != y for x, y in zip(a, b)) < len(a) // 100  # ...and only those: the rest is the same
 
@@ -42,12 +47,7 @@ def test_a_turned_card_half_clear_gets_a_twin_that_draws_the_same_pixels(assets)
     assert pygame.mask.from_surface(card, 254).count() < 0.6 * w * h   # mostly its clear corners, not opaque
     twin = for_blit(card)
     assert twin is not card
-    felt = pygame.Surface((260, 260))
-    felt.fill((20, 104, 66))
-    plain, fast = felt.copy(), felt.copy()
-    plain.blit(card, (9, 5))
-    fast.blit(twin, (9, 5))
-    a, b = pixels(plain), pixels(fast)
+    a, b = blitted_on_felt(card, twin, (260, 260), (9, 5))
     assert max(abs(x - y) for x, y in zip(a, b)) <= 2        # as a card's twin: its soft corners rounded by 1
     assert sum(x != y for x, y in zip(a, b)) < len(a) // 1000  # ...and nothing else
 
