@@ -250,17 +250,8 @@ class Board:
     # Queries -----------------------------------------------------------------------------
     def hit_test(self, pos: tuple[int, int], exclude: CardSprite | None = None) -> CardSprite | None:
         """The topmost visible sprite under `pos`."""
-        px, py = pos
         for s in reversed(self.all_sprites()):
-            # a cheap test first, a pixel wider than the card's rect on every side (it rounds its
-            # corners; a lifted card is drawn higher): a sprite's rect for every card under the
-            # pointer's row was most of a mouse motion's cost (0.25 ms with Skyjo's 150 cards)
-            x, y = s.pos
-            w, h = s.shown_size
-            top = y - 6 * s.lift
-            if px < x - 1 or px > x + w + 1 or py < top - 1 or py > top + h + 1:
-                continue
-            if s.visible and s is not exclude and s.rect.collidepoint(pos):
+            if s.visible and s is not exclude and s.covers(pos):
                 return s
         return None
 

@@ -149,10 +149,21 @@ class CardSprite:
         return (self.visible and self.layer == RESTING and self._lift == 0 and self.flip >= 0.999
                 and not self.dim and self.highlight is None and self.shown_size == self.size)
 
+    def _corner(self) -> tuple[int, int]:
+        """The top left of rect (a lifted card sits a little higher)."""
+        return round(self.pos[0]), round(self.pos[1] - 6 * self._lift)
+
     @property
     def rect(self) -> pygame.Rect:
         """Where the card is drawn now (a lifted card sits a little higher; a moving one at its drawn size)."""
-        return pygame.Rect(round(self.pos[0]), round(self.pos[1] - 6 * self._lift), *self._drawn_size())
+        return pygame.Rect(*self._corner(), *self._drawn_size())
+
+    def covers(self, pos: tuple[int, int]) -> bool:
+        """rect.collidepoint(pos), without making the Rect: a hit test asks it of every card on the table
+        (a Rect for each card under the pointer's row was most of a mouse motion's cost)."""
+        x, y = self._corner()
+        w, h = self._drawn_size()
+        return x <= pos[0] < x + w and y <= pos[1] < y + h
 
     @property
     def home_rect(self) -> pygame.Rect:

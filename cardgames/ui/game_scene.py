@@ -181,6 +181,9 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
+        self._players_of: tuple[Any, int] | None = None    # (state, seats): see players
+        self._seen: tuple[Any, int, Any] | None = None     # (state, viewer, observation): see observation()
+        self._table_layer = Backdrop()                     # the table and the piles' spots: see draw()
         self._new_game()
         if resume is not None:
             self._replay(resume.get("actions", ()))
@@ -297,8 +300,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     def players(self) -> int:
         """The number of seats, counted once per state: the HUDs ask a dozen times a frame, and the
         rules answer from scores(), which in Switch adds up every hand (0.15 ms a frame)."""
-        state = self.state
-        counted = self.__dict__.get("_players_of")
+        state, counted = self.state, self._players_of
         if counted is None or counted[0] is not state:
             counted = self._players_of = (state, len(self.rules.scores(state)))
         return counted[1]
@@ -322,8 +324,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     def observation(self) -> Any:
         """What the viewer sees: made once per state and viewer (states and observations are immutable;
         a frame's HUD, log and input asked for it up to four times, each a walk over every card)."""
-        state, viewer = self.state, self.viewer
-        seen = self.__dict__.get("_seen")
+        state, viewer, seen = self.state, self.viewer, self._seen
         if seen is None or seen[0] is not state or seen[1] != viewer:
             seen = self._seen = (state, viewer, self.rules.observe(state, viewer))
         return seen[2]
@@ -436,8 +437,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
             self.draw_table(surface)
             self.board.draw(surface)
         else:   # the table and the piles' spots as one picture, kept while they stay the same
-            layer = self.__dict__.get("_table_layer") or self.__dict__.setdefault("_table_layer", Backdrop())
-            layer.draw(surface, (key, self.board.mats_key()), self._draw_table_layer)
+            self._table_layer.draw(surface, (key, self.board.mats_key()), self._draw_table_layer)
             self.board.draw_cards(surface)
         if self.fx.active:
             dx, dy = self.fx.offset()

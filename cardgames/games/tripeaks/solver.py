@@ -209,7 +209,6 @@ class _Search:
         if wrap:
             adj_slots[1] |= slots_of_rank[13]
             adj_slots[13] |= slots_of_rank[1]
-        self.start = (left, RANK_CODE[state.waste[-1].rank] if state.waste else EMPTY)   # as start_of()
         # pred[i] / succ[i]: tableau slots whose card could be on the waste just before / after slot i's
         # (none for a slot already cleared, rank 0).
         near = adj_slots[:]
@@ -439,13 +438,13 @@ def _orders(n: int, tries: int) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _search(state: State, max_nodes: int | None, time_limit: float | None) -> Result:
-    """The depth-first search alone, as restarts: FIRST_TRIES tries of FIRST_TRY_NODES positions, each taking
-    the plays in another order (the highest slot first, then shuffled orders), then tries of twice as many
-    as the last until max_nodes; each keeps what the ones before proved lost. A win one order misses by a
-    wrong early choice is often quick in another, so short tries find more wins sooner than one long one."""
+def _search(state: State, rem: int, w: int, max_nodes: int | None, time_limit: float | None) -> Result:
+    """The depth-first search alone from (rem, w) = start_of(state), as restarts: FIRST_TRIES tries of
+    FIRST_TRY_NODES positions, each taking the plays in another order (the highest slot first, then shuffled
+    orders), then tries of twice as many as the last until max_nodes; each keeps what the ones before proved
+    lost. A win one order misses by a wrong early choice is often quick in another, so short tries find more
+    wins sooner than one long one."""
     s = _Search(state, max_nodes, time_limit)
-    rem, w = s.start
     orders = _orders(s.n, 15)
     budget, spent, attempt = FIRST_TRY_NODES, 0, 0
     while True:
@@ -504,7 +503,7 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         first = SEARCH_FIRST
         if method == "search" or (max_nodes is not None and max_nodes < SEARCH_FIRST):
             first = max_nodes
-        result = _search(state, first, time_limit)
+        result = _search(state, rem, w, first, time_limit)
         if result.winnable is not None or method == "search":
             return result
         used = result.nodes
@@ -513,7 +512,7 @@ def _solve(state: State, max_nodes: int | None, time_limit: float | None, method
         # No table (a huge layout, or a scripted position no game reaches): the search alone.
         rest = None if max_nodes is None else max_nodes - used
         remaining = None if deadline is None else max(0.0, deadline - time.thread_time())
-        result = _search(state, rest, remaining)
+        result = _search(state, rem, w, rest, remaining)
         return Result(result.winnable, result.line, used + result.nodes)
     if max_nodes is not None and used + len(tables[0]) > max_nodes:
         return Result(None, (), used)
