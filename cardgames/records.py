@@ -37,11 +37,11 @@ from __future__ import annotations
 import copy
 import math
 import sys
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames import dates
 from cardgames.i18n import N_, _, format_number, tr
 from cardgames.records_schema import HISTORY, LIMIT, OLD_COUNTS, OLD_NUMBERS
 
@@ -132,7 +132,7 @@ class GameResult:
     seed: int | None = None
     seconds: float | None = None         # how long it was played
     abandoned: bool = False
-    when: float | None = None            # time.time() of the end; None: now
+    when: float | None = None            # epoch seconds of the end (dates.timestamp()); None: now
     progress: Callable[[dict[str, Any]], Any] | None = field(default=None, compare=False)  # game-owned keys
 
     @property
@@ -317,7 +317,7 @@ def repaired(game: str, raw: Any, problems: list[str]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ recording a game
 def _date(when: float | None) -> str:
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(time.time() if when is None else when))
+    return dates.stamp("%Y-%m-%d %H:%M", when)
 
 
 def _apply_figure(fig: Figure, figures: dict[str, Any], value: float, result: GameResult) -> str | None:

@@ -29,12 +29,11 @@ import os
 import re
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardgames import datafiles, schema
+from cardgames import datafiles, dates, schema
 from cardgames.config import DATA_DIR_ENV
 from cardgames.datafiles import AI_SPEEDS, ANIM_SPEEDS, DEFAULT_SETTINGS  # noqa: F401 - re-exported
 from cardgames.i18n import N_, listing, said, said_en, word
@@ -241,7 +240,7 @@ class Storage:
         the terminal or the screen); returns where it went, for a one-line message."""
         import traceback
 
-        text = f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} {context}\n{traceback.format_exc()}"
+        text = f"--- {dates.stamp('%Y-%m-%d %H:%M:%S')} {context}\n{traceback.format_exc()}"
         path = self.data_dir / ERROR_LOG
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -298,7 +297,7 @@ class Storage:
 
     def _aside_path(self, name: str, tag: str) -> Path:
         path = self.data_dir / name
-        stamp = time.strftime("%Y%m%d-%H%M%S")
+        stamp = dates.stamp("%Y%m%d-%H%M%S")
         candidate = path.with_name(f"{path.name}.{tag}-{stamp}")
         n = 1
         while candidate.exists():

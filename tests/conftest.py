@@ -12,7 +12,15 @@ os.environ["LANGUAGE"] = "en"  # the suite speaks English whatever the machine's
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from hypothesis import HealthCheck, settings
+
 from cardgames import i18n
+
+# Property tests judge results, never the machine's speed: no per-example deadline, no "too slow" check
+# (a shared, busy machine runs an example in ten times its usual time). Each test may still set its own
+# example count.
+settings.register_profile("any_speed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("any_speed")
 
 
 @pytest.fixture(autouse=True)
@@ -22,5 +30,6 @@ def english_after():
     i18n.set_language("en")
 
 
-# Fixtures shared by test modules: `device` (keyboard or gamepad) and `drawn` (the strings rendered).
-pytest_plugins = ["device_fixtures", "drawn_strings"]
+# Fixtures shared by test modules: `device` (keyboard or gamepad), `drawn` (the strings rendered), and the
+# suite's fixed calendar (`on_day`; no test sees the real date).
+pytest_plugins = ["device_fixtures", "drawn_strings", "fixed_clock"]

@@ -149,8 +149,10 @@ def test_the_daily_deal_for_a_fixed_date():
     assert [str(c) for c in rules.new_game(arcade_opts, number).tableau[:3]] == DAILY_CARDS
 
 
-def test_a_daily_challenge_is_played_recorded_and_shown_on_the_calendar(app):
+@pytest.mark.dates
+def test_a_daily_challenge_is_played_recorded_and_shown_on_the_calendar(app, on_day):
     day = dt.date(2026, 12, 1)
+    on_day(day)                     # the calendar opened from the result counts the streak as of today
     calendar = CalendarScene(app, day=day)
     app.stack.push(calendar)
     app.stack.apply_pending()
@@ -321,3 +323,17 @@ def test_pause_hides_the_board_in_arcade_and_ctrl_z_says_there_is_no_undo(app, m
     key(app, pygame.K_ESCAPE)
     assert not relaxed.board_hidden                               # Relaxed keeps the table in view
     step(app, 1, dt=FRAME)
+
+
+@pytest.mark.dates
+def test_the_calendar_opens_on_today_and_counts_the_streak_to_it(app, on_day):
+    """Opened with no day, the calendar shows today's month, rings today and counts the streak as of today
+    (a streak ending yesterday still counts until today is over)."""
+    on_day(dt.date(2031, 1, 1))
+    records = deals.record_daily({}, "arcade", "2030-12-31", True, 40)
+    records = deals.record_daily(records, "classic", "2030-12-30", True, 12)
+    app.storage.save(deals.DAILY_FILE, records)
+    shown = CalendarScene(app)
+    assert shown.today == dt.date(2031, 1, 1) and shown.month == dt.date(2031, 1, 1) and shown.streak == 2
+    on_day(dt.date(2031, 1, 2))
+    assert CalendarScene(app).streak == 0

@@ -12,9 +12,9 @@ achievement ids are kept, so a newer version's entries survive.
 """
 from __future__ import annotations
 
-import time
 from typing import Any
 
+from cardgames import dates
 from cardgames.schema import Choice, MapOf, Record, Text, declare
 
 FILE = "achievements.json"
@@ -50,7 +50,7 @@ class Book:
         """Mark these as earned today; the ones that are new (in order), written at once."""
         new = [i for i in dict.fromkeys(ids) if i not in self.data["unlocked"]]
         if new:
-            today = time.strftime("%Y-%m-%d")
+            today = dates.stamp("%Y-%m-%d")
             for i in new:
                 self.data["unlocked"][i] = today
             self.save()

@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from cardgames import records
+from cardgames import dates, records
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.info import GameInfo
@@ -122,7 +122,7 @@ def date_text(date: str, today: str | None = None) -> str:
         stamp = time.strptime(date, "%Y-%m-%d %H:%M")
     except ValueError:
         return date or "–"
-    year = (today or time.strftime("%Y-%m-%d"))[:4]
+    year = (today or dates.stamp("%Y-%m-%d"))[:4]
     day = f"{stamp.tm_mday} {tr(SHORT_MONTHS[stamp.tm_mon - 1])}"
     return f"{day} {date[11:]}" if date[:4] == year else f"{day} {date[:4]}"
 

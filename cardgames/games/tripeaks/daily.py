@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import dates
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.games.tripeaks import deals
@@ -49,11 +50,6 @@ def play_label(mode: str) -> str:
     return _("Play today's Arcade") if mode == "arcade" else _("Play today's Classic")
 
 
-def today() -> dt.date:
-    """The player's local date (everyone's deal for a date is the same)."""
-    return dt.date.today()
-
-
 def start_daily(app: Any, mode: str, day: dt.date) -> Any:
     """The game scene for `day`'s challenge in `mode` (its deal is found in the background once on screen)."""
     scene_class = registry.get("tripeaks").scene_class()   # by name: the scene opens this calendar too
@@ -63,7 +59,7 @@ def start_daily(app: Any, mode: str, day: dt.date) -> Any:
 class CalendarScene(Scene):
     def __init__(self, app: Any, day: dt.date | None = None) -> None:
         super().__init__(app)
-        self.today = day or today()
+        self.today = day or dates.today()
         self.month = self.today.replace(day=1)
         self.records = app.storage.load(deals.DAILY_FILE)
         self.streak = deals.streak(self.records, self.today)
