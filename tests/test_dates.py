@@ -120,7 +120,7 @@ def test_the_date_dependent_tests_pass_with_today_years_ahead():
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for far in ("2049-07-15", "2064-02-29"):
         run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "dates", "--today", far, str(ROOT / "tests")],
-                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+                             check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
         assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
         passed = re.search(r"(\d+) passed", run.stdout)
         assert passed and int(passed.group(1)) == MARKED, run.stdout[-2000:]
