@@ -5,13 +5,15 @@ BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench monkey assets exe lint clean translations mo
+.PHONY: install play test bench monkey assets exe lint clean translations mo
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; run 'make PY=python3 ...'" >&2; exit 1; }
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $(STAMP)
+
+install: $(STAMP) mo
 
 play: $(STAMP) mo
 	$(PYTHON) main.py $(ARGS)
