@@ -3,7 +3,8 @@
 Two columns of text fields: the human seats (one player, or up to four in
 pass and play) and the computer players, first computer seat first. Typing
 edits the focused field, Backspace deletes, Up/Down/Tab/Enter move between
-fields, a click picks one, Esc or "Done" goes back. Every change is written to
+fields, a click picks one, Esc or "Done" goes back. A field's name is all
+selected when the field takes the focus: the first letter typed replaces it. Every change is written to
 the settings at once (settings["player_names"], settings["computer_names"]:
 lists of strings, see cardgames/names.py); an empty field means the default name.
 """
@@ -22,29 +23,50 @@ from cardgames.ui import theme
 FIELD_W, FIELD_H, FIELD_GAP = 360, 40, 8
 HUMAN_X, COMPUTER_X, TOP = 120, 700, 150
 DONE = pygame.Rect(540, 600, 200, 54)
+SELECTION = (50, 90, 170)   # behind a selected name
 
 
 class NameField:
     def __init__(self, rect: tuple[int, int, int, int], label: str, text: str, placeholder: str) -> None:
         self.rect = pygame.Rect(rect)
         self.label, self.text, self.placeholder = label, text, placeholder
+        self.selected = False   # the whole name is selected: typing replaces it, Backspace clears it
+
+    def select_all(self) -> None:
+        self.selected = bool(self.text)
+
+    def type(self, text: str) -> bool:
+        """Add `text` (replacing the selected name); False (nothing added) past MAX_LENGTH."""
+        base = "" if self.selected else self.text
+        self.selected = False
+        joined = (base + text).replace("\n", "")
+        self.text = joined[:names.MAX_LENGTH]
+        return len(joined) <= names.MAX_LENGTH
+
+    def back(self) -> None:
+        self.text = "" if self.selected else self.text[:-1]
+        self.selected = False
 
 
 class NamesScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, humans: int = 1) -> None:
+        """`humans`: how many people the select screen's game has at the table now; with more than
+        one, the first seat's default name is "Player 1" (names.human_default), not "You"."""
         super().__init__(app)
         s = app.settings
         own = s.get("player_names") if names.is_name_list(s.get("player_names")) else []
         bots = s.get("computer_names") if names.is_name_list(s.get("computer_names")) else list(names.COMPUTER_NAMES)
+        alone = N_("You (playing alone)") if humans == 1 else _("Player {n}").format(n=1)
         self.humans = [NameField((HUMAN_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
                                  _("Player {n}").format(n=k + 1), own[k] if k < len(own) else "",
-                                 N_("You (playing alone)") if k == 0 else _("Player {n}").format(n=k + 1))
+                                 alone if k == 0 else _("Player {n}").format(n=k + 1))
                        for k in range(names.HUMAN_SEATS)]
         self.computers = [NameField((COMPUTER_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
                                     _("Computer {n}").format(n=k + 1), bots[k] if k < len(bots) else "", names.COMPUTER_NAMES[k])
                           for k in range(len(names.COMPUTER_NAMES))]
         self.fields = self.humans + self.computers
         self.focus = 0
+        self.fields[0].select_all()
         self.time = 0.0
 
     # Changes ---------------------------------------------------------------------
@@ -55,21 +77,23 @@ class NamesScene(Scene):
         self.app.save_settings()
 
     def type(self, text: str) -> None:
-        field = self.fields[self.focus]
-        joined = (field.text + text).replace("\n", "")
-        if len(joined) > names.MAX_LENGTH:
+        if not self.fields[self.focus].type(text):
             play(self.app, "invalid")
-            joined = joined[:names.MAX_LENGTH]
-        field.text = joined
         self.save()
 
     def erase(self) -> None:
-        field = self.fields[self.focus]
-        field.text = field.text[:-1]
+        self.fields[self.focus].back()
         self.save()
 
     def move(self, step: int) -> None:
-        self.focus = (self.focus + step) % len(self.fields)
+        self.focus_on((self.focus + step) % len(self.fields))
+
+    def focus_on(self, index: int) -> None:
+        """The focus to field `index`, its name all selected (the first letter typed replaces it)."""
+        if index != self.focus:
+            self.fields[self.focus].selected = False
+            self.focus = index
+            self.fields[index].select_all()
 
     def done(self) -> None:
         for f in self.fields:
@@ -102,14 +126,14 @@ class NamesScene(Scene):
                 column = self.humans if self.focus >= len(self.humans) else self.computers
                 row = self.focus % len(self.humans) if self.focus < len(self.humans) else \
                     min(self.focus - len(self.humans), len(self.humans) - 1)
-                self.focus = self.fields.index(column[min(row, len(column) - 1)])
+                self.focus_on(self.fields.index(column[min(row, len(column) - 1)]))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if DONE.collidepoint(event.pos):
                 self.done()
                 return
             for i, f in enumerate(self.fields):
                 if f.rect.collidepoint(event.pos):
-                    self.focus = i
+                    self.focus_on(i)
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -126,9 +150,13 @@ class NamesScene(Scene):
             theme.draw_panel(surface, f.rect, theme.PANEL_SOLID, theme.ACCENT if i == self.focus else theme.PANEL_EDGE,
                              radius=8, width=2)
             shown, colour = (f.text, theme.TEXT) if f.text else (f.placeholder, theme.TEXT_DIM)
+            if f.selected:        # all selected: the name on the selection's colour
+                size = theme.font(theme.BODY).size(shown)
+                surface.fill(SELECTION, pygame.Rect(f.rect.x + 10, f.rect.centery - size[1] // 2 - 2, size[0] + 4,
+                                                    size[1] + 4))
             rect = theme.draw_text(surface, shown, (f.rect.x + 12, f.rect.centery), theme.BODY, colour,
                                    anchor="midleft")
-            if i == self.focus and int(self.time * 2) % 2 == 0:      # the blinking caret
+            if i == self.focus and not f.selected and int(self.time * 2) % 2 == 0:      # the blinking caret
                 x = rect.right + 2 if f.text else f.rect.x + 12
                 pygame.draw.line(surface, theme.ACCENT, (x, f.rect.y + 8), (x, f.rect.bottom - 8), 2)
         theme.draw_panel(surface, DONE, theme.BUTTON_PRIMARY, None, radius=theme.RADIUS)

@@ -1,0 +1,125 @@
+"""The gamepad on every screen (issue 23): leaving the title asks first, Start pauses a tutorial,
+the controller messages cover no prompt, and the names dialog replaces a pre-filled name. The pad
+is driven by posted controller events, as a real pad's arrive."""
+from __future__ import annotations
+
+import pygame
+import pytest
+from scene_events import FRAME, key, settle, table_app
+
+from cardgames.scenes.confirm import ConfirmScene
+from cardgames.scenes.title import TitleScene
+from cardgames.ui import controls, theme
+
+BUTTONS = {"a": pygame.CONTROLLER_BUTTON_A, "b": pygame.CONTROLLER_BUTTON_B, "x": pygame.CONTROLLER_BUTTON_X,
+           "y": pygame.CONTROLLER_BUTTON_Y, "start": pygame.CONTROLLER_BUTTON_START,
+           "up": pygame.CONTROLLER_BUTTON_DPAD_UP, "down": pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+           "left": pygame.CONTROLLER_BUTTON_DPAD_LEFT, "right": pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+           "lb": pygame.CONTROLLER_BUTTON_LEFTSHOULDER, "rb": pygame.CONTROLLER_BUTTON_RIGHTSHOULDER}
+
+
+def button(app, name, frames=1):
+    """A pad button pressed and released (a frame each), then `frames - 1` more frames."""
+    for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+        app.step(FRAME, [pygame.event.Event(kind, {"button": BUTTONS[name], "instance_id": 99})])
+    settle(app, FRAME * (frames - 1))
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = table_app(tmp_path)
+    pygame.event.clear()
+    return app
+
+
+def show(app, scene, seconds=0.5):
+    app.stack.reset(scene)
+    app.stack.apply_pending()
+    settle(app, seconds)
+    return scene
+
+
+def fresh(drawn):
+    """Forget what was drawn, and the text pictures kept, so the next frame renders every string."""
+    drawn.clear()
+    theme._texts.clear()
+    controls._cache.clear()
+
+
+def top(app):
+    return app.stack.top
+
+
+# ---------------------------------------------------------------- the title
+def test_b_on_the_title_asks_before_it_quits(app):
+    title = show(app, TitleScene(app))
+    button(app, "b")
+    assert app.running and isinstance(top(app), ConfirmScene)   # asked, not gone
+    button(app, "b")                                            # B again: no, stay
+    assert app.running and top(app) is title
+    button(app, "b")
+    button(app, "left")                                         # to "Quit" (the safe "Cancel" has the focus)
+    button(app, "a")
+    assert not app.running
+
+
+def test_every_other_pad_button_leaves_the_title_for_the_select_screen(app):
+    from cardgames.scenes.select import SelectScene
+
+    for name in ("a", "x", "y", "start", "rb"):
+        show(app, TitleScene(app), 0.1)
+        button(app, name)
+        assert isinstance(top(app), SelectScene), name
+
+
+def test_the_title_prompt_on_a_pad_says_what_b_does(app, drawn):
+    app.input.device = "pad"
+    show(app, TitleScene(app), 0.1)
+    fresh(drawn)
+    app.draw(app.canvas.surface)
+    assert any("quit" in s for s in drawn), drawn
+
+
+def test_keyboard_esc_on_the_title_still_quits_at_once(app):
+    show(app, TitleScene(app))
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+# ---------------------------------------------------------------- the names dialog
+def names_dialog(app, humans, own=("Ben", "Robo")):
+    from cardgames.scenes.select import SelectScene
+
+    app.settings["player_names"] = list(own)
+    select = show(app, SelectScene(app, game="switch"), 0.1)
+    select.set_option("hotseat", humans)
+    select.edit_names()
+    app.stack.apply_pending()
+    settle(app, 0.1)
+    return top(app)
+
+
+def text(app, s):
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": s})])
+
+
+def test_typing_into_a_pre_filled_name_replaces_it(app):
+    names = names_dialog(app, 1)
+    text(app, "Sam")                          # the first field has the focus, "Ben" all selected
+    assert app.settings["player_names"][0] == "Sam"
+    key(app, pygame.K_DOWN)                   # "Robo": selected as the focus arrives
+    key(app, pygame.K_BACKSPACE)              # clears the selected name
+    text(app, "Kay")
+    assert app.settings["player_names"][:2] == ["Sam", "Kay"]
+    text(app, "e")                            # then letters add on
+    assert names.fields[1].text == "Kaye"
+
+
+def test_with_two_humans_the_first_seat_is_player_1_not_you(app, drawn):
+    names = names_dialog(app, 2, own=())
+    assert names.humans[0].placeholder == "Player 1"
+    fresh(drawn)
+    app.draw(app.canvas.surface)
+    assert "You (playing alone)" not in drawn
+    alone = names_dialog(app, 1, own=())
+    assert alone.humans[0].placeholder == "You (playing alone)"
