@@ -123,3 +123,49 @@ def test_with_two_humans_the_first_seat_is_player_1_not_you(app, drawn):
     assert "You (playing alone)" not in drawn
     alone = names_dialog(app, 1, own=())
     assert alone.humans[0].placeholder == "You (playing alone)"
+
+
+# ---------------------------------------------------------------- a tutorial
+KEY_WORDS = ("Esc", "Enter", "click", "Click", "F11", "(N)", "Tab", "Backspace", "mouse", "keyboard")
+
+
+def keyboard_words(drawn):
+    """The drawn strings that name a key of the keyboard or the mouse."""
+    return [s for s in drawn if any(w in s for w in KEY_WORDS)]
+
+
+def open_tutorial(app, game="tripeaks"):
+    from cardgames import tutorial
+    from tutorial_events import wait_ready
+
+    ended = []
+    scene = tutorial.start(app, game, on_end=lambda: ended.append(True))
+    app.stack.apply_pending()
+    wait_ready(app, scene)
+    return scene, ended
+
+
+def test_start_pauses_a_tutorial_and_its_pause_can_skip_it(app):
+    scene, ended = open_tutorial(app)
+    button(app, "start")
+    assert isinstance(top(app), ConfirmScene)           # "Tutorial paused"
+    button(app, "start")                                 # Start again: on with the lesson
+    assert top(app) is scene and scene.ended is None
+    button(app, "start")
+    button(app, "left")                                  # "Skip tutorial" (Resume has the focus)
+    button(app, "a", 3)
+    assert scene.ended == "skipped" and ended == [True] and scene not in app.stack.scenes
+
+
+def test_a_tutorials_buttons_name_the_pads_buttons(app, drawn):
+    scene, _ = open_tutorial(app)
+    button(app, "up", 2)                                 # the pad in use (a reading step: Next is shown)
+    assert scene.step is not None and not scene.step.expect
+    fresh(drawn)
+    app.draw(app.canvas.surface)
+    assert "Skip (B)" in drawn and "Next (A)" in drawn
+    assert keyboard_words(drawn) == []
+    key(app, pygame.K_UP)                                # the keyboard again: its keys
+    fresh(drawn)
+    app.draw(app.canvas.surface)
+    assert "Skip (Esc)" in drawn and "Next (Enter)" in drawn
