@@ -169,3 +169,34 @@ def test_a_tutorials_buttons_name_the_pads_buttons(app, drawn):
     fresh(drawn)
     app.draw(app.canvas.surface)
     assert "Skip (Esc)" in drawn and "Next (Enter)" in drawn
+
+
+# ---------------------------------------------------------------- a controller comes and goes
+@pytest.mark.parametrize("language", ["en", "ta"])
+def test_the_controller_messages_cover_no_prompt_and_no_button(app, language):
+    from cardgames import i18n
+    from cardgames.scenes import common
+    from cardgames.scenes.select import SelectScene
+    from cardgames.scenes.settings import SettingsScene
+
+    i18n.set_language(language)
+    try:
+        for make in (TitleScene, SelectScene, SettingsScene):
+            for device in ("keyboard", "pad"):
+                scene = show(app, make(app), 0.1)
+                app.input.device = device
+                app.pads.notices.append(i18n.said("{name} connected", name="Xbox 360 Wireless Controller"))
+                settle(app, 0.2)
+                app.draw(app.canvas.surface)
+                prompt = common.HINTS[0]
+                words, notice = app.pad_notice.rect(app.canvas.surface.get_size(), prompt)
+                assert app.pad_notice and not app.toasts
+                assert app.canvas.surface.get_rect().contains(notice) and words.strip("…")
+                assert not notice.colliderect(prompt), (make, device)
+                widgets = [w.rect for w in getattr(getattr(scene, "menu", None), "widgets", [])] + \
+                    [t.rect for t in getattr(scene, "tiles", [])]
+                assert notice.collidelist(widgets) < 0, (make, device)
+        settle(app, 4)
+        assert not app.pad_notice                               # gone after a few seconds
+    finally:
+        i18n.set_language("en")
