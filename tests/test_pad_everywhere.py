@@ -135,8 +135,9 @@ def keyboard_words(drawn):
 
 
 def open_tutorial(app, game="tripeaks"):
-    from cardgames import tutorial
     from tutorial_events import wait_ready
+
+    from cardgames import tutorial
 
     ended = []
     scene = tutorial.start(app, game, on_end=lambda: ended.append(True))
@@ -200,3 +201,68 @@ def test_the_controller_messages_cover_no_prompt_and_no_button(app, language):
         assert not app.pad_notice                               # gone after a few seconds
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- no keyboard or mouse words on a pad
+def drawn_on_pad(app, drawn):
+    """Every string the screen draws with the pad in use."""
+    app.input.device = "pad"
+    fresh(drawn)
+    app.draw(app.canvas.surface)
+    return list(drawn)
+
+
+def test_the_pass_and_play_curtain_asks_for_the_pads_button(app, drawn):
+    from input_drive import open_table
+
+    from cardgames.core.cards import parse_cards
+    from cardgames.games.switch import rules
+    from cardgames.games.switch.scene import SwitchScene
+    from cardgames.ui.curtain import LOOK
+
+    state = rules.deal({}, [parse_cards("5C 9H 3D"), parse_cards("6C KS 4H")], parse_cards("4D 4S 6D 7S"),
+                       parse_cards("9C"))
+    scene = open_table(app, SwitchScene(app, {"hotseat": 2}), state=state)
+    scene.act(rules.parse_action("0 play 5C"))
+    settle(app, 0.6 + LOOK)
+    assert scene.curtain.down
+    shown = drawn_on_pad(app, drawn)
+    assert any("Pass the controller to Player 2, then press A" in s for s in shown), shown
+    assert keyboard_words(shown) == []
+    button(app, "a")                                         # and A lifts it
+    assert not scene.curtain.down and scene.viewer == 1
+
+
+def test_tripeaks_corner_buttons_name_the_pads_buttons(app, drawn):
+    from input_drive import open_table
+
+    from cardgames.games.tripeaks.scene import TriPeaksScene
+
+    for mode, want in (("classic", {"Menu (Start)", "Next hand"}), ("relaxed", {"Hint (Y)", "Undo", "New deal"})):
+        scene = open_table(app, TriPeaksScene(app, {"mode": mode}, seed=3))
+        shown = drawn_on_pad(app, drawn)
+        assert want <= set(shown), shown
+        assert keyboard_words(shown) == [], mode
+        key(app, pygame.K_UP)
+        assert scene.buttons[0].text == "Menu (Esc)"              # (its name for the focus ring stays)
+        fresh(drawn)
+        app.draw(app.canvas.surface)
+        assert "Menu (Esc)" in drawn
+        app.stack.reset(TitleScene(app))
+        app.stack.apply_pending()
+
+
+def test_settings_and_the_deal_number_dialog_on_a_pad(app, drawn):
+    from cardgames.games.tripeaks.deal_entry import DealEntryScene
+    from cardgames.scenes.select import SelectScene
+    from cardgames.scenes.settings import SettingsScene
+
+    show(app, SettingsScene(app), 0.1)
+    shown = drawn_on_pad(app, drawn)
+    assert "Full screen" in shown and keyboard_words(shown) == []
+    select = show(app, SelectScene(app, game="tripeaks"), 0.1)
+    app.stack.push(DealEntryScene(app, select))
+    app.stack.apply_pending()
+    settle(app, 0.1)
+    shown = drawn_on_pad(app, drawn)
+    assert keyboard_words(shown) == [], shown

@@ -16,6 +16,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 import pygame
 
@@ -102,7 +103,7 @@ class TitleScene(Scene):
             partial(app.assets.card, card, CARD, four_colour=four) for card in reversed(self.deck))
 
     # Input -----------------------------------------------------------------
-    pad_keys = {"x": pygame.K_SPACE, "y": pygame.K_SPACE}   # X and Y are "any button" too
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_SPACE}   # X and Y are "any button" too
 
     def handle_event(self, event: pygame.event.Event) -> None:
         self.idle = 0.0

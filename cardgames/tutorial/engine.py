@@ -33,7 +33,7 @@ import pygame
 
 from cardgames import achievements
 from cardgames.engine.tween import Call
-from cardgames.i18n import N_, said, tr
+from cardgames.i18n import N_, tr
 from cardgames.tutorial import panel
 from cardgames.ui import controls
 
@@ -316,8 +316,7 @@ class TutorialMode:
 
     def _label(self, keys: str, pad: str) -> str:
         """A button's words for the device in use: its key on a keyboard, its button on a pad."""
-        return said(controls.for_device(self.app, keys, pad=pad), act=controls.name(self.app, "act"),
-                    back=controls.name(self.app, "back"))
+        return controls.label(self.app, keys, pad)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:
