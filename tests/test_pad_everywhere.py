@@ -266,3 +266,84 @@ def test_settings_and_the_deal_number_dialog_on_a_pad(app, drawn):
     settle(app, 0.1)
     shown = drawn_on_pad(app, drawn)
     assert keyboard_words(shown) == [], shown
+
+
+# ---------------------------------------------------------------- the letter picker
+def steer_to(app, picker, letter):
+    """Move the picker's focus from the first key to `letter`'s key with the D-pad."""
+    from cardgames.ui.letter_picker import COLUMNS, page_letters
+
+    picker.menu.set_focus(picker.keys[0])
+    row, col = divmod(page_letters(picker.page, picker.small).index(letter), COLUMNS)
+    for _ in range(row):
+        button(app, "down")
+    for _ in range(col):
+        button(app, "right")
+    assert picker.menu.focused is picker.keys[row * COLUMNS + col]
+
+
+def test_a_name_is_written_by_pad_in_tamil(app):
+    from cardgames.ui.letter_picker import LetterPicker
+
+    names = names_dialog(app, 1)
+    button(app, "a")                                        # A on "Player 1": the letters
+    picker = top(app)
+    assert isinstance(picker, LetterPicker) and picker.target is names.fields[0]
+    while picker.page != "tamil":
+        button(app, "rb")                                   # RB turns the page
+    for letter in ("க", "ு", "ம", "ா", "ர", "ி"):
+        steer_to(app, picker, letter)
+        button(app, "a")
+    assert names.fields[0].text == "குமாரி"                  # "Ben" replaced by the first letter
+    button(app, "b")                                        # B deletes a sign
+    assert app.settings["player_names"][0] == "குமார"       # written as it goes
+    button(app, "start")                                    # Start: done
+    assert top(app) is names
+
+
+def test_initials_by_pad_take_a_tamil_letter_with_its_sign_in_one_box(app):
+    from cardgames.games.tripeaks.initials import Entry
+    from cardgames.ui.letter_picker import LetterPicker
+
+    show(app, TitleScene(app), 0.1)
+    entry, kept = Entry("AAA"), []
+    app.stack.push(LetterPicker(app, entry, "Your initials", on_done=lambda: kept.append(entry.text), small=False))
+    app.stack.apply_pending()
+    picker = top(app)
+    picker.show_page("tamil")
+    for letter in ("ம", "ு", "க"):
+        steer_to(app, picker, letter)
+        button(app, "a")
+    steer_to(app, picker, "ு")
+    button(app, "a")
+    assert entry.letters[:2] == ["மு", "கு"] and entry.cursor == 2
+    picker.show_page("latin")
+    steer_to(app, picker, "Z")
+    button(app, "a")
+    picker.menu.set_focus(picker.ok)
+    button(app, "a")                                        # OK
+    assert kept == ["முகுZ"] and top(app) is not picker
+
+
+def test_the_picker_works_with_the_mouse_and_the_keyboard(app):
+    from scene_events import click
+
+    from cardgames.ui.letter_picker import LetterPicker, page_letters
+
+    names = names_dialog(app, 1)
+    click(app, (410, 627))                                  # "Letters..."
+    picker = top(app)
+    assert isinstance(picker, LetterPicker)
+    picker.show_page("latin")
+    letters = page_letters("latin")
+    click(app, picker.keys[letters.index("K")].rect.center)   # a click picks (replacing "Ben")
+    click(app, picker.keys[letters.index("a")].rect.center)
+    key(app, pygame.K_RIGHT)                                 # the arrows move, Enter picks
+    key(app, pygame.K_RETURN)
+    assert names.fields[0].text == "Kab"
+    key(app, pygame.K_BACKSPACE)
+    app.step(FRAME, [pygame.event.Event(pygame.TEXTINPUT, {"text": "y"})])   # typing works too
+    assert names.fields[0].text == "Kay"
+    key(app, pygame.K_ESCAPE)                                # Esc closes it, keeping the name
+    app.step(FRAME)
+    assert top(app) is names and app.settings["player_names"][0] == "Kay"

@@ -4,7 +4,9 @@ Two columns of text fields: the human seats (one player, or up to four in
 pass and play) and the computer players, first computer seat first. Typing
 edits the focused field, Backspace deletes, Up/Down/Tab/Enter move between
 fields, a click picks one, Esc or "Done" goes back. A field's name is all
-selected when the field takes the focus: the first letter typed replaces it. Every change is written to
+selected when the field takes the focus: the first letter typed replaces it.
+On a gamepad, A on a field (or a click on "Letters...") opens the on-screen
+letter picker for it (ui/letter_picker.py): every language's letters. Every change is written to
 the settings at once (settings["player_names"], settings["computer_names"]:
 lists of strings, see cardgames/names.py); an empty field means the default name.
 """
@@ -18,11 +20,13 @@ from cardgames import names
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_, _
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
+from cardgames.ui.letter_picker import LetterPicker
 
 FIELD_W, FIELD_H, FIELD_GAP = 360, 40, 8
 HUMAN_X, COMPUTER_X, TOP = 120, 700, 150
 DONE = pygame.Rect(540, 600, 200, 54)
+LETTERS = pygame.Rect(300, 600, 220, 54)   # "Letters...": the on-screen letter picker
 SELECTION = (50, 90, 170)   # behind a selected name
 
 
@@ -95,6 +99,11 @@ class NamesScene(Scene):
             self.focus = index
             self.fields[index].select_all()
 
+    def pick_letters(self) -> None:
+        """The on-screen letter picker for the focused field (a pad's A, or "Letters...")."""
+        field = self.fields[self.focus]
+        self.stack.push(LetterPicker(self.app, field, field.label, on_change=self.save))
+
     def done(self) -> None:
         for f in self.fields:
             f.text = names.clean(f.text)
@@ -116,6 +125,8 @@ class NamesScene(Scene):
                 self.done()
             elif event.key == pygame.K_BACKSPACE:
                 self.erase()
+            elif getattr(event, "command", None) == "act":   # a pad's A: letters to pick from
+                self.pick_letters()
             elif event.key in (pygame.K_DOWN, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.move(1)
             elif event.key == pygame.K_TAB:
@@ -130,6 +141,9 @@ class NamesScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if DONE.collidepoint(event.pos):
                 self.done()
+                return
+            if LETTERS.collidepoint(event.pos):
+                self.pick_letters()
                 return
             for i, f in enumerate(self.fields):
                 if f.rect.collidepoint(event.pos):
@@ -159,8 +173,12 @@ class NamesScene(Scene):
             if i == self.focus and not f.selected and int(self.time * 2) % 2 == 0:      # the blinking caret
                 x = rect.right + 2 if f.text else f.rect.x + 12
                 pygame.draw.line(surface, theme.ACCENT, (x, f.rect.y + 8), (x, f.rect.bottom - 8), 2)
+        theme.draw_panel(surface, LETTERS, theme.BUTTON, None, radius=theme.RADIUS)
+        theme.draw_text(surface, N_("Letters..."), LETTERS.center, theme.BODY, theme.TEXT, bold=True, anchor="center")
         theme.draw_panel(surface, DONE, theme.BUTTON_PRIMARY, None, radius=theme.RADIUS)
         theme.draw_text(surface, "Done", DONE.center, theme.LARGE, theme.TEXT_DARK, bold=True, anchor="center")
         theme.draw_text(surface, _("An empty field keeps the name shown in grey. Up to {n} letters.").format(n=names.MAX_LENGTH),
                         (640, DONE.y - 40), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
-        draw_hints(surface, "Type a name   Up/Down/Tab/Enter: next field   Left/Right: other column   Esc: done")
+        keys = N_("Type a name   Up/Down/Tab/Enter: next field   Left/Right: other column   Esc: done")
+        pad = N_("{updown}: field   {leftright}: other column   {act}: letters   {back}: done")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad), self.app)
