@@ -49,7 +49,8 @@ class SettingsScene(Scene):
                    lambda v: self.change("four_colour", v)),
             Cycler(self._row(5), "Card back", tuple((b, BACK_NAMES.get(b, b.capitalize())) for b in BACKS),
                    s["card_back"] if s["card_back"] in BACKS else BACKS[0], lambda v: self.change("card_back", v)),
-            Cycler(self._row(6), controls.label(app, "Full screen (F11)", N_("Full screen")), ON_OFF, bool(s["fullscreen"]), self._fullscreen),
+            Cycler(self._row(6), controls.label(app, N_("Full screen (F11)"), N_("Full screen")), ON_OFF,
+                   bool(s["fullscreen"]), self._fullscreen),
             Cycler(self._row(7), "Language", i18n.LANGUAGES, s.get("language") or i18n.language(), self._language),
         ]
         self.fullscreen_row = rows[6]
