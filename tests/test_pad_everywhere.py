@@ -282,6 +282,15 @@ def steer_to(app, picker, letter):
     assert picker.menu.focused is picker.keys[row * COLUMNS + col]
 
 
+def test_every_languages_pages_hold_its_letters_and_signs(app):
+    from cardgames.ui.letter_picker import page_letters
+
+    assert {"A", "z", "7"} <= set(page_letters("latin")) and "z" not in page_letters("latin", small=False)
+    assert {"அ", "க", "ஃ", "ா", "ு", "்"} <= set(page_letters("tamil"))      # aytham, vowel signs, pulli
+    assert {"అ", "క", "ి", "్"} <= set(page_letters("telugu"))
+    assert {"ಅ", "ಕ", "ೆ", "್"} <= set(page_letters("kannada"))
+
+
 def test_a_name_is_written_by_pad_in_tamil(app):
     from cardgames.ui.letter_picker import LetterPicker
 
