@@ -6,9 +6,10 @@ edits the focused field, Backspace deletes, Up/Down/Tab/Enter move between
 fields, a click picks one, Esc or "Done" goes back. A field's name is all
 selected when the field takes the focus: the first letter typed replaces it.
 On a gamepad, A on a field (or a click on "Letters...") opens the on-screen
-letter picker for it (ui/letter_picker.py): every language's letters. Every change is written to
-the settings at once (settings["player_names"], settings["computer_names"]:
-lists of strings, see cardgames/names.py); an empty field means the default name.
+letter picker for it (ui/letter_picker.py): every language's letters.
+Every change is written to the settings at once (settings["player_names"],
+settings["computer_names"]: lists of strings, see cardgames/names.py); an
+empty field means the default name.
 """
 from __future__ import annotations
 
@@ -60,10 +61,10 @@ class NamesScene(Scene):
         s = app.settings
         own = s.get("player_names") if names.is_name_list(s.get("player_names")) else []
         bots = s.get("computer_names") if names.is_name_list(s.get("computer_names")) else list(names.COMPUTER_NAMES)
-        alone = N_("You (playing alone)") if humans == 1 else _("Player {n}").format(n=1)
+        first = N_("You (playing alone)") if humans == 1 else _("Player {n}").format(n=1)
         self.humans = [NameField((HUMAN_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
                                  _("Player {n}").format(n=k + 1), own[k] if k < len(own) else "",
-                                 alone if k == 0 else _("Player {n}").format(n=k + 1))
+                                 first if k == 0 else _("Player {n}").format(n=k + 1))
                        for k in range(names.HUMAN_SEATS)]
         self.computers = [NameField((COMPUTER_X, TOP + k * (FIELD_H + FIELD_GAP), FIELD_W, FIELD_H),
                                     _("Computer {n}").format(n=k + 1), bots[k] if k < len(bots) else "", names.COMPUTER_NAMES[k])
