@@ -49,7 +49,8 @@ def page_letters(script: str, small: bool = True) -> list[str]:
     lo, hi = BLOCKS[script]
     chars = [chr(c) for c in range(lo, hi + 1)]
     names = {ch: unicodedata.name(ch, "") for ch in chars}
-    letters = [ch for ch in chars if unicodedata.category(ch) == "Lo"]   # (with Tamil's aytham, a "sign")
+    letters = [ch for ch in chars if unicodedata.category(ch) == "Lo"   # (Tamil's aytham is a "sign visarga")
+               and (" LETTER " in names[ch] or names[ch] == "TAMIL SIGN VISARGA")]
     signs = [ch for ch in chars if unicodedata.category(ch) in ("Mn", "Mc") and any(w in names[ch] for w in SIGN_WORDS)]
     face = theme.font(theme.LARGE).face(script)
     base = letters[len(letters) // 2]   # a consonant to try each sign on
