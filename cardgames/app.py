@@ -35,7 +35,9 @@ from cardgames.engine.scene import SceneStack, dim_surface
 from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
 from cardgames.launch import Launch
 from cardgames.navigation import Screens
+from cardgames.scenes.common import HINTS
 from cardgames.storage import Storage
+from cardgames.ui.corner_notice import CornerNotice
 from cardgames.ui.widgets import Toasts
 
 ANIM_SCALES = {"off": 0.0, "fast": 0.55, "normal": 1.0, "slow": 1.7}   # multiplies animation durations
@@ -103,6 +105,7 @@ class App:
         self.toasts = Toasts()   # at the bottom, unless the scene says otherwise (Scene.toast_bottom)
         self.pads = Gamepads()   # game controllers, turned into the keyboard's commands (engine/gamepad.py)
         self.input = InputTracker("pad" if self.pads.connected else "keyboard")
+        self.pad_notice = CornerNotice()   # "... connected" beside a screen's prompt line (ui/corner_notice.py)
         self._since_mode_change = MODE_CHANGE_QUIET
 
     # ---------------------------------------------------------------- window
@@ -215,11 +218,12 @@ class App:
             self.handle_event(event)
         self._since_mode_change += dt
         while self.pads.notices:
-            self.notify(self.pads.notices.pop(0))
+            self._pad_notice(self.pads.notices.pop(0))
         for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
         self.toasts.update(dt)
+        self.pad_notice.update(dt)
         self.idle = not self._draw_frame(dt, had_input)
         self.stack.apply_pending()
         if self.demo is not None:
@@ -266,7 +270,7 @@ class App:
     def _draw_frame(self, dt: float, had_input: bool) -> bool:
         """Draw and present this frame if the picture may have changed (engine/redraw.py); while idle,
         now and then draw without presenting to check. Returns whether a frame was presented."""
-        changing = self.demo is not None or bool(self.toasts) or self.stack.changing()
+        changing = self.demo is not None or bool(self.toasts) or bool(self.pad_notice) or self.stack.changing()
         shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
         if self.redraw.wanted(shown, changing, had_input, dt):
             self.draw(self.canvas.surface)
@@ -305,7 +309,16 @@ class App:
             top.draw(surface)
         else:
             self.stack.draw(surface, under_overlays=self._draw_toasts)
+        self.pad_notice.draw(surface, HINTS[0])
         self._draw_write_warning(surface)
+
+    def _pad_notice(self, text: str) -> None:
+        """A controller came or went: told beside a screen's prompt line, or as a toast on a table
+        (whose toasts have a place clear of its prompts: Scene.toast_bottom)."""
+        if any(s.toast_bottom is not None for s in self.stack.visible()):
+            self.notify(text)
+        else:
+            self.pad_notice.push(text)
 
     def _draw_write_warning(self, surface: pygame.Surface) -> None:
         """A lasting strip at the top while some data could not be written (full disk, read-only

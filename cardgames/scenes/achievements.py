@@ -16,7 +16,7 @@ from cardgames.games import registry
 from cardgames.i18n import N_, _
 from cardgames.scenes.achievement_icons import icon
 from cardgames.scenes.common import backdrop, draw_header, draw_hints
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, Widget, draw_wrapped
 
 PAGES = (*((g.name, g.title) for g in registry.GAMES), ("all", N_("Collection")))
@@ -112,4 +112,6 @@ class AchievementsScene(Scene):
         got = sum(self.book.unlocked(a.id) for a in achievements.ACHIEVEMENTS)
         draw_header(surface, "Achievements", theme.ACCENT, _("{got} of {total} earned").format(got=got, total=total))
         self.menu.draw(surface)
-        draw_hints(surface, "Arrows: move   Enter or click: open a page   Esc: back")
+        keys = N_("Arrows: move   Enter or click: open a page   Esc: back")
+        pad = N_("{move}: move   {act}: open a page   {back}: back")
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad), self.app)

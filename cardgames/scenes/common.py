@@ -46,9 +46,13 @@ def draw_hints(surface: pygame.Surface, text: str, app: Any = None) -> None:
     the {tokens} name the controls of the device in use (ui/controls.py), as glyphs on a gamepad."""
     pos = (CANVAS_SIZE[0] // 2, CANVAS_SIZE[1] - 8)
     if app is None:
-        theme.draw_text(surface, text, pos, theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+        rect = theme.draw_text(surface, text, pos, theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
     else:
-        controls.draw_prompt(surface, app, text, pos, theme.SMALL, theme.TEXT_DIM)
+        rect = controls.draw_prompt(surface, app, text, pos, theme.SMALL, theme.TEXT_DIM)
+    HINTS[0] = rect   # where the prompt line lies this frame (a controller's notice keeps clear of it)
+
+
+HINTS: list[pygame.Rect | None] = [None]   # the prompt line drawn last (app.py: CornerNotice)
 
 
 def play(app: Any, name: str, volume: float = 1.0) -> None:

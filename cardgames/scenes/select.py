@@ -230,7 +230,7 @@ class SelectScene(Scene):
         return True
 
     def edit_names(self) -> None:
-        self.stack.push(NamesScene(self.app))
+        self.stack.push(NamesScene(self.app, humans=int(self.options.get("hotseat", 1))))
 
     def rules(self) -> None:
         self.stack.push(RulesScene(self.app, self.info.name))

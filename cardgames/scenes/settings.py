@@ -15,7 +15,7 @@ from cardgames.core.cards import Card, Rank, Suit
 from cardgames.engine.scene import Scene
 from cardgames.i18n import N_
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Cycler, Menu, Slider, draw_wrapped
 
 try:
@@ -49,7 +49,8 @@ class SettingsScene(Scene):
                    lambda v: self.change("four_colour", v)),
             Cycler(self._row(5), "Card back", tuple((b, BACK_NAMES.get(b, b.capitalize())) for b in BACKS),
                    s["card_back"] if s["card_back"] in BACKS else BACKS[0], lambda v: self.change("card_back", v)),
-            Cycler(self._row(6), "Full screen (F11)", ON_OFF, bool(s["fullscreen"]), self._fullscreen),
+            Cycler(self._row(6), controls.label(app, N_("Full screen (F11)"), N_("Full screen")), ON_OFF,
+                   bool(s["fullscreen"]), self._fullscreen),
             Cycler(self._row(7), "Language", i18n.LANGUAGES, s.get("language") or i18n.language(), self._language),
         ]
         self.fullscreen_row = rows[6]

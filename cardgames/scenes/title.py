@@ -1,6 +1,7 @@
 """The title screen: a fan of cards opens, cards are dealt across the felt, "press any key".
 
-Any key or click opens the game-select screen; Esc quits. Left alone for
+Any key or click opens the game-select screen; Esc quits. On a gamepad any button but B
+opens it, and B asks before it quits (a pad's B is pressed to back out, not to leave). Left alone for
 ATTRACT_AFTER seconds it starts the attract mode, as an arcade cabinet
 would: computer players play the available games until a key is pressed
 (cardgames/navigation.py's DemoDirector), which comes back here. The animation is
@@ -15,6 +16,7 @@ import math
 from collections import deque
 from collections.abc import Callable
 from functools import partial
+from typing import ClassVar
 
 import pygame
 
@@ -27,6 +29,7 @@ from cardgames.engine.scene import Scene
 from cardgames.games import registry
 from cardgames.i18n import N_
 from cardgames.scenes.common import GameTile, card_row, draw_hints, play
+from cardgames.scenes.confirm import ConfirmScene
 from cardgames.ui import controls, theme
 
 W, H = config.CANVAS_SIZE
@@ -100,10 +103,14 @@ class TitleScene(Scene):
             partial(app.assets.card, card, CARD, four_colour=four) for card in reversed(self.deck))
 
     # Input -----------------------------------------------------------------
+    pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_SPACE}   # X and Y are "any button" too
+
     def handle_event(self, event: pygame.event.Event) -> None:
         self.idle = 0.0
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+            if event.key == pygame.K_ESCAPE and getattr(event, "device", "keyboard") == "pad":
+                self.stack.push(ConfirmScene(self.app, N_("Quit Card Arcade?"), yes=N_("Quit"), on_yes=self.app.quit))
+            elif event.key == pygame.K_ESCAPE:
                 self.app.quit()
             else:
                 self.go()
@@ -191,8 +198,9 @@ class TitleScene(Scene):
             call = N_("PRESS ANY BUTTON") if controls.device(self.app) == "pad" else N_("PRESS ANY KEY")
             theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
-        keys, pad = N_("Any key or click: choose a game     Esc: quit     F11: full screen"), N_("Any button: choose a game")
-        draw_hints(surface, controls.for_device(self.app, keys, pad=pad))
+        keys = N_("Any key or click: choose a game     Esc: quit     F11: full screen")
+        pad = N_("Any other button: choose a game     {back}: quit")   # B asks first (handle_event)
+        draw_hints(surface, controls.for_device(self.app, keys, pad=pad), self.app)
 
     def _table(self, below: list[tuple[pygame.Surface, pygame.Rect]]) -> pygame.Surface:
         """The felt, with the game tiles laid on it already while nothing drawn before them reaches them

@@ -19,8 +19,9 @@ TutorialMode is mixed in before a game's scene class (games/<g>/tutorial.py):
 It deals the script's position instead of a shuffled one, never autosaves,
 records no statistics and earns no achievements (scene.tutorial is set), and
 draws the panel where it covers none of the highlighted cards (panel.py).
-Skip (the button or Esc) and the last step's Finish end it; the book remembers
-which, so it does not open by itself again.
+Skip (the button, Esc or a pad's B) and the last step's Finish end it; the book remembers
+which, so it does not open by itself again. Start (the Pause key) pauses it: "Tutorial paused",
+Resume or Skip. The buttons name the keys of the device in use ("Skip (Esc)", "Skip (B)").
 """
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from cardgames import achievements
 from cardgames.engine.tween import Call
 from cardgames.i18n import N_, tr
 from cardgames.tutorial import panel
+from cardgames.ui import controls
 
 WRONG = N_("Not that one this time: try the glowing card.")
 WRONG_SECONDS = 3.5
@@ -70,6 +72,7 @@ class TutorialMode:
         self.step_no = 0
         self.auto_done = 0            # auto moves of this step already played
         self.ended: str | None = None
+        self.skip_chosen = False      # "Skip" in the pause: the lesson ends once it is on top again
         self.on_end = on_end
         self.wrong_text, self.wrong_left = "", 0.0
         self.panel = panel.Panel()
@@ -205,6 +208,9 @@ class TutorialMode:
         if self.ended is not None:
             return
         busy_hand = self.picked is not None or getattr(self, "choosing", None) is not None
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_PAUSE:   # Start, the Pause key
+            self.pause()
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not busy_hand:
             self.skip()   # (with a card picked up or the suit chooser open, Esc backs out of that first)
             return
@@ -233,8 +239,22 @@ class TutorialMode:
     def open_pause(self) -> None:
         """No pause menu in a lesson (Esc skips it; the window losing focus just waits)."""
 
+    def pause(self) -> None:
+        """Start or the Pause key: the lesson waits under "Tutorial paused": Resume (Start again, B) or Skip."""
+        from cardgames.scenes.confirm import ConfirmScene
+
+        self.drag.cancel()
+        self.stack.push(ConfirmScene(self.app, N_("Tutorial paused"),
+                                     N_("The rules screen's Tutorial button plays it again."), N_("Skip tutorial"),
+                                     on_yes=self._choose_skip, no=N_("Resume")))
+
+    def _choose_skip(self) -> None:
+        self.skip_chosen = True   # (the pause is still on the stack: update() skips once it has gone)
+
     # ------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        if self.skip_chosen:
+            self.skip()
         if self.ended is not None:
             return
         self.wrong_left = max(0.0, self.wrong_left - dt)
@@ -289,8 +309,14 @@ class TutorialMode:
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
-                        next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if waiting else None,
+                        next_label=self._label(N_("Finish (Enter)") if last else N_("Next (Enter)"),
+                                               N_("Finish ({act})") if last else N_("Next ({act})")) if waiting else None,
+                        skip_label=self._label(N_("Skip (Esc)"), N_("Skip ({back})")),
                         time=self.scheduler.time, own=self.panel_spots)
+
+    def _label(self, keys: str, pad: str) -> str:
+        """A button's words for the device in use: its key on a keyboard, its button on a pad."""
+        return controls.label(self.app, keys, pad)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:

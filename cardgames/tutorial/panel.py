@@ -69,7 +69,7 @@ class Panel:
 
     def draw(self, surface: pygame.Surface, text: str, wrong: str, avoid: list[pygame.Rect],
              cards: list[pygame.Rect], counter: str, next_label: str | None, time: float,
-             own: tuple[tuple[int, int, int], ...] = ()) -> None:
+             own: tuple[tuple[int, int, int], ...] = (), skip_label: str = N_("Skip (Esc)")) -> None:
         pulse = 0.5 + 0.5 * math.sin(time * 5)
         for r in avoid:
             grow = 5 + round(4 * pulse)
@@ -100,7 +100,7 @@ class Panel:
         self.buttons = {}
         by = rect.bottom - theme.PAD - BUTTON_H
         skip = pygame.Rect(rect.x + theme.PAD, by, 150, BUTTON_H)
-        self._button(surface, skip, N_("Skip (Esc)"), False)
+        self._button(surface, skip, skip_label, False)
         self.buttons["skip"] = skip
         if next_label:
             nxt = pygame.Rect(rect.right - theme.PAD - 180, by, 180, BUTTON_H)

@@ -14,6 +14,7 @@ switches as the player switches.
     controls.text(app, "{act} to deal", scene)      a plain string (no glyphs), e.g. for a toast
     controls.for_device(app, keyboard=..., mouse=..., pad=...)   a prompt written per device
     controls.press(app)                             "Press Enter" / "Click" / "Press A"
+    controls.label(app, "Menu (Esc)", "Menu ({pause})")   a button's words that follow the device as drawn
     controls.draw_prompt(surface, app, text, pos, ...)   draws it, with the glyphs on a pad
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 import pygame
 
-from cardgames.i18n import N_, tr
+from cardgames.i18n import N_, Said, tr
 from cardgames.ui import theme
 
 NAMES: dict[str, dict[str, str]] = {
@@ -67,6 +68,15 @@ def for_device(app: Any, keyboard: str, mouse: str | None = None, pad: str | Non
     if dev == "pad" and pad is not None:
         return pad
     return keyboard
+
+
+def label(app: Any, keyboard: str, pad: str, scene: Any = None) -> Said:
+    """A label that is said afresh each time it is drawn (tr): `keyboard`'s words, or on a pad `pad`'s
+    with its {tokens} named ("Menu ({pause})" -> "Menu (Start)"), in the chosen language. As a str it
+    is the `keyboard` message, whatever the device (a button's name for the focus ring stays put)."""
+    obj = Said.__new__(Said, lambda: keyboard, keyboard)
+    obj._render = lambda: text(app, tr(for_device(app, keyboard, pad=pad)), scene)
+    return obj
 
 
 def text(app: Any, prompt: str, scene: Any = None) -> str:

@@ -19,8 +19,8 @@ from typing import Any
 
 import pygame
 
-from cardgames.i18n import said
-from cardgames.ui import theme
+from cardgames.i18n import N_, said
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import draw_wrapped
 
 LOOK = 1.2          # seconds to look at the table after your move before it is hidden
@@ -82,7 +82,10 @@ class Curtain:
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, colour, width=3)
         theme.draw_text(surface, said("{name}'s turn", name=name), (BOX.centerx, BOX.y + 40), theme.HEADING,
                         theme.ACCENT, bold=True, anchor="midtop", shadow=True)
-        draw_wrapped(surface, said("Pass the computer to {name}, then click or press Enter", name=name),
+        app = self.scene.app
+        asks = controls.for_device(app, N_("Pass the computer to {name}, then click or press Enter"),
+                                   pad=N_("Pass the controller to {name}, then press {act}"))
+        draw_wrapped(surface, said(asks, name=name, act=controls.name(app, "act")),
                      (BOX.x + TEXT_MARGIN, BOX.y + 104), BOX.w - 2 * TEXT_MARGIN, theme.BODY, theme.TEXT, align="center")
 
 

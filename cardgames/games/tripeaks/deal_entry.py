@@ -16,7 +16,7 @@ import pygame
 from cardgames.engine.scene import Scene
 from cardgames.games.tripeaks import deals
 from cardgames.i18n import N_, _, format_number, tr
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
 W, H = 1280, 720
@@ -125,5 +125,6 @@ class DealEntryScene(Scene):
             theme.draw_text(surface, self.error, (BOX.centerx, field.bottom + 2), theme.SMALL, theme.BAD,
                             anchor="midtop")
         self.menu.draw(surface)
-        theme.draw_text(surface, "Type the digits · Enter: play · Esc: cancel", (BOX.centerx, BOX.bottom - 14),
-                        theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+        prompt = controls.for_device(self.app, N_("Type the digits · Enter: play · Esc: cancel"),
+                                     pad=N_("{move}: choose   {act}: press   {back}: cancel"))
+        controls.draw_prompt(surface, self.app, prompt, (BOX.centerx, BOX.bottom - 14), theme.SMALL, theme.TEXT_DIM)

@@ -41,11 +41,11 @@ from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene_assist import SolverAssist, draw_spinner
 from cardgames.games.tripeaks.scene_effects import TableEffects
 from cardgames.games.tripeaks.scene_geometry import HUD_H, H, W, table_geometry
-from cardgames.games.tripeaks.scene_hud import draw_hud
+from cardgames.games.tripeaks.scene_hud import PAD_LABELS, draw_hud
 from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
 from cardgames.i18n import N_, _, format_number, tr
-from cardgames.ui import theme
+from cardgames.ui import controls, theme
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.scene_input import UNDO_KEYS
 from cardgames.ui.widgets import Button
@@ -493,8 +493,10 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             entries += [(N_("Undo (Ctrl+Z)"), self.undo), (N_("New deal (N)"), self.deal_next)]
         if self.mode == "arcade" and not self.daily:
             entries.append((N_("Levels (L)"), lambda: self.open_levels()))
-        bw, bh, gap = 176, 38, 8
-        return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh), text, fn, px=theme.SMALL + 1)
+        bw, bh, gap = 176, 38, 8   # (each label names its key, or its pad button while the pad is in use)
+        return [Button((W - 20 - bw, H - 14 - (i + 1) * bh - i * gap, bw, bh),
+                       controls.label(self.app, text, PAD_LABELS[text], self), fn,
+                       px=theme.SMALL + 1)
                 for i, (text, fn) in enumerate(entries)]
 
     # ------------------------------------------------------------ input

@@ -17,6 +17,10 @@ from cardgames.games.tripeaks.scene_assist import draw_spinner
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.ui import controls, theme
 
+PAD_LABELS = {   # the corner buttons' words while a pad is in use: its button, or no key at all
+    "Menu (Esc)": N_("Menu ({pause})"), "Hint (H)": N_("Hint ({y})"), "Next hand (N)": N_("Next hand"),
+    "New deal (N)": N_("New deal"), "Undo (Ctrl+Z)": N_("Undo"), "Levels (L)": N_("Levels")}
+
 W = 1280
 BAR = pygame.Rect(0, 0, W, 76)
 CLOCK = pygame.Rect(420, 14, 440, 24)

@@ -29,6 +29,7 @@ from cardgames.games.tripeaks.scores_table import TABLE_W, draw_table, drawable,
 from cardgames.i18n import N_, _, format_number, ngettext, tr
 from cardgames.scenes.summary import draw_touched
 from cardgames.ui import controls, theme
+from cardgames.ui.letter_picker import LetterPicker
 from cardgames.ui.widgets import Button, Menu, Widget, fit_px
 
 W, H = 1280, 720
@@ -272,6 +273,9 @@ class ResultScene(Scene):
             if self.r.get("rank") is not None and not self.entered and self.app.demo is None:
                 self.entering = True
                 pygame.key.start_text_input()   # letters of the players' scripts come as text input
+                if controls.device(self.app) == "pad":   # a pad writes with the on-screen letters
+                    self.stack.push(LetterPicker(self.app, self.entry, N_("Your initials"), on_done=self.keep_initials,
+                                                 small=False))
             else:
                 self._build_menu()
         if self.menu is not None:
@@ -362,6 +366,13 @@ class ResultScene(Scene):
     def cursor(self) -> int:
         return self.entry.cursor
 
+    def keep_initials(self) -> None:
+        """Enter, or the letter picker's OK / Start: the initials go in the table."""
+        self.game.save_initials(self.initials)
+        self.entering, self.entered = False, True
+        pygame.key.stop_text_input()
+        self.app.play_sound("win", 0.6)
+
     def _initials_key(self, event: pygame.event.Event) -> None:
         """Letters typed (Latin from the keys, Tamil, Telugu or Kannada from text input: initials.py),
         arrows to move and to step a letter, Enter to keep them."""
@@ -375,10 +386,7 @@ class ResultScene(Scene):
             return
         key = event.key
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.game.save_initials(self.initials)
-            self.entering, self.entered = False, True
-            pygame.key.stop_text_input()
-            self.app.play_sound("win", 0.6)
+            self.keep_initials()
             return
         if key == pygame.K_BACKSPACE:
             entry.back()
