@@ -209,3 +209,15 @@ def test_switch_another_humans_out_of_turn_call_is_not_taken_back(app):
     assert scene.viewer == 1 and scene.human_turn
     assert not scene.undo()
     assert scene.state == called and "Another player" in toasts(app)
+
+
+def test_switch_a_finished_hand_is_not_taken_back(app):
+    scene = open_scene(app, SwitchScene(app, {"players": 2, "practice": True}, seed=3))
+    scene.state = SW.deal({"players": 2}, [parse_cards("5C"), parse_cards("9D KD")], parse_cards("4H 6D 7S"),
+                          parse_cards("9C"), called=(True, False))
+    scene.sync(animate=False)
+    scene.refresh_moves()
+    scene.act(SW.parse_action("0 play 5C"))               # out: the game is won and counted
+    assert scene.over
+    assert not scene.undo() and scene.over
+    assert "A finished hand cannot be taken back." in toasts(app)

@@ -42,6 +42,7 @@ from cardgames.games.three_thirteen.hud import (
     SMALL,
     STOCK_POS,
     TOAST_BOTTOM,
+    UNDO_RECT,
     ThreeThirteenHud,
     box_cards,
     box_rect,
@@ -104,6 +105,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     names = NAMES
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
+    undo_rect = UNDO_RECT
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
