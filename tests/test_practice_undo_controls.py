@@ -164,3 +164,39 @@ def test_the_button_names_the_control_of_the_device_in_use(app, name, monkeypatc
     app.input.device = "keyboard"
     scene.draw(surface)
     assert controls.text(app, "{undo}") == "Ctrl+Z" and scene.undo_button().text == "Undo (Ctrl+Z)"
+
+
+def covered(scene):
+    """The cards the Undo button would cover."""
+    rect = scene.undo_button().rect
+    return [s for s in scene.board.all_sprites() if s.rect.colliderect(rect)]
+
+
+def test_the_button_covers_no_card_of_a_full_table(app):
+    from cardgames.core.cards import parse_cards
+    from cardgames.games.skyjo.scene import SkyjoScene
+
+    sk = open_scene(app, SkyjoScene(app, {"players": 8, "practice": True}, seed=2))
+    assert covered(sk) == []
+    app.stack.pop()
+    sw = open_scene(app, SwitchScene(app, {"players": 2, "practice": True}, seed=2))
+    sw.state = SW.deal({"players": 2}, [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D"),
+                                        parse_cards("9D KD")], parse_cards("4H 6D 7S"), parse_cards("9H"))
+    sw._build_board(deal=False)                  # seventeen cards in your hand
+    settle(app, 0.5)
+    assert covered(sw) == []
+    app.stack.pop()
+    tt = open_scene(app, ThreeThirteenScene(app, {"players": 4, "practice": True}, seed=6))
+    tt.state = TT.deal({"players": 4}, ["AH 2H 3H 4H 5H 6H 7S 7D 7C 9C 10C JC QC",
+                                        "2S 3S 4S 5S 6S 8S 9S 10S JS QS AD 2D 3D",
+                                        "4D 5D 6D 8D 9D 10D JD QD AC 2C 3C 4C 5C",
+                                        "6C 8C 8H 9H 10H JH QH AS 2S 3S 4S 5S 6S"], "KS KH", "KD", round_no=11, current=0)
+    tt.sync(animate=False)
+    tt.refresh_moves()
+    settle(app, 0.5)
+    assert covered(tt) == []                     # thirteen cards in hand
+    tt.act(TT.STOCK)
+    tt.act(TT.OUT)
+    tt.act(TT.legal_actions(tt.state)[0])        # out: your melds lie down where the button was
+    settle(app, 1.5)
+    assert tt.viewer in tt.state.laid and covered(tt) == []

@@ -14,6 +14,8 @@ abandon(), _new_game(), _build_board(), begin().
 """
 from __future__ import annotations
 
+import pygame
+
 from cardgames.core.rng import new_seed
 from cardgames.engine.tween import Animator
 from cardgames.i18n import N_
@@ -71,6 +73,7 @@ class UndoHistory:
             return None
         if self._undo_button is None:
             self._undo_button = UndoButton(self, self.undo_rect)
+        self._undo_button.rect = pygame.Rect(self.undo_rect)   # (a table may move it: undo_rect is asked each time)
         return self._undo_button
 
     def draw_undo_button(self, surface) -> None:

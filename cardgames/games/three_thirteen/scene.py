@@ -42,6 +42,7 @@ from cardgames.games.three_thirteen.hud import (
     SMALL,
     STOCK_POS,
     TOAST_BOTTOM,
+    UNDO_LAID_RECT,
     UNDO_RECT,
     ThreeThirteenHud,
     box_cards,
@@ -105,7 +106,6 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     names = NAMES
     summary_class = RoundSummaryScene
     summary_delay = SUMMARY_DELAY
-    undo_rect = UNDO_RECT
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
                  resume: dict[str, Any] | None = None) -> None:
@@ -367,6 +367,11 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         keys += [s for s in self.board.sprites(f"hand:{self.viewer}") if id(s) not in seen]
         keys.sort(key=lambda k: (self.focus_rect(k).centery // 80, self.focus_rect(k).centerx))
         return keys
+
+    @property
+    def undo_rect(self) -> pygame.Rect:
+        """Practice games' Undo button: under the round's facts, where your hand was once you laid it down."""
+        return UNDO_LAID_RECT if self.viewer in self.state.laid else UNDO_RECT
 
     def focus_buttons(self) -> dict[str, Any]:
         """Sort suit / rank, Arrange melds and Go out, while they may be pressed (arrows, Tab, the pad)."""
