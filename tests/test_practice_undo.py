@@ -221,3 +221,12 @@ def test_switch_a_finished_hand_is_not_taken_back(app):
     assert scene.over
     assert not scene.undo() and scene.over
     assert "A finished hand cannot be taken back." in toasts(app)
+
+
+def test_skyjo_undoing_the_first_move_keeps_the_round_title_on_the_log(app):
+    scene = open_scene(app, SkyjoScene(app, {"players": 2, "practice": True}, seed=5))
+    wait_for_human(app, scene)
+    assert scene.move_log.model.sections[-1].title == "Round 1"
+    scene.act(SK.legal_actions(scene.state)[0])           # the first set-up flip
+    assert scene.undo() and scene.actions == []
+    assert [s.title for s in scene.move_log.model.sections] == ["Round 1"]
