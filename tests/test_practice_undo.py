@@ -109,6 +109,19 @@ def test_skyjo_undo_stops_at_the_other_humans_move(app):
     assert not scene.undo() and scene.state == after_zero
 
 
+def test_skyjo_the_news_of_a_move_taken_back_goes_with_it(app):
+    scene = open_scene(app, SkyjoScene(app, {"players": 2, "practice": True}, seed=4))
+    scene.state = SK.deal({"players": 2}, [[5, 5, 9, 1, 2, 3, 4, 6, 7, 8, 10, 11], [1, 2, 3] * 4], [7, 9, 6], [5],
+                          face_up=[[0, 1], [0, 1]], current=0)
+    scene.sync(animate=False)
+    scene.refresh_moves()
+    scene.news.clear()
+    scene.act(SK.TAKE[2])                                 # the third 5: the column clears
+    settle(app, 0.8)
+    assert scene.news.showing is not None
+    assert scene.undo() and scene.news.showing is None
+
+
 def test_skyjo_a_resumed_practice_game_takes_back_the_moves_before_the_resume(app, tmp_path):
     scene = skyjo_turn(app)
     before = scene.state
@@ -141,14 +154,21 @@ def test_three_thirteen_a_discard_and_the_computers_turn_after_it_are_taken_back
     scene = open_scene(app, ThreeThirteenScene(app, {"players": 3, "practice": True}, seed=6))
     wait_for_human(app, scene)
     scene.act(TT.STOCK)
+    first = scene.drawn
     before = scene.state
-    scene.act(next(a for a in TT.legal_actions(scene.state) if a.kind == "discard"))
+    scene.act(next(a for a in TT.legal_actions(scene.state) if a.kind == "discard" and a.card != first))
     settle(app, 1.0)
     wait_for_human(app, scene)                            # both computers drew (cards unseen) and threw
     assert len(scene.actions) >= 4
+    scene.act(TT.STOCK)                                   # the next turn's draw...
+    assert scene.drawn != first
+    ctrl_z(app)                                           # ...goes back, then the discard and their turns
     ctrl_z(app)
     assert scene.state == before, toasts(app)
-    assert scene.actions[-1] == "stock"
+    assert scene.actions[-1] == "stock" and scene.drawn == first
+    settle(app, 0.6)
+    from cardgames.games.three_thirteen.scene import NEW_CARD
+    assert [s.card for s in scene.board.sprites("hand:0") if s.highlight == NEW_CARD] == [first]
 
 
 # ---------------------------------------------------------------- Switch

@@ -288,10 +288,11 @@ class SkyjoScene(RoundGameScene):
         return self.curtain is not None
 
     def undo(self) -> bool:
-        """Take back your last move (ui/history.py); the slots it marked are unmarked."""
+        """Take back your last move (ui/history.py); the slots it marked and its news go."""
         if not super().undo():
             return False
         self.marks.clear()
+        self.news.clear()    # (news of a move taken back: a cleared column, the last lap)
         return True
 
     def on_enter(self) -> None:

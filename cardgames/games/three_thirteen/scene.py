@@ -441,6 +441,16 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
             self.show_summary_later()
         return done
 
+    def undo(self) -> bool:
+        """Take back your last move (ui/history.py); back in a turn, the card you drew in it is outlined again."""
+        if not super().undo():
+            return False
+        i = len(self.actions) - (2 if self.actions[-1:] == [str(OUT)] else 1)
+        if i >= 0 and self.actions[i] in (str(STOCK), str(TAKE)):
+            self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - Counter(self.history[i].hands[self.viewer])),
+                              None)
+        return True
+
     def _mark_drawn(self) -> None:
         """The card you just drew is outlined until you discard: in an arranged hand it may land anywhere."""
         show = self.human_turn and self.state.phase in (Phase.DISCARD, Phase.GOING_OUT)
