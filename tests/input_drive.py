@@ -20,7 +20,7 @@ from cardgames.ui.cards import CardSprite
 
 PAD_BUTTONS = {"up": "dpad_up", "down": "dpad_down", "left": "dpad_left", "right": "dpad_right",
                "act": "a", "back": "b", "next": "rightshoulder", "prev": "leftshoulder", "pause": "start",
-               "x": "x", "y": "y"}
+               "undo": "back", "x": "x", "y": "y"}
 
 
 class Keyboard:

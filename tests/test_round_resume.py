@@ -31,9 +31,9 @@ def ai_move(app, scene):
     assert scene.act(ai.choose(rules.observe(scene.state, scene.viewer), legal, random.Random(0), "normal"))
 
 
-def to_round_over(app, name):
+def to_round_over(app, name, **more):
     cls, summary, _ai, _rules, opts = GAMES[name]
-    scene = cls(app, dict(opts), seed=11)
+    scene = cls(app, {**opts, **more}, seed=11)
     app.stack.push(scene)
     app.stack.apply_pending()
     settle(app)
@@ -85,14 +85,13 @@ def test_quit_with_the_summary_up_then_continue(tmp_path, name):
 @pytest.mark.parametrize("name", GAMES)
 def test_undo_right_after_next_round_is_refused(tmp_path, name):
     app = table_app(tmp_path)
-    scene = to_round_over(app, name)
+    scene = to_round_over(app, name, practice=True)
     key(app, pygame.K_RETURN)                     # "Next round"
     settle(app, 3.0)
     assert not scene.round_over
     app.toasts.queue.clear()
-    if scene.allow_undo:
-        assert not scene.undo()
-        assert any("cannot be taken back" in t[0] for t in app.toasts.queue)
+    assert scene.undo_allowed and not scene.undo()
+    assert any("cannot be taken back" in t[0] for t in app.toasts.queue)
     assert not scene.round_over and scene.current is not None
 
 

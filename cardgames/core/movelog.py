@@ -96,8 +96,8 @@ class MoveLog:
                     line.text = line.versions[-1][1]
                     break
                 sec.lines.pop()
-            if sec.lines or sec.start < moves:
-                break
+            if sec.lines or sec.start < moves or len(self.sections) == 1:
+                break          # (the first section, the one the game began in, keeps its title)
             self.sections.pop()
 
     def clear(self) -> None:

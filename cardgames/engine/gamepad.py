@@ -8,11 +8,12 @@ keyboard player presses for it:
     back                 Esc           back out (put a picked card back, leave a screen)
     next / prev          Tab / Shift+Tab
     pause                Pause         open (or close) the pause overlay
+    undo                 Ctrl+Z        take the last move back (where the game has undo)
     extra1 / extra2      the scene's own keys for its main extra actions (draw, hint, call...)
 
 Gamepads (SDL game controllers, through pygame._sdl2.controller) map onto them: the D-pad
 and the left stick move (held, they repeat), A acts, B backs out, Start pauses, X and Y are
-extra1 and extra2, the shoulder buttons cycle like Tab / Shift+Tab. `Gamepads.translate`
+extra1 and extra2, Back (View) undoes, the shoulder buttons cycle like Tab / Shift+Tab. `Gamepads.translate`
 turns a controller event into a KEYDOWN event carrying the command's key plus
 `command` (its name) and `device="pad"`, so a scene handles commands, never devices. A
 scene names its extra keys in `pad_keys` ({"x": key, "y": key}, with labels in
@@ -42,11 +43,12 @@ COMMAND_KEYS: dict[str, tuple[int, int]] = {   # command -> (key, mod) a keyboar
     "up": (pygame.K_UP, 0), "down": (pygame.K_DOWN, 0), "left": (pygame.K_LEFT, 0),
     "right": (pygame.K_RIGHT, 0), "act": (pygame.K_RETURN, 0), "back": (pygame.K_ESCAPE, 0),
     "next": (pygame.K_TAB, 0), "prev": (pygame.K_TAB, pygame.KMOD_SHIFT), "pause": (pygame.K_PAUSE, 0),
+    "undo": (pygame.K_z, pygame.KMOD_CTRL),
 }
 BUTTON_COMMANDS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: "act", pygame.CONTROLLER_BUTTON_B: "back",
     pygame.CONTROLLER_BUTTON_X: "extra1", pygame.CONTROLLER_BUTTON_Y: "extra2",
-    pygame.CONTROLLER_BUTTON_START: "pause",
+    pygame.CONTROLLER_BUTTON_START: "pause", pygame.CONTROLLER_BUTTON_BACK: "undo",
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",

@@ -1,4 +1,5 @@
-"""The pause overlay (Esc in a game): resume, restart, rules, settings, quit to menu.
+"""The pause overlay (Esc in a game): resume, restart, rules, settings, quit to menu; in a practice game
+(the game's undo_offered) "Undo last move" too, lit while the game's can_undo.
 
 It is an overlay: the game stays visible, dimmed, and frozen (the stack gives
 it no updates, so its clock, animations and computer players all stop).
@@ -19,7 +20,8 @@ from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu
 
 W, H = config.CANVAS_SIZE
-BOX = pygame.Rect((W - 460) // 2, 110, 460, 500)
+BOX = pygame.Rect((W - 460) // 2, 110, 460, 500)   # five entries; each more makes it ENTRY_STEP taller
+ENTRY_STEP = 70
 
 class PauseScene(Scene):
     overlay = True
@@ -33,20 +35,33 @@ class PauseScene(Scene):
         info = getattr(game_scene, "info", None)
         self.title = getattr(info, "title", "Game")
         self.game_name = getattr(info, "name", None)
-        x, w = BOX.x + 40, BOX.width - 80
         entries = [(N_("Resume"), self.resume, True), (N_("Restart"), self.restart, False),
                    (N_("Rules"), self.rules, False), (N_("Settings"), self.settings, False),
                    (N_("Quit to menu"), self.quit_to_menu, False)]
-        self.buttons = [Button((x, BOX.y + 118 + i * 70, w, 56), text, fn, primary=primary)
+        practice = bool(getattr(game_scene, "undo_offered", False))
+        if practice:
+            entries.insert(1, (N_("Undo last move"), self.undo, False))
+        height = BOX.height + (len(entries) - 5) * ENTRY_STEP
+        self.box = pygame.Rect(BOX.x, min(BOX.y, (H - height) // 2), BOX.width, height)
+        x, w = self.box.x + 40, self.box.width - 80
+        self.buttons = [Button((x, self.box.y + 118 + i * ENTRY_STEP, w, 56), text, fn, primary=primary)
                         for i, (text, fn, primary) in enumerate(entries)]
-        self.restart_button = self.buttons[1]
-        self.rules_button = self.buttons[2]
+        self.undo_button = self.buttons[1] if practice else None
+        if self.undo_button is not None:
+            self.undo_button.enabled = bool(game_scene.can_undo)
+        self.restart_button = self.buttons[2 if practice else 1]
+        self.rules_button = self.buttons[3 if practice else 2]
         self.rules_button.enabled = self.game_name is not None
         self.menu = Menu(self.buttons, on_back=self.resume, sound=getattr(app, "play_sound", None))
 
     # Actions ---------------------------------------------------------------------
     def resume(self) -> None:
         self.stack.pop()
+
+    def undo(self) -> None:
+        """Back to the game with the last move taken back (the game says why when it cannot)."""
+        self.stack.pop()
+        self.game.undo()
 
     def restart(self) -> None:
         if not _in_progress(self.game):
@@ -83,14 +98,15 @@ class PauseScene(Scene):
         self.menu.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
-        theme.draw_text(surface, "PAUSED", (BOX.centerx, BOX.y + 22), theme.HEADING, theme.ACCENT, bold=True,
+        box = self.box
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, theme.ACCENT, width=3)
+        theme.draw_text(surface, "PAUSED", (box.centerx, box.y + 22), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="midtop", shadow=True)
-        theme.draw_text(surface, self.title, (BOX.centerx, BOX.y + 74), theme.BODY, theme.TEXT_DIM, anchor="midtop")
+        theme.draw_text(surface, self.title, (box.centerx, box.y + 74), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         self.menu.draw(surface)
         # the hint goes inside the box: the game's own bottom line is still visible under the dim
         controls.draw_prompt(surface, self.app, "{move}: choose   {act}: select   {back}: resume",
-                             (BOX.centerx, BOX.bottom - 12), theme.SMALL, theme.TEXT_DIM)
+                             (box.centerx, box.bottom - 12), theme.SMALL, theme.TEXT_DIM)
 
 
 def _in_progress(game: Any) -> bool:

@@ -35,7 +35,6 @@ class Autosave:
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
             self.state = state
-        self.undo_floor = len(self.actions)   # a resumed game is taken back no further than where it resumed
         self.over = self.rules.is_over(self.state)
 
 

@@ -6,7 +6,7 @@ A prompt is written once with command tokens in braces:
                                              "Click: select   Esc: back"   (mouse)
                                              (A) select   (B) back          (gamepad: drawn button glyphs)
 
-Tokens: {act} {back} {move} {leftright} {updown} {next} {prev} {pause} and {x} / {y}, a scene's extra actions
+Tokens: {act} {back} {move} {leftright} {updown} {next} {prev} {pause} {undo} and {x} / {y}, a scene's extra actions
 (its pad_keys: on a keyboard their key's name, on a pad the X / Y button). The device is
 app.input_device ("keyboard", "mouse" or "pad", cardgames/engine/gamepad.py), so a prompt
 switches as the player switches.
@@ -29,11 +29,11 @@ from cardgames.ui import theme
 
 NAMES: dict[str, dict[str, str]] = {
     "keyboard": {"act": "Enter", "back": "Esc", "move": N_("Arrows"), "next": "Tab", "prev": "Shift+Tab",
-                 "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
+                 "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down", "undo": "Ctrl+Z"},
     "mouse": {"act": N_("Click"), "back": "Esc", "move": N_("Point"), "next": "Tab", "prev": "Shift+Tab",
-              "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down"},
+              "pause": "Esc", "leftright": "Left/Right", "updown": "Up/Down", "undo": "Ctrl+Z"},
     "pad": {"act": "A", "back": "B", "move": "D-pad", "next": "RB", "prev": "LB", "pause": "Start",
-            "x": "X", "y": "Y", "leftright": "D-pad", "updown": "D-pad"},
+            "x": "X", "y": "Y", "leftright": "D-pad", "updown": "D-pad", "undo": "Back"},
 }
 GLYPH_COLOURS = {"A": (74, 190, 92), "B": (222, 72, 64), "X": (64, 130, 232), "Y": (236, 186, 40)}
 _TOKEN = re.compile(r"\{(\w+)\}")

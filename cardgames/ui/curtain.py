@@ -116,6 +116,9 @@ class PassAndPlay:
         base = super().human_turn      # type: ignore[misc]
         return base and not self.curtain.down and (len(self.humans) < 2 or self.current == self.viewer)
 
+    def curtain_down(self) -> bool:
+        return self.curtain.down
+
     def set_viewer(self, seat: int) -> None:
         """Turn the table so `seat`'s hand is in front (pass and play)."""
         self.viewer = seat

@@ -32,8 +32,9 @@ Class attributes:
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
-    fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), never
-               back past a move that showed someone a card (cardgames/ui/fair_undo.py; pile_hidden_to)
+    fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), any of
+               your own moves, never another human's (cardgames/ui/fair_undo.py; hook undo_mover)
+    undo_rect  where a practice game's Undo button sits on the canvas (a pygame.Rect), or None
     describe_move, log_rect  the move log: the game's describe(move) and the corner's Rect
                (cardgames/ui/move_log.py says how a game plugs in; hooks log_section, log_viewer)
     think_while_animating  True: a computer thinks while the last move flies (big tables stay brisk);
@@ -72,6 +73,8 @@ Hooks (override; the first three are required):
                                  a clock has not started); asked every frame. Default True.
     save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict;
                                  load_extra runs after the replay, before setup_board.
+    undo_mover(self, i)          who made move i (default: whose turn it was), None for a move undo never
+                                 takes back (it closed a round; undo_closed says why): cardgames/ui/history.py
     rules_options(self)          the options passed to rules.new_game (default: all but "humans").
     handle_event                 call super().handle_event(event) for everything you don't use.
 
@@ -100,7 +103,7 @@ reaches them as keys "button:<name>" (after the cards in Tab order), Enter / pad
 presses them, and they are never where the ring goes after a move.
 Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
 {"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
-Ctrl+Z, U or Backspace undo; Esc (or the window losing focus) opens the pause overlay.
+Ctrl+Z, U or Backspace (a pad's Back button) undo; Esc (or the window losing focus) opens the pause overlay.
 
 Turns: when current_player() is a computer seat the base plays it (the AI's
 choose() runs in a worker thread, so choose_for_computer() must not touch pygame
@@ -133,7 +136,7 @@ from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
 from cardgames.i18n import Said, refusal, tr
-from cardgames.ui import fair_undo, theme, words
+from cardgames.ui import theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, CardArt, CardSprite
@@ -161,7 +164,8 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
-    fair_undo = False                # True: undo only in practice games, never past a seen card (ui/fair_undo.py)
+    fair_undo = False                # True: undo only in practice games (ui/fair_undo.py)
+    undo_rect: pygame.Rect | None = None   # a practice game's Undo button (ui/undo_button.py), or none
     think_while_animating = False    # True: a computer thinks while the last move flies (then computer_turns.TURN_GAP)
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
@@ -184,6 +188,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self._players_of: tuple[Any, int] | None = None    # (state, seats): see players
         self._seen: tuple[Any, int, Any] | None = None     # (state, viewer, observation): see observation()
         self._table_layer = Backdrop()                     # the table and the piles' spots: see draw()
+        self._undo_button: Any = None                      # made when first shown: see undo_button()
         self._new_game()
         if resume is not None:
             self._replay(resume.get("actions", ()))
@@ -202,7 +207,6 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.over = False
-        self.undo_floor = 0                    # undo never takes back the moves before this one
         self._ai_rngs: dict[int, random.Random] = {}
         self._ai_job: Any = None
         self._ai_future: Any = None
@@ -387,8 +391,6 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
             self.history.append(self.state)
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
-            if self.fair_undo and fair_undo.reveals(new, self.humans, self.pile_hidden_to):
-                self.undo_floor = len(self.actions)
             self.state = state
             events.extend(new)
             action = more() if more is not None and not self.rules.is_over(state) else None
@@ -445,6 +447,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
                 surface.scroll(dx, dy)  # the table shakes; the HUD drawn next stays steady
             self.fx.draw(surface)
         self.draw_hud(surface)
+        self.draw_undo_button(surface)
         self.move_log.draw(surface)
         self._draw_thinking(surface)
         self.focus.draw(surface)

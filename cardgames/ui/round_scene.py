@@ -41,7 +41,7 @@ LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
 class RoundGameScene(GameScene):
     summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
     summary_delay = 1.4            # the demo: seconds to look at the table before the summary opens
-    fair_undo = True               # undo only in practice, never past a seen card (cardgames/ui/fair_undo.py)
+    fair_undo = True               # undo only in practice games (cardgames/ui/fair_undo.py)
     summary_button = pygame.Rect(40, 420, 240, 56)   # "Scores (Enter)" while the final table is in view
     summary_waiting = False        # the round is over and its table in view: the summary opens on request
 
@@ -105,17 +105,18 @@ class RoundGameScene(GameScene):
             self.summary_waiting = False
             self.act(self.rules.NEXT)
 
-    def undo(self) -> bool:
-        """Take back the human's last move, but never into a round that has been scored (that would
-        leave the table between rounds with no summary to deal the next one)."""
-        for earlier in reversed(self.history):
-            if earlier.round_no != self.state.round_no or earlier.phase == self.rules.Phase.ROUND_OVER:
-                self.app.notify(N_("A scored round cannot be taken back."))
-                self.app.play_sound("invalid")
-                return False
-            if self.rules.current_player(earlier) in self.humans:
-                break
-        return super().undo()
+    def undo_mover(self, i: int) -> int | None:
+        """Who made move i; None for the move that ended a round and for "Next round": undo never goes
+        back into a round that has been scored (the table would wait between rounds with no summary)."""
+        before, after = self.history[i], self.state_after(i)
+        over = self.rules.Phase.ROUND_OVER
+        if before.phase == over or after.phase == over or self.rules.is_over(after):
+            return None
+        return self.rules.current_player(before)
+
+    def undo_button(self) -> Any:
+        """No Undo button between rounds (nothing can be taken back; "Scores" may sit there)."""
+        return None if self.round_over else super().undo_button()
 
     def on_enter(self) -> None:
         """A game resumed between rounds (or a summary closed without "Next round") shows its

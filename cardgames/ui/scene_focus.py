@@ -6,7 +6,7 @@ then the scene's on-screen buttons as "button:<name>"; refresh_focus() hands the
 the FocusRing (cardgames/engine/input.py) whenever they are marked dirty.
 
 Uses from the scene: board, focus, app, deal_from, moves(), actions_from(), click(),
-_selection, _focus_dirty, _focus_moved.
+undo_button(), can_undo, _selection, _focus_dirty, _focus_moved.
 """
 from __future__ import annotations
 
@@ -49,10 +49,15 @@ class SceneFocus:
         """The scene's enabled on-screen buttons ({name: Button}) the keys and the pad reach; default none."""
         return {}
 
+    def _buttons(self) -> dict[str, Any]:
+        """focus_buttons(), and a practice table's Undo button ("undo") while it is lit."""
+        buttons, undo = self.focus_buttons(), self.undo_button()
+        return {**buttons, "undo": undo} if undo is not None and self.can_undo else buttons
+
     def _focus_button(self, key: Hashable) -> Any:
         """The Button behind a "button:<name>" focus key, or None."""
         if isinstance(key, str) and key.startswith("button:"):
-            return self.focus_buttons().get(key[7:])
+            return self._buttons().get(key[7:])
         return None
 
     def button_focused(self, name: str) -> bool:
@@ -100,7 +105,7 @@ class SceneFocus:
             self._focus_dirty = False
             keys = self.focus_keys()
             if self._selection is None:   # a picked card's targets only, else the buttons too
-                keys += [f"button:{name}" for name in self.focus_buttons() if f"button:{name}" not in keys]
+                keys += [f"button:{name}" for name in self._buttons() if f"button:{name}" not in keys]
             self.focus.set_keys(keys, self.focus_playable, after_move=self._focus_moved)
             self._focus_moved = False
 

@@ -8,7 +8,7 @@ Esc and Pause (open_pause), the undo keys, the focus ring's keys (scene_focus.py
 and the mouse.
 
 Uses from the scene: board, drag, focus, animator, app, human_turn, over, humans,
-move_log, actions_from(), act(), resolve(), undo(), refresh_focus(), activate().
+move_log, actions_from(), act(), resolve(), undo(), undo_button(), refresh_focus(), activate().
 """
 from __future__ import annotations
 
@@ -135,6 +135,10 @@ class SceneInput:
                 self.drag.cancel()
                 return
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                undo = self.undo_button()
+                if undo is not None and undo.rect.collidepoint(event.pos):
+                    self.undo()       # (when nothing can be taken back, it says why)
+                    return
                 if not self.human_turn:
                     return
                 self.animator.finish_all()

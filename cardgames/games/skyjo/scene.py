@@ -85,6 +85,7 @@ class SkyjoScene(RoundGameScene):
     describe_move = staticmethod(log.describe)
     think_while_animating = True   # the next computer thinks while the last move lands
     summary_button = pygame.Rect(826, 322, 248, 58)   # beside the piles, under the news, clear of every grid
+    undo_rect = pygame.Rect(826, 326, 200, 50)        # practice: there too while a round is played
     log_rect = pygame.Rect(*LOG_RECT)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
@@ -283,25 +284,15 @@ class SkyjoScene(RoundGameScene):
             return None
         return self.choose_for_computer(seat)
 
-    def pile_hidden_to(self, pile: str, seat: int) -> bool:
-        """A face-down grid card is news to everyone when it leaves its slot (asked before the move)."""
-        if pile.startswith("grid:"):
-            _, owner, slot = pile.split(":")
-            return bool(self.state.hidden[int(owner)] >> int(slot) & 1)
-        return super().pile_hidden_to(pile, seat)
+    def curtain_down(self) -> bool:
+        return self.curtain is not None
 
     def undo(self) -> bool:
-        """Take back the human's last move, but never into a round that has been scored."""
-        for earlier in reversed(self.history):
-            if earlier.round_no != self.state.round_no or earlier.phase == Phase.ROUND_OVER:
-                self.app.notify(N_("A scored round cannot be taken back."))
-                self.app.play_sound("invalid")
-                return False
-            if self.rules.current_player(earlier) in self.humans:
-                break
+        """Take back your last move (ui/history.py); the slots it marked and its news go."""
         if not super().undo():
             return False
         self.marks.clear()
+        self.news.clear()    # (news of a move taken back: a cleared column, the last lap)
         return True
 
     def on_enter(self) -> None:

@@ -21,6 +21,7 @@ CENTRE_Y = 246
 DISCARD_X = 560
 CALL_BUTTON = pygame.Rect(1046, 632, 210, 64)
 MOVE_BUTTON = pygame.Rect(816, 632, 214, 64)
+UNDO_BUTTON = pygame.Rect(600, 640, 200, 50)   # practice games: between your panel and the draw button
 BANNER = pygame.Rect(330, 394, 620, 42)   # below the piles' labels (Kannada's end at y 389)
 SUIT_BOX = pygame.Rect(728, 250, 150, 112)
 LOG_RECT = pygame.Rect(894, 218, 370, 160)       # below the thinking dots of the seats above it

@@ -44,6 +44,7 @@ from cardgames.games.switch.hud import (
     OPEN_SUIT_BOX,
     PANEL_W,
     SUIT_BOX,
+    UNDO_BUTTON,
     SwitchHud,
     W,
     why_not,
@@ -68,7 +69,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
-    fair_undo = True   # undo only in practice games, never past a seen card (cardgames/ui/fair_undo.py)
+    fair_undo = True   # undo only in practice games (cardgames/ui/fair_undo.py)
+    undo_rect = UNDO_BUTTON
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
     describe_opening = staticmethod(log.opening)
@@ -449,9 +451,22 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         self._summary_for = self._stats_for = None
         super().restart(seed)
 
+    undo_closed = N_("A finished hand cannot be taken back.")
+
+    def undo_mover(self, i: int) -> int | None:
+        """The seat the action names (a call or a catch comes out of turn); None for the move that
+        ended a hand and for the next hand's deal."""
+        action = rules.parse_action(self.actions[i])
+        if action.kind is K_NEXT or self.state_after(i).phase in (rules.HAND_OVER, rules.OVER):
+            return None
+        return action.seat
+
     def undo(self) -> bool:
         self.choosing = None
-        return super().undo()
+        if not super().undo():
+            return False
+        self.window.reset()          # a missed call taken back to: its catch window opens afresh
+        return True
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

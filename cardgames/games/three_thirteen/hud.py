@@ -32,6 +32,8 @@ BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
 YOU_Y = 400                     # your name, total and points, above the buttons
 LOG_RECT = pygame.Rect(730, 166, 540, 226)   # the log's corner: one line per move, a turn around 8 seats
 LAST_TURN_Y = 168               # "LAST TURN", above the piles (between them and the boxes)
+UNDO_RECT = pygame.Rect(40, 386, 190, 46)   # practice games: under the round's facts on the left...
+UNDO_LAID_RECT = pygame.Rect(40, 600, 190, 46)   # ...and where your hand was once your melds lie there
 TOAST_BOTTOM = 486              # messages between the piles and your hand, clear of every card
 
 # The others' boxes along the top: a header (name, level, total), the hand in the middle, a column

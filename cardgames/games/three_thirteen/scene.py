@@ -42,6 +42,8 @@ from cardgames.games.three_thirteen.hud import (
     SMALL,
     STOCK_POS,
     TOAST_BOTTOM,
+    UNDO_LAID_RECT,
+    UNDO_RECT,
     ThreeThirteenHud,
     box_cards,
     box_rect,
@@ -366,6 +368,11 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         keys.sort(key=lambda k: (self.focus_rect(k).centery // 80, self.focus_rect(k).centerx))
         return keys
 
+    @property
+    def undo_rect(self) -> pygame.Rect:
+        """Practice games' Undo button: under the round's facts, where your hand was once you laid it down."""
+        return UNDO_LAID_RECT if self.viewer in self.state.laid else UNDO_RECT
+
     def focus_buttons(self) -> dict[str, Any]:
         """Sort suit / rank, Arrange melds and Go out, while they may be pressed (arrows, Tab, the pad)."""
         return {name: b for name, b in self.buttons.items() if self._button_enabled(name)}
@@ -433,6 +440,16 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         if done and self.state.phase == Phase.ROUND_OVER:
             self.show_summary_later()
         return done
+
+    def undo(self) -> bool:
+        """Take back your last move (ui/history.py); back in a turn, the card you drew in it is outlined again."""
+        if not super().undo():
+            return False
+        i = len(self.actions) - (2 if self.actions[-1:] == [str(OUT)] else 1)
+        if i >= 0 and self.actions[i] in (str(STOCK), str(TAKE)):
+            self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - Counter(self.history[i].hands[self.viewer])),
+                              None)
+        return True
 
     def _mark_drawn(self) -> None:
         """The card you just drew is outlined until you discard: in an arranged hand it may land anywhere."""
