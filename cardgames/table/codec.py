@@ -30,6 +30,8 @@ from typing import Any
 
 from cardgames.core.cards import Card, Rank, Suit
 
+MEMO_FROM = 6            # tuples this long or longer are remembered by identity when encoded (immutable values)
+MEMO_SIZE = 512          # at most this many remembered per tuple type; then the memory starts again
 MAX_ITEMS = 4096          # the longest tuple a peer may send (a Three Thirteen record of 11 rounds is ~1200 cards)
 
 
@@ -167,15 +169,41 @@ class Codec:
     def _plan_tuple(self, args: tuple) -> tuple[Enc, Dec]:
         if len(args) == 2 and args[1] is Ellipsis:
             item_enc, item_dec = self._plan(args[0])
+            if args[0] is Card:
+                item_enc = None       # inline below: a hand or a pile is most of an update
+            memo: dict[int, tuple[Any, list]] = {}
 
             def enc(value: Any) -> list:
                 if not isinstance(value, tuple):
                     raise CodecError(f"expected a tuple, got {type(value).__name__}")
-                return [item_enc(v) for v in value]
+                if len(value) >= MEMO_FROM:   # a long tuple is often the very one the last update held
+                    known = memo.get(id(value))
+                    if known is not None and known[0] is value:
+                        return known[1]
+                if item_enc is None:
+                    if not all(type(c) is Card for c in value):
+                        raise CodecError(f"expected cards, got {value!r}")
+                    plain = [c.rank * 5 + (4 if c.suit is None else c.suit) for c in value]
+                else:
+                    plain = [item_enc(v) for v in value]
+                if len(value) >= MEMO_FROM:
+                    if len(memo) >= MEMO_SIZE:
+                        memo.clear()
+                    memo[id(value)] = (value, plain)   # holds the value: its id stays its own
+                return plain
+
+            cards = self.cards
 
             def dec(data: Any) -> tuple:
                 if type(data) is not list or len(data) > MAX_ITEMS:
-                    raise CodecError("expected a list (of at most {MAX_ITEMS} items)")
+                    raise CodecError(f"expected a list (of at most {MAX_ITEMS} items)")
+                if item_enc is None:
+                    if not all(type(d) is int for d in data):
+                        raise CodecError(f"not cards: {data!r}")
+                    try:
+                        return tuple([cards[d] for d in data])
+                    except KeyError as exc:
+                        raise CodecError(f"not a card: {exc}") from None
                 return tuple([item_dec(d) for d in data])
             return enc, dec
         plans = [self._plan(a) for a in args]

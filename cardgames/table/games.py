@@ -45,7 +45,7 @@ EVENT_TYPES = (CardMoved, CardFlipped, Shuffled, Announced)
 
 def _default_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
     legal = spec.rules.legal_actions(state)
-    if spec.ai is None:
+    if spec.ai is None or level == "random":
         return rng.choice(legal)
     return spec.ai.choose(spec.rules.observe(state, seat), legal, rng, level)
 

@@ -65,6 +65,7 @@ class Table:
         self.ai_delay = float(ai_delay)
         self.now = float(now)
         self._seeds = seeds
+        self.ai_errors: list[str] = []     # what went wrong in a computer player (for the host's error log)
         self._listeners: dict[int, Callable[[Update], None]] = {}
         self._watchers: list[Callable[[Public], None]] = []
         self._seen_seq = [0] * len(self.seats)      # the highest seq each seat has sent
@@ -246,7 +247,11 @@ class Table:
         if seat not in self._ai_rngs:
             self._ai_rngs[seat] = make_rng(self.seed, "ai", seat)
         level = self.seats[seat].level
-        return self.spec.choose(self.spec, self.state, seat, self._ai_rngs[seat], level)
+        try:
+            return self.spec.choose(self.spec, self.state, seat, self._ai_rngs[seat], level)
+        except Exception as exc:  # noqa: BLE001 - a bug in an AI must not end the players' game
+            self.ai_errors.append(f"{self.game} computer player, seat {seat}: {exc!r}")
+            return self.spec.rules.legal_actions(self.state)[0]
 
     def _changed(self, events: tuple, reset: bool = False) -> None:
         """The state changed: open or close the catch window, plan the computers, tell everyone."""
