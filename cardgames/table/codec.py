@@ -22,6 +22,7 @@ How each type is carried:
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -289,8 +290,8 @@ def _exact(tp: type) -> Callable[[Any], Any]:
 
 
 def _number(value: Any) -> Any:
-    if type(value) not in (int, float):
-        raise CodecError(f"expected a number, got {value!r}")
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise CodecError(f"expected a finite number, got {value!r}")
     return value
 
 

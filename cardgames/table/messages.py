@@ -19,9 +19,10 @@ WireError, nothing else (messages over MAX_BYTES too).
 """
 from __future__ import annotations
 
+import math
 from enum import Enum
 from functools import cache
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -33,6 +34,7 @@ from cardgames.table.games import EVENT_TYPES, spec
 VERSION = 1
 MAX_BYTES = 256 * 1024     # the largest message a peer may send (the largest update seen is under 8 KB)
 
+Time = Annotated[float, msgspec.Meta(ge=0, le=1e12)]   # seconds on a table's clock: never NaN or infinite
 Command = Literal["", "undo", "restart", "redeal", "resign"]
 
 
@@ -61,9 +63,9 @@ class Deadline(msgspec.Struct, frozen=True, array_like=True):
 
     kind: str
     seat: int
-    opened: float
-    closes: float | None = None
-    soonest: float | None = None
+    opened: Time
+    closes: Time | None = None
+    soonest: Time | None = None
 
 
 class Refusal(msgspec.Struct, frozen=True, array_like=True):
@@ -105,7 +107,7 @@ class Update(_Message, tag="update"):
     seat: int
     moves: int                    # actions applied at the table so far
     seq: int                      # the seat's last accepted intent
-    now: float                    # the table's clock
+    now: Time                     # the table's clock
     observation: Any
     events: tuple[Any, ...] = ()
     legal: tuple[str, ...] = ()
@@ -122,7 +124,7 @@ class Update(_Message, tag="update"):
 
 class Public(_Message, tag="public"):
     moves: int
-    now: float
+    now: Time
     observation: Any
     events: tuple[Any, ...] = ()
     turn: int | None = None
@@ -190,7 +192,7 @@ class GameCodec:
 
     def _value(self, data: Any) -> Any:
         """A refusal's value back from _value_plain."""
-        if type(data) in (str, int, float, bool) or data is None:
+        if type(data) in (str, int, bool) or data is None or (type(data) is float and math.isfinite(data)):
             return data
         if type(data) is list and len(data) >= 2 and data[0] == "card" and data[1] in self.cards:
             return self.cards[data[1]]
