@@ -57,7 +57,7 @@ class LocalHandle:
 
     # ------------------------------------------------------------------ the table's side
     def _to_table(self, intent: Intent) -> None:
-        self.table.submit(intent, allowed=self.seats or ())
+        self.table.submit(intent, allowed=self.seats or (), reply=self._deliver_from_table)
 
     def _deliver_from_table(self, msg: Message) -> None:
         self._inbox.append(msg)
@@ -73,7 +73,9 @@ class WireHandle(LocalHandle):
     def send(self, intent: Intent) -> None:
         data = encode(intent, self.table.game)
         self.sent += len(data)
-        self._to_table(decode(data, self.table.game))
+        intent = decode(data, self.table.game)
+        if isinstance(intent, Intent):      # the table hears intents only
+            self._to_table(intent)
 
     def _deliver_from_table(self, msg: Message) -> None:
         data = encode(msg, self.table.game)

@@ -7,6 +7,9 @@
     table.submit(Intent(seat=0, seq=1, action="flip 3"))
     table.advance(dt)                      # the table's clock: computers act when their delay is over
 
+Table(..., deal=fn) starts from fn(rules_options, seed) instead of rules.new_game (a tutorial's
+scripted position, a test's); such a table's record replays only with the same `deal`.
+
 Each intent is checked in this order, and refused (an Update to that seat alone, with a
 Refusal and its stable code, messages.REFUSALS) when it fails: a human seat, a sequence number
 above the seat's last, the view not out of date (`after`), the game not over, then a command
@@ -57,7 +60,7 @@ TABLE_KEYS = ("practice", "names", "level", "undo")   # options the table reads;
 class Table:
     def __init__(self, game: str, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
                  ai_delay: float = pace.AI_DELAY, now: float = 0.0,
-                 seeds: Callable[[], int] = new_seed) -> None:
+                 seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None) -> None:
         self.spec = game_spec(game)
         self.game = game
         self.options = dict(options)
@@ -65,9 +68,11 @@ class Table:
         self.ai_delay = float(ai_delay)
         self.now = float(now)
         self._seeds = seeds
+        self._first = deal or self.spec.rules.new_game   # a tutorial or a test deals its own position
         self.ai_errors: list[str] = []     # what went wrong in a computer player (for the host's error log)
         self._listeners: dict[int, Callable[[Update], None]] = {}
         self._watchers: list[Callable[[Public], None]] = []
+        self._reply: Callable[[Update], None] | None = None   # the line of the intent being answered
         self._seen_seq = [0] * len(self.seats)      # the highest seq each seat has sent
         self._accepted_seq = [0] * len(self.seats)  # the seq of each seat's last accepted intent
         self._deal(int(seed))
@@ -75,7 +80,7 @@ class Table:
     # ------------------------------------------------------------------ the game
     def _deal(self, seed: int) -> None:
         self.seed = seed
-        self.state = self.spec.rules.new_game(self.spec.rules_options(self.options, len(self.seats)), seed)
+        self.state = self._first(self.spec.rules_options(self.options, len(self.seats)), seed)
         self.history: list[Any] = []
         self.actions: list[str] = []
         self.undo_floor = 0
@@ -149,12 +154,22 @@ class Table:
         self._changed((), reset=True)
 
     # ------------------------------------------------------------------ intents
-    def submit(self, intent: Intent, allowed: Sequence[int] | None = None) -> bool:
+    def submit(self, intent: Intent, allowed: Sequence[int] | None = None,
+               reply: Callable[[Update], None] | None = None) -> bool:
         """Apply a view's intent, or refuse it (see the module's notes). `allowed`: the seats the
-        line it came on may speak for (None: any). True when accepted."""
+        line it came on may speak for (None: any); `reply`: where that line hears a refusal (None:
+        the seat's listener). True when accepted."""
         seat = intent.seat
         if not 0 <= seat < self.players or (allowed is not None and seat not in allowed):
-            return self._refuse(seat if 0 <= seat < self.players else None, intent, "wrong_seat")
+            mine = allowed[0] if allowed else None     # told on the line's own seat
+            return self._refuse(mine, intent, "wrong_seat", reply=reply)
+        self._reply = reply
+        try:
+            return self._submit(seat, intent)
+        finally:
+            self._reply = None
+
+    def _submit(self, seat: int, intent: Intent) -> bool:
         if not self.seats[seat].human or seat in self.resigned:
             return self._refuse(seat, intent, "not_here")
         if intent.seq <= self._seen_seq[seat]:
@@ -193,25 +208,28 @@ class Table:
     def _command(self, seat: int, intent: Intent) -> bool:
         command = intent.command
         if command == "undo":
-            why = self.undo(seat)
-            if why:
-                return self._refuse(seat, intent, "no_undo", why)
+            target, why = self._undo_target(seat)
+            if target is None:
+                return self._refuse(seat, intent, "no_undo", why or "Nothing to take back")
+        self._accepted_seq[seat] = intent.seq
+        if command == "undo":
+            self.undo(seat)
         elif command in ("restart", "redeal"):
             self.redeal()
         elif command == "resign":
             self.resign(seat)
-        self._accepted_seq[seat] = intent.seq
         return True
 
     def _refuse(self, seat: int | None, intent: Intent, code: str, text: str = "",
-                exc: IllegalAction | None = None) -> bool:
-        if seat is None or seat not in self._listeners:
+                exc: IllegalAction | None = None, reply: Callable[[Update], None] | None = None) -> bool:
+        tell = reply or self._reply or self._listeners.get(seat)
+        if seat is None or tell is None:
             return False
         if exc is not None:
             refusal = Refusal(code, str(exc), intent.seq, exc.message, exc.you or "", tuple(exc.values.items()))
         else:
             refusal = Refusal(code, text or REFUSALS[code], intent.seq)
-        self._listeners[seat](self._update_for(seat, (), self._facts(), refusal))
+        tell(self._update_for(seat, (), self._facts(), refusal))
         return False
 
     # ------------------------------------------------------------------ playing

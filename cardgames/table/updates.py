@@ -19,7 +19,8 @@ from cardgames.table.messages import Deadline, Public, Refusal, Result, Update
 @dataclass(frozen=True)
 class Facts:
     """What everyone at the table knows besides the game: the table's clock and move count, who is
-    thinking, the deadlines, the result, and whether the views should draw afresh."""
+    thinking, the deadlines, the result (set once the game is over), and whether the views should
+    draw afresh."""
 
     moves: int
     now: float
@@ -49,14 +50,14 @@ def legal_for(spec: GameSpec, state: Any, seat: int, human: bool) -> tuple[Any, 
 
 def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Facts, *, seq: int = 0,
                 human: bool = True, undo: bool = False, refusal: Refusal | None = None) -> Update:
-    over = spec.rules.is_over(state)
+    over = facts.result is not None      # over by the rules, or every human resigned
     return Update(
         seat=seat, moves=facts.moves, seq=seq, now=facts.now,
         observation=spec.rules.observe(state, seat),
         events=redact(events, seat),
-        legal=tuple(str(a) for a in legal_for(spec, state, seat, human)),
+        legal=() if over else tuple(str(a) for a in legal_for(spec, state, seat, human)),
         out_of_turn=() if over else tuple(str(a) for a in spec.out_of_turn(state, seat)),
-        turn=whose_turn(spec, state), thinking=facts.thinking, deadlines=facts.deadlines,
+        turn=None if over else whose_turn(spec, state), thinking=facts.thinking, deadlines=facts.deadlines,
         refusal=refusal, result=facts.result, undo=undo, reset=facts.reset,
     )
 
@@ -64,6 +65,6 @@ def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Fac
 def public_update(spec: GameSpec, state: Any, events: tuple, facts: Facts) -> Public:
     return Public(
         moves=facts.moves, now=facts.now, observation=spec.public(spec.rules.observe(state, 0)),
-        events=redact(events, None), turn=whose_turn(spec, state), thinking=facts.thinking,
+        events=redact(events, None), turn=None if facts.result is not None else whose_turn(spec, state), thinking=facts.thinking,
         deadlines=facts.deadlines, result=facts.result, reset=facts.reset,
     )
