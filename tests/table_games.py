@@ -31,8 +31,9 @@ CASES: dict[str, list[tuple[dict[str, Any], tuple[SeatSpec, ...]]]] = {
 
 
 def play(game: str, options: dict[str, Any], seats: tuple[SeatSpec, ...], seed: int,
-         handle_class: type = LocalHandle, steps: int = 6000, on_step: Any = None) -> tuple[Table, list[Any]]:
-    table = Table(game, options, seed, seats, ai_delay=0.5, seeds=lambda: seed + 1)
+         handle_class: type = LocalHandle, steps: int = 6000, on_step: Any = None,
+         table_class: type = Table) -> tuple[Table, list[Any]]:
+    table = table_class(game, options, seed, seats, ai_delay=0.5, seeds=lambda: seed + 1)
     humans = [s for s, who in enumerate(seats) if who.human]
     line = handle_class(table, humans)
     spectator = handle_class(table, None)

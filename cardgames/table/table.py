@@ -280,12 +280,15 @@ class Table:
         for seat, listener in list(self._listeners.items()):
             listener(self._update_for(seat, events, facts))
         if self._watchers:
-            public = public_update(self.spec, self.state, events, facts)
+            public = self._public_for(events, facts)
             for watcher in list(self._watchers):
                 watcher(public)
 
     def _facts(self, reset: bool = False) -> Facts:
         return Facts(len(self.actions), self.now, self.thinking, self.deadlines(), self.result(), reset)
+
+    def _public_for(self, events: tuple, facts: Facts) -> Public:
+        return public_update(self.spec, self.state, events, facts)
 
     def _update_for(self, seat: int, events: tuple, facts: Facts, refusal: Refusal | None = None) -> Update:
         human = self.seats[seat].human and seat not in self.resigned
