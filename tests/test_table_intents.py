@@ -140,3 +140,25 @@ def test_switch_out_of_turn_calls_and_catches_are_checked_for_the_seat_that_make
     lines[2].act(2, "2 catch 0")
     assert table.state.exposed is None and len(table.state.hands[0]) == 3
     assert all(line.receive()[-1].deadlines == () for line in lines)
+
+
+def test_the_refusals_a_player_is_shown_are_in_every_language():
+    """The table's own reasons are the catalogue's sentences (the scenes say them today), so a view
+    says them in the player's language; the protocol's codes (wrong seat, stale, ...) go to the log."""
+    from cardgames import i18n
+
+    _table, (mine, theirs) = two_humans()
+    theirs.act(1, "flip 0")
+    mine.command(0, "undo")
+    texts = [refusal_of(theirs).text, refusal_of(mine).text]
+    table3 = Table("tripeaks", {"undo": True}, 4, (HERE,))
+    line = LocalHandle(table3, (0,))
+    table3.start()
+    line.receive()
+    line.command(0, "undo")
+    texts.append(refusal_of(line).text)
+    assert texts == ["Wait for your turn.", "No undo in this game: choose Practice (undo allowed) to take moves back",
+                     "Nothing to take back"]
+    for lang in ("ta", "te", "kn"):
+        i18n.set_language(lang)
+        assert all(i18n.tr(text) != text for text in texts), lang

@@ -43,7 +43,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from cardgames.core.protocol import IllegalAction
+from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch.rules import K_CALL, K_CATCH
@@ -180,7 +180,7 @@ class Table:
         if intent.command:
             return self._command(seat, intent)
         if self.over:
-            return self._refuse(seat, intent, "over", "the game is over")
+            return self._refuse(seat, intent, "over", N_("the game is over"))
         rules = self.spec.rules
         try:
             action = rules.parse_action(intent.action)
@@ -191,12 +191,12 @@ class Table:
         mine = legal_for(self.spec, self.state, seat, True)
         if action not in mine and action not in self.spec.out_of_turn(self.state, seat):
             if not mine and not self._explains(action):
-                return self._refuse(seat, intent, "not_your_turn", "Wait for your turn.")
+                return self._refuse(seat, intent, "not_your_turn", N_("Wait for your turn."))
             try:   # the seat's own move (or its own call or catch): the rules say why not
                 rules.apply(self.state, action)
             except IllegalAction as exc:
                 return self._refuse(seat, intent, "illegal", exc=exc)
-            return self._refuse(seat, intent, "illegal", "That move is not allowed now.")
+            return self._refuse(seat, intent, "illegal", N_("That move is not allowed now."))
         self._accepted_seq[seat] = intent.seq
         self._play(action)
         return True
@@ -210,7 +210,7 @@ class Table:
         if command == "undo":
             target, why = self._undo_target(seat)
             if target is None:
-                return self._refuse(seat, intent, "no_undo", why or "Nothing to take back")
+                return self._refuse(seat, intent, "no_undo", why or N_("Nothing to take back"))
         self._accepted_seq[seat] = intent.seq
         if command == "undo":
             self.undo(seat)
@@ -380,12 +380,12 @@ class Table:
 
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
         if not self.undo_allowed:
-            return None, "No undo in this game: choose Practice (undo allowed) to take moves back"
+            return None, N_("No undo in this game: choose Practice (undo allowed) to take moves back")
         rules = self.spec.rules
         if self.spec.next_action is not None and self.game != "switch":   # never into a scored round
             for earlier in reversed(self.history):
                 if earlier.round_no != self.state.round_no or self.spec.between(earlier):
-                    return None, "A scored round cannot be taken back."
+                    return None, N_("A scored round cannot be taken back.")
                 if rules.current_player(earlier) in self.humans:
                     break
         return fair_undo.undo_target(self.history, self.undo_floor, self.humans, seat, rules.current_player)
@@ -394,7 +394,7 @@ class Table:
         """Take back `seat`'s last move and the computers' after it; "" when done, else why not."""
         target, why = self._undo_target(seat)
         if target is None:
-            return why or "Nothing to take back"
+            return why or N_("Nothing to take back")
         self.state = self.history[target]
         del self.history[target:], self.actions[target:]
         self._changed((), reset=True)
