@@ -32,6 +32,21 @@ def test_a_computer_moves_only_when_its_thinking_delay_has_passed(handle):
     assert update.turn == 1 and update.thinking is None and update.legal
 
 
+def test_after_a_humans_set_up_the_computers_flips_wait_for_their_delay_then_land_together():
+    table = Table("skyjo", {}, 5, (HERE, computer("easy"), computer("easy")), ai_delay=0.6)
+    line = LocalHandle(table, (0,))
+    table.start()
+    line.act(0, "flip 0")
+    line.act(0, "flip 1")
+    assert table.actions == ["flip 0", "flip 1"] and table.thinking == 1
+    assert line.receive()[-1].played == ("flip 1",)
+    table.advance(0.59)
+    assert len(table.actions) == 2
+    table.advance(0.01)
+    update = line.receive()[-1]
+    assert len(table.actions) == 6 and len(update.played) == 4 and update.now == pytest.approx(0.6)
+
+
 def test_the_computer_plays_its_ai_choice_from_its_own_observation_and_random_stream():
     table = Table("skyjo", {}, 9, (computer("normal"), HERE))
     before = table.state

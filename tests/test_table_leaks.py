@@ -122,7 +122,7 @@ class WatchedTable(Table):
 
 
 def facts_of(msg: Any) -> Facts:
-    return Facts(msg.moves, msg.now, msg.thinking, msg.deadlines, msg.result, msg.reset)
+    return Facts(msg.moves, msg.now, msg.thinking, msg.deadlines, msg.result, msg.reset, msg.played)
 
 
 def check_no_leak(game: str, made: list, rng: random.Random, build: Any = None) -> tuple[int, int]:

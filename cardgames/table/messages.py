@@ -119,6 +119,7 @@ class Update(_Message, tag="update"):
     result: Result | None = None
     undo: bool = False            # this seat may undo now
     reset: bool = False           # a new deal, an undo or a resume: draw the observation afresh
+    played: tuple[str, ...] = ()  # the actions applied since the last update, str(action) (the move log)
     v: int = VERSION
 
 
@@ -132,6 +133,7 @@ class Public(_Message, tag="public"):
     deadlines: tuple[Deadline, ...] = ()
     result: Result | None = None
     reset: bool = False
+    played: tuple[str, ...] = ()
     v: int = VERSION
 
 

@@ -241,18 +241,20 @@ class Table:
             self.undo_floor = len(self.actions)
         self.state = state
 
-    def _play(self, action: Any) -> None:
-        """Apply an action known to be legal, then any computer set-up moves batched with it."""
+    def _play(self, action: Any, computer_turn: bool = False) -> None:
+        """Apply an action known to be legal, then (a computer's turn) the computer set-up moves
+        batched with it."""
         rules = self.spec.rules
+        played = len(self.actions)
         state, events = rules.apply(self.state, action)
         self._push(action, state, events)
         batch = list(events)
-        while self._batches():
+        while computer_turn and self._batches():
             choice = self._choice(rules.current_player(self.state))
             state, events = rules.apply(self.state, choice)
             self._push(choice, state, events)
             batch.extend(events)
-        self._changed(tuple(batch))
+        self._changed(tuple(batch), played=tuple(self.actions[played:]))
 
     def _batches(self) -> bool:
         """Skyjo: the computer seats' set-up flips land at once, after the first one's delay."""
@@ -271,12 +273,12 @@ class Table:
             self.ai_errors.append(f"{self.game} computer player, seat {seat}: {exc!r}")
             return self.spec.rules.legal_actions(self.state)[0]
 
-    def _changed(self, events: tuple, reset: bool = False) -> None:
+    def _changed(self, events: tuple, reset: bool = False, played: tuple[str, ...] = ()) -> None:
         """The state changed: open or close the catch window, plan the computers, tell everyone."""
         self._version += 1
         self._track_window()
         self._plan()
-        facts = self._facts(reset)
+        facts = self._facts(reset, played)
         for seat, listener in list(self._listeners.items()):
             listener(self._update_for(seat, events, facts))
         if self._watchers:
@@ -284,8 +286,8 @@ class Table:
             for watcher in list(self._watchers):
                 watcher(public)
 
-    def _facts(self, reset: bool = False) -> Facts:
-        return Facts(len(self.actions), self.now, self.thinking, self.deadlines(), self.result(), reset)
+    def _facts(self, reset: bool = False, played: tuple[str, ...] = ()) -> Facts:
+        return Facts(len(self.actions), self.now, self.thinking, self.deadlines(), self.result(), reset, played)
 
     def _public_for(self, events: tuple, facts: Facts) -> Public:
         return public_update(self.spec, self.state, events, facts)
@@ -310,7 +312,7 @@ class Table:
             elif version == self._version:
                 if kind == "move":
                     self.thinking = None
-                    self._play(self._choice(payload))
+                    self._play(self._choice(payload), computer_turn=True)
                 elif kind == "next":
                     self._play(self.spec.next_action)
         self.now = max(self.now, now)

@@ -28,6 +28,7 @@ class Facts:
     deadlines: tuple[Deadline, ...] = ()
     result: Result | None = None
     reset: bool = False
+    played: tuple[str, ...] = ()      # the actions applied since the last update (public in every game)
 
 
 def whose_turn(spec: GameSpec, state: Any) -> int | None:
@@ -58,7 +59,7 @@ def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Fac
         legal=() if over else tuple(str(a) for a in legal_for(spec, state, seat, human)),
         out_of_turn=() if over else tuple(str(a) for a in spec.out_of_turn(state, seat)),
         turn=None if over else whose_turn(spec, state), thinking=facts.thinking, deadlines=facts.deadlines,
-        refusal=refusal, result=facts.result, undo=undo, reset=facts.reset,
+        refusal=refusal, result=facts.result, undo=undo, reset=facts.reset, played=facts.played,
     )
 
 
@@ -66,5 +67,5 @@ def public_update(spec: GameSpec, state: Any, events: tuple, facts: Facts) -> Pu
     return Public(
         moves=facts.moves, now=facts.now, observation=spec.public(spec.rules.observe(state, 0)),
         events=redact(events, None), turn=None if facts.result is not None else whose_turn(spec, state), thinking=facts.thinking,
-        deadlines=facts.deadlines, result=facts.result, reset=facts.reset,
+        deadlines=facts.deadlines, result=facts.result, reset=facts.reset, played=facts.played,
     )
