@@ -32,8 +32,8 @@ CASES: dict[str, list[tuple[dict[str, Any], tuple[SeatSpec, ...]]]] = {
 
 def play(game: str, options: dict[str, Any], seats: tuple[SeatSpec, ...], seed: int,
          handle_class: type = LocalHandle, steps: int = 6000, on_step: Any = None,
-         table_class: type = Table) -> tuple[Table, list[Any]]:
-    table = table_class(game, options, seed, seats, ai_delay=0.5, seeds=lambda: seed + 1)
+         table_class: type = Table, executor: Any = None) -> tuple[Table, list[Any]]:
+    table = table_class(game, options, seed, seats, ai_delay=0.5, seeds=lambda: seed + 1, executor=executor)
     humans = [s for s, who in enumerate(seats) if who.human]
     line = handle_class(table, humans)
     spectator = handle_class(table, None)

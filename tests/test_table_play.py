@@ -49,3 +49,14 @@ def test_every_human_seat_and_the_spectator_hear_of_every_move():
     assert set(moves) == {0, 3, 5, "public"}
     assert all(n == len(table.actions) for n in moves.values())
     assert any(isinstance(m, Public) and m.events for m in log)
+
+
+@pytest.mark.parametrize("game", ["skyjo", "switch", "three_thirteen"])
+def test_computers_thinking_in_a_worker_thread_play_the_same_game(game):
+    from concurrent.futures import ThreadPoolExecutor
+
+    options, seats = CASES[game][0]
+    alone, alone_log = play(game, options, seats, 4, steps=300)
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        beside, beside_log = play(game, options, seats, 4, steps=300, executor=worker)
+    assert beside.actions == alone.actions and beside_log == alone_log

@@ -19,7 +19,12 @@ rules.apply for a reason, so a refusal never tells a seat about another's cards.
 
 Time comes only from advance(dt) / advance_to(now). A computer seat to play thinks for
 pace.thinking_delay() and then plays the choice of its AI, made from its own observation with its
-own random stream (child_seed(seed, "ai", seat)), never the deal's. Skyjo's computer set-up flips
+own random stream (child_seed(seed, "ai", seat)), never the deal's. With an `executor` (a worker
+thread, as the scenes use today) the choice is made there while the delay runs, so a slow search
+never holds up the caller; advance() waits for it only if it is not ready when its time comes.
+Every job due by `now` happens in advance_to(now): at the Instant speed (delay 0) a run of
+computer moves all land in one call, so a view that animates moves advances the clock only while
+it is idle (today's pace: a computer's move waits for the last one to land). Skyjo's computer set-up flips
 land together, as one batch. Between rounds nobody plays until a human seat deals on (the
 action `next`); a table without a human deals on after pace.ROUND_PAUSE.
 
@@ -41,6 +46,7 @@ import heapq
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from cardgames.core.protocol import N_, IllegalAction
@@ -60,7 +66,8 @@ TABLE_KEYS = ("practice", "names", "level", "undo")   # options the table reads;
 class Table:
     def __init__(self, game: str, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
                  ai_delay: float = pace.AI_DELAY, now: float = 0.0,
-                 seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None) -> None:
+                 seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None,
+                 executor: Executor | None = None) -> None:
         self.spec = game_spec(game)
         self.game = game
         self.options = dict(options)
@@ -69,6 +76,8 @@ class Table:
         self.now = float(now)
         self._seeds = seeds
         self._first = deal or self.spec.rules.new_game   # a tutorial or a test deals its own position
+        self._executor = executor         # where computers think (a worker thread); None: in advance()
+        self._future: Future | None = None
         self.ai_errors: list[str] = []     # what went wrong in a computer player (for the host's error log)
         self._listeners: dict[int, Callable[[Update], None]] = {}
         self._watchers: list[Callable[[Public], None]] = []
@@ -263,15 +272,17 @@ class Table:
         seat = self.spec.rules.current_player(self.state)
         return self.state.phase == self.spec.rules.Phase.SETUP and seat is not None and self.seats[seat].computer
 
-    def _choice(self, seat: int) -> Any:
+    def _choice(self, seat: int, state: Any = None) -> Any:
+        """Computer `seat`'s move in `state` (default: now), by its AI from its own observation."""
+        state = self.state if state is None else state
         if seat not in self._ai_rngs:
             self._ai_rngs[seat] = make_rng(self.seed, "ai", seat)
         level = self.seats[seat].level
         try:
-            return self.spec.choose(self.spec, self.state, seat, self._ai_rngs[seat], level)
+            return self.spec.choose(self.spec, state, seat, self._ai_rngs[seat], level)
         except Exception as exc:  # noqa: BLE001 - a bug in an AI must not end the players' game
             self.ai_errors.append(f"{self.game} computer player, seat {seat}: {exc!r}")
-            return self.spec.rules.legal_actions(self.state)[0]
+            return self.spec.rules.legal_actions(state)[0]
 
     def _changed(self, events: tuple, reset: bool = False, played: tuple[str, ...] = ()) -> None:
         """The state changed: open or close the catch window, plan the computers, tell everyone."""
@@ -312,7 +323,8 @@ class Table:
             elif version == self._version:
                 if kind == "move":
                     self.thinking = None
-                    self._play(self._choice(payload), computer_turn=True)
+                    future, self._future = self._future, None
+                    self._play(future.result() if future is not None else self._choice(payload), computer_turn=True)
                 elif kind == "next":
                     self._play(self.spec.next_action)
         self.now = max(self.now, now)
@@ -322,7 +334,7 @@ class Table:
 
     def _plan(self) -> None:
         """Whoever plays next: a computer starts thinking; between rounds without a human, deal on."""
-        self.thinking = None
+        self.thinking, self._future = None, None
         rules = self.spec.rules
         if self.over:
             return
@@ -339,6 +351,8 @@ class Table:
             delay = max(delay, self._window_opened + pace.CATCH_HOLD - self.now)
         self.thinking = seat
         self._after(delay, "move", seat)
+        if self._executor is not None:    # the choice is made meanwhile, beside the caller's loop
+            self._future = self._executor.submit(self._choice, seat, self.state)
 
     # ------------------------------------------------------------------ Switch's catch window
     def _track_window(self) -> None:
