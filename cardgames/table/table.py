@@ -60,8 +60,6 @@ from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat
 from cardgames.table.updates import Facts, legal_for, public_update, seat_update
 from cardgames.ui import fair_undo
 
-TABLE_KEYS = ("practice", "names", "level", "undo")   # options the table reads; the rest go to the rules
-
 
 class Table:
     def __init__(self, game: str, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
