@@ -16,7 +16,9 @@ How each type is carried:
     a whitelisted dataclass or NamedTuple  a list of its fields in order
     X | Y                     as X or Y when their plain forms differ (int | Slot, Card | None);
                               else [member index, value] (the event union)
-`overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
+`stable` names the classes whose values stay the same through a game (TriPeaks' Layout): they are
+remembered when sent (by identity) and when received (by their bytes), as the long tuples are
+when sent. `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
 `hand: tuple` in Switch's Observation): {(Class, "field"): type}.
 """
 from __future__ import annotations
@@ -29,11 +31,16 @@ from collections.abc import Callable, Mapping
 from enum import Enum, IntEnum
 from typing import Any
 
+import msgspec
+
 from cardgames.core.cards import Card, Rank, Suit
 
 MEMO_FROM = 6            # tuples this long or longer are remembered by identity when encoded (immutable values)
 MEMO_SIZE = 512          # at most this many remembered per tuple type; then the memory starts again
 MAX_ITEMS = 4096          # the longest tuple a peer may send (a Three Thirteen record of 11 rounds is ~1200 cards)
+
+
+_PACK = msgspec.msgpack.Encoder().encode
 
 
 class CodecError(ValueError):
@@ -79,8 +86,9 @@ class Codec:
     """to_plain(value) and from_plain(data) for one root type (see the module's notes)."""
 
     def __init__(self, root: Any, whitelist: tuple[type, ...], overrides: Mapping[tuple[type, str], Any] | None = None,
-                 cards: Mapping[int, Card] | None = None) -> None:
+                 cards: Mapping[int, Card] | None = None, stable: tuple[type, ...] = ()) -> None:
         self.whitelist = frozenset(whitelist)
+        self.stable = frozenset(stable)
         self.overrides = dict(overrides or {})
         self.cards = dict(cards) if cards is not None else card_pool()
         self._made: dict[Any, tuple[Enc, Dec]] = {}
@@ -274,7 +282,36 @@ class Codec:
             if type(data) is not list or len(data) != n:
                 raise CodecError(f"expected the {n} fields of a {cls.__name__}")
             return cls(*[d(x) for d, x in zip(decs, data)])
-        return enc, dec
+        if cls not in self.stable:
+            return enc, dec
+        # A value that stays the same through a game (TriPeaks' layout): remembered both ways, by
+        # identity when sent and by its bytes when received (the same plain data: an equal value).
+        sent: dict[int, tuple[Any, list]] = {}
+        received: dict[bytes, Any] = {}
+
+        def enc_stable(value: Any) -> list:
+            known = sent.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            plain = enc(value)
+            if len(sent) >= MEMO_SIZE:
+                sent.clear()
+            sent[id(value)] = (value, plain)
+            return plain
+
+        def dec_stable(data: Any) -> Any:
+            try:
+                key = _PACK(data)
+            except (TypeError, ValueError, OverflowError):
+                return dec(data)            # not plain data: dec says what is wrong
+            known = received.get(key)
+            if known is None:
+                known = dec(data)
+                if len(received) >= MEMO_SIZE:
+                    received.clear()
+                received[key] = known
+            return known
+        return enc_stable, dec_stable
 
 
 def _getter(name: str) -> Callable[[Any], Any]:

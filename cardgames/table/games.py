@@ -14,6 +14,7 @@ adds one entry. Everything here is pure (no pygame).
   between(state): the table is between rounds (nobody plays until a human deals on).
 - public(observation): an observation with what only its seat may know taken out: the view of a
   spectator (built from seat 0's observation).
+- stable: classes whose values stay the same through a game (the codec remembers them).
 - choose(spec, state, seat, rng, level): a computer's move, from its observation only.
 - hidden_to(state, pile, seat): whether `seat` could not see into `pile` before a card left it
   (fair undo stops at a move that showed a human such a card).
@@ -91,6 +92,7 @@ class GameSpec:
     hidden_to: Callable[[Any, str, int], bool] = _default_hidden_to
     fair_undo: bool = True
     multi_seat: bool = True       # "players" comes from the seats (TriPeaks has one seat)
+    stable: tuple[type, ...] = ()   # values that stay the same through a game (remembered by the codec)
 
     def rules_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         out = {k: v for k, v in options.items() if k in self.rules_keys}
@@ -145,6 +147,7 @@ TRIPEAKS = GameSpec(
     observation=tripeaks.Observation,
     whitelist=(tripeaks.Observation, tripeaks.Options, tp_layout.Layout, tp_layout.Slot),
     overrides=_card_events(Card), choose=_tripeaks_choose, fair_undo=False, multi_seat=False,
+    stable=(tp_layout.Layout, tripeaks.Options),
 )
 
 SPECS: dict[str, GameSpec] = {s.name: s for s in (TRIPEAKS, SKYJO, THREE_THIRTEEN, SWITCH)}

@@ -150,7 +150,7 @@ class GameCodec:
         s = spec(game)
         cards = card_pool(s.shared)
         self.game = game
-        self.observation = Codec(s.observation, s.whitelist, s.overrides, cards)
+        self.observation = Codec(s.observation, s.whitelist, s.overrides, cards, s.stable)
         self.events = Codec(tuple[EVENT_TYPES[0] | EVENT_TYPES[1] | EVENT_TYPES[2] | EVENT_TYPES[3], ...],
                             EVENT_TYPES, s.overrides, cards)
         self.cards = cards
