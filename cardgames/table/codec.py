@@ -1,0 +1,362 @@
+"""A game's values (its Observation, the events) to plain data and back, guided by their types.
+
+Plain data is what msgpack carries: None, bool, int, float, str and lists. A Codec is made
+for one root type (a game's Observation, or its tuple of events) from the classes' type hints
+and an explicit whitelist: it only ever builds the classes it was given, never one named by the
+data, and it checks every value against its declared type on the way in, so decoding what a
+peer sent either gives the very objects the table made (equal, field for field) or raises
+CodecError.
+
+How each type is carried:
+    int, bool, str, None      as themselves (a bool is never taken for an int, nor the reverse)
+    float                     an int or a float, kept as it was (a layout's x may be 1 or 1.5)
+    Card                      one small int: rank * 5 + suit (4 for the Joker's missing suit)
+    IntEnum, Enum             its value (Phase.TURN -> 1, Slot.HIDDEN -> "hidden")
+    tuple[X, ...], tuple[X, Y]  a list (at most MAX_ITEMS items)
+    a whitelisted dataclass or NamedTuple  a list of its fields in order
+    X | Y                     as X or Y when their plain forms differ (int | Slot, Card | None);
+                              else [member index, value] (the event union)
+`stable` names the classes whose values stay the same through a game (TriPeaks' Layout): they are
+remembered when sent (by identity) and when received (by their bytes), as the long tuples are
+when sent. `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
+`hand: tuple` in Switch's Observation): {(Class, "field"): type}.
+"""
+from __future__ import annotations
+
+import dataclasses
+import math
+import types
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum, IntEnum
+from typing import Any
+
+import msgspec
+
+from cardgames.core.cards import Card, Rank, Suit
+
+MEMO_FROM = 6            # tuples this long or longer are remembered by identity when encoded (immutable values)
+MEMO_SIZE = 512          # at most this many remembered per tuple type; then the memory starts again
+MAX_ITEMS = 4096          # the longest tuple a peer may send (a Three Thirteen record of 11 rounds is ~1200 cards)
+
+
+_PACK = msgspec.msgpack.Encoder().encode
+
+
+class CodecError(ValueError):
+    """The data is not a value of the expected type (says where and what)."""
+
+
+Enc = Callable[[Any], Any]
+Dec = Callable[[Any], Any]
+
+
+def _card_code(card: Card) -> int:
+    return int(card.rank) * 5 + (4 if card.suit is None else int(card.suit))
+
+
+def card_pool(shared: Callable[[Card], Card] | None = None) -> dict[int, Card]:
+    """Every card by its code; `shared` swaps each for the game's own object (Switch's deck)."""
+    cards = [Card(r, s) for r in Rank if r is not Rank.JOKER for s in Suit] + [Card(Rank.JOKER, None)]
+    return {_card_code(c): (shared(c) if shared else c) for c in cards}
+
+
+def _is_struct(tp: Any) -> bool:
+    return isinstance(tp, type) and (dataclasses.is_dataclass(tp) or (issubclass(tp, tuple) and hasattr(tp, "_fields")))
+
+
+def _kind(tp: Any) -> str:
+    """The plain form a type travels as: how a union tells its members apart."""
+    if tp is type(None):
+        return "none"
+    if tp is bool:
+        return "bool"
+    if tp is str:
+        return "str"
+    if tp is float:
+        return "number"
+    if tp is int or tp is Card:
+        return "int"
+    if isinstance(tp, type) and issubclass(tp, Enum):
+        return "int" if issubclass(tp, IntEnum) else "str"
+    return "list"
+
+
+class Codec:
+    """to_plain(value) and from_plain(data) for one root type (see the module's notes)."""
+
+    def __init__(self, root: Any, whitelist: tuple[type, ...], overrides: Mapping[tuple[type, str], Any] | None = None,
+                 cards: Mapping[int, Card] | None = None, stable: tuple[type, ...] = ()) -> None:
+        self.whitelist = frozenset(whitelist)
+        self.stable = frozenset(stable)
+        self.overrides = dict(overrides or {})
+        self.cards = dict(cards) if cards is not None else card_pool()
+        self._made: dict[Any, tuple[Enc, Dec]] = {}
+        self._enc, self._dec = self._plan(root)
+
+    def to_plain(self, value: Any) -> Any:
+        try:
+            return self._enc(value)
+        except CodecError:
+            raise
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
+            raise CodecError(f"cannot carry {value!r}: {exc}") from None
+
+    def from_plain(self, data: Any) -> Any:
+        try:
+            return self._dec(data)
+        except CodecError:
+            raise
+        except (TypeError, ValueError, AttributeError, KeyError, IndexError, RecursionError) as exc:
+            raise CodecError(f"not a value of the expected type: {exc}") from None
+
+    # ------------------------------------------------------------------ plans
+    def _plan(self, tp: Any) -> tuple[Enc, Dec]:
+        key = tp
+        made = self._made.get(key)
+        if made is not None:
+            return made
+        if _is_struct(tp) and tp is not Card:   # recursive types: a placeholder filled in once the fields are planned
+            cell: list[tuple[Enc, Dec]] = []
+            self._made[key] = (lambda v: cell[0][0](v), lambda d: cell[0][1](d))
+            made = self._plan_struct(tp)
+            cell.append(made)
+        else:
+            made = self._plan_type(tp)
+        self._made[key] = made
+        return made
+
+    def _plan_type(self, tp: Any) -> tuple[Enc, Dec]:
+        if tp is type(None):
+            return _exact(type(None)), _exact(type(None))
+        if tp in (int, bool, str):
+            return _exact(tp), _exact(tp)
+        if tp is float:
+            return _number, _number
+        if tp is Card:
+            return self._plan_card()
+        if isinstance(tp, type) and issubclass(tp, Enum):
+            return self._plan_enum(tp)
+        origin = typing.get_origin(tp)
+        if origin is tuple:
+            return self._plan_tuple(typing.get_args(tp))
+        if origin in (typing.Union, types.UnionType):
+            return self._plan_union(typing.get_args(tp))
+        raise TypeError(f"the codec cannot carry {tp!r}: give the field's type in `overrides`")
+
+    def _plan_card(self) -> tuple[Enc, Dec]:
+        cards = self.cards
+
+        def enc(card: Any) -> int:
+            if type(card) is not Card:
+                raise CodecError(f"expected a card, got {card!r}")
+            return int(card.rank) * 5 + (4 if card.suit is None else int(card.suit))
+
+        def dec(data: Any) -> Card:
+            if type(data) is not int or data not in cards:
+                raise CodecError(f"not a card: {data!r}")
+            return cards[data]
+        return enc, dec
+
+    def _plan_enum(self, tp: type[Enum]) -> tuple[Enc, Dec]:
+        if tp not in self.whitelist and tp not in (Rank, Suit):
+            raise TypeError(f"{tp.__name__} is not in the whitelist")
+        members = {m.value: m for m in tp}
+        plain = int if issubclass(tp, IntEnum) else type(next(iter(members)))
+
+        def enc(value: Any) -> Any:
+            if type(value) is not tp:
+                raise CodecError(f"expected a {tp.__name__}, got {value!r}")
+            return plain(value.value)
+
+        def dec(data: Any) -> Any:
+            if type(data) is not plain or data not in members:
+                raise CodecError(f"not a {tp.__name__}: {data!r}")
+            return members[data]
+        return enc, dec
+
+    def _plan_tuple(self, args: tuple) -> tuple[Enc, Dec]:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item_enc, item_dec = self._plan(args[0])
+            if args[0] is Card:
+                item_enc = None       # inline below: a hand or a pile is most of an update
+            memo: dict[int, tuple[Any, list]] = {}
+
+            def enc(value: Any) -> list:
+                if not isinstance(value, tuple):
+                    raise CodecError(f"expected a tuple, got {type(value).__name__}")
+                if len(value) >= MEMO_FROM:   # a long tuple is often the very one the last update held
+                    known = memo.get(id(value))
+                    if known is not None and known[0] is value:
+                        return known[1]
+                if item_enc is None:
+                    if not all(type(c) is Card for c in value):
+                        raise CodecError(f"expected cards, got {value!r}")
+                    plain = [c.rank * 5 + (4 if c.suit is None else c.suit) for c in value]
+                else:
+                    plain = [item_enc(v) for v in value]
+                if len(value) >= MEMO_FROM:
+                    if len(memo) >= MEMO_SIZE:
+                        memo.clear()
+                    memo[id(value)] = (value, plain)   # holds the value: its id stays its own
+                return plain
+
+            cards = self.cards
+
+            def dec(data: Any) -> tuple:
+                if type(data) is not list or len(data) > MAX_ITEMS:
+                    raise CodecError(f"expected a list (of at most {MAX_ITEMS} items)")
+                if item_enc is None:
+                    if not all(type(d) is int for d in data):
+                        raise CodecError(f"not cards: {data!r}")
+                    try:
+                        return tuple([cards[d] for d in data])
+                    except KeyError as exc:
+                        raise CodecError(f"not a card: {exc}") from None
+                return tuple([item_dec(d) for d in data])
+            return enc, dec
+        plans = [self._plan(a) for a in args]
+        encs, decs, n = [p[0] for p in plans], [p[1] for p in plans], len(plans)
+
+        def enc_fixed(value: Any) -> list:
+            if not isinstance(value, tuple) or len(value) != n:
+                raise CodecError(f"expected a tuple of {n}, got {value!r}")
+            return [e(v) for e, v in zip(encs, value)]
+
+        def dec_fixed(data: Any) -> tuple:
+            if type(data) is not list or len(data) != n:
+                raise CodecError(f"expected a list of {n}")
+            return tuple([d(x) for d, x in zip(decs, data)])
+        return enc_fixed, dec_fixed
+
+    def _plan_union(self, members: tuple) -> tuple[Enc, Dec]:
+        kinds = [_kind(m) for m in members]
+        plans = [self._plan(m) for m in members]
+        checks = [_instance_check(m) for m in members]
+        if len(set(kinds)) == len(kinds):   # told apart by their plain form
+            by_kind = dict(zip(kinds, plans))
+
+            def enc(value: Any) -> Any:
+                for check, (e, _d) in zip(checks, plans):
+                    if check(value):
+                        return e(value)
+                raise CodecError(f"{value!r} is none of {members}")
+
+            def dec(data: Any) -> Any:
+                plan = by_kind.get(_plain_kind(data))
+                if plan is None:
+                    raise CodecError(f"{data!r} is none of {members}")
+                return plan[1](data)
+            return enc, dec
+
+        def enc_tagged(value: Any) -> list:
+            for i, (check, (e, _d)) in enumerate(zip(checks, plans)):
+                if check(value):
+                    return [i, e(value)]
+            raise CodecError(f"{value!r} is none of {members}")
+
+        def dec_tagged(data: Any) -> Any:
+            if type(data) is not list or len(data) != 2 or type(data[0]) is not int or not 0 <= data[0] < len(plans):
+                raise CodecError(f"expected [member, value] of {members}")
+            return plans[data[0]][1](data[1])
+        return enc_tagged, dec_tagged
+
+    def _plan_struct(self, cls: type) -> tuple[Enc, Dec]:
+        if cls not in self.whitelist:
+            raise TypeError(f"{cls.__name__} is not in the whitelist")
+        hints = typing.get_type_hints(cls)
+        if dataclasses.is_dataclass(cls):
+            names = [f.name for f in dataclasses.fields(cls) if f.init]
+        else:
+            names = list(cls._fields)
+        plans = [self._plan(self.overrides.get((cls, name), hints[name])) for name in names]
+        encs, decs, n = [p[0] for p in plans], [p[1] for p in plans], len(names)
+        getters = [_getter(name) for name in names]
+
+        def enc(value: Any) -> list:
+            if type(value) is not cls:
+                raise CodecError(f"expected a {cls.__name__}, got {type(value).__name__}")
+            return [e(g(value)) for e, g in zip(encs, getters)]
+
+        def dec(data: Any) -> Any:
+            if type(data) is not list or len(data) != n:
+                raise CodecError(f"expected the {n} fields of a {cls.__name__}")
+            return cls(*[d(x) for d, x in zip(decs, data)])
+        if cls not in self.stable:
+            return enc, dec
+        # A value that stays the same through a game (TriPeaks' layout): remembered both ways, by
+        # identity when sent and by its bytes when received (the same plain data: an equal value).
+        sent: dict[int, tuple[Any, list]] = {}
+        received: dict[bytes, Any] = {}
+
+        def enc_stable(value: Any) -> list:
+            known = sent.get(id(value))
+            if known is not None and known[0] is value:
+                return known[1]
+            plain = enc(value)
+            if len(sent) >= MEMO_SIZE:
+                sent.clear()
+            sent[id(value)] = (value, plain)
+            return plain
+
+        def dec_stable(data: Any) -> Any:
+            try:
+                key = _PACK(data)
+            except (TypeError, ValueError, OverflowError):
+                return dec(data)            # not plain data: dec says what is wrong
+            known = received.get(key)
+            if known is None:
+                known = dec(data)
+                if len(received) >= MEMO_SIZE:
+                    received.clear()
+                received[key] = known
+            return known
+        return enc_stable, dec_stable
+
+
+def _getter(name: str) -> Callable[[Any], Any]:
+    return lambda obj: getattr(obj, name)
+
+
+def _exact(tp: type) -> Callable[[Any], Any]:
+    def check(value: Any) -> Any:
+        if type(value) is not tp:
+            raise CodecError(f"expected {tp.__name__}, got {value!r}")
+        return value
+    return check
+
+
+def _number(value: Any) -> Any:
+    if type(value) not in (int, float) or not math.isfinite(value):
+        raise CodecError(f"expected a finite number, got {value!r}")
+    return value
+
+
+def _plain_kind(data: Any) -> str:
+    t = type(data)
+    if data is None:
+        return "none"
+    if t is bool:
+        return "bool"
+    if t is int:
+        return "int"
+    if t is float:
+        return "number"
+    if t is str:
+        return "str"
+    return "list"
+
+
+def _instance_check(tp: Any) -> Callable[[Any], bool]:
+    if tp is type(None):
+        return lambda v: v is None
+    if tp is float:
+        return lambda v: type(v) in (int, float)
+    if tp in (int, bool, str):
+        return lambda v: type(v) is tp
+    if isinstance(tp, type):
+        return lambda v: type(v) is tp
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return lambda v: isinstance(v, tuple) and not hasattr(v, "_fields")
+    raise TypeError(f"the codec cannot tell {tp!r} apart in a union")

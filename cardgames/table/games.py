@@ -1,0 +1,160 @@
+"""What the table knows of each game: rules, AI, options, rounds, and the types it may carry.
+
+One GameSpec per game (SPECS, by name). The table, the codec and the tests read it; a fifth game
+adds one entry. Everything here is pure (no pygame).
+
+- rules, ai: the game's modules (ai None: a computer picks at random among the legal actions).
+- rules_keys: the options the rules module reads (the rest, "practice", "names", ..., stay at
+  the table); "players" is set from the seats.
+- observation, whitelist, overrides: the codec's root type, the only classes it may build, and
+  the types of loosely hinted fields (codec.py).
+- card: how an event's card travels (Skyjo's cards are ints, the others' Card).
+- shared: the game's own Card objects (Switch compares cards by identity).
+- next_action: the action that deals the next round or hand (None: a game of one round);
+  between(state): the table is between rounds (nobody plays until a human deals on).
+- public(observation): an observation with what only its seat may know taken out: the view of a
+  spectator (built from seat 0's observation).
+- stable: classes whose values stay the same through a game (the codec remembers them).
+- choose(spec, state, seat, rng, level): a computer's move, from its observation only.
+- hidden_to(state, pile, seat): whether `seat` could not see into `pile` before a card left it
+  (fair undo stops at a move that showed a human such a card).
+- fair_undo: undo only in practice and never past a seen card (the multiplayer tables).
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from types import ModuleType
+from typing import Any
+
+from cardgames.core.cards import Card
+from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
+from cardgames.games.skyjo import ai as skyjo_ai
+from cardgames.games.skyjo import rules as skyjo
+from cardgames.games.switch import ai as switch_ai
+from cardgames.games.switch import rules as switch
+from cardgames.games.switch.state import shared as switch_shared
+from cardgames.games.three_thirteen import ai as tt_ai
+from cardgames.games.three_thirteen import rules as tt
+from cardgames.games.tripeaks import layout as tp_layout
+from cardgames.games.tripeaks import rules as tripeaks
+from cardgames.ui import fair_undo
+
+EVENT_TYPES = (CardMoved, CardFlipped, Shuffled, Announced)
+
+
+def _default_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
+    legal = spec.rules.legal_actions(state)
+    if spec.ai is None or level == "random":
+        return rng.choice(legal)
+    return spec.ai.choose(spec.rules.observe(state, seat), legal, rng, level)
+
+
+def _switch_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
+    """A Switch computer chooses among its own actions: its turn's and its own "last card" call."""
+    return switch_ai.choose(switch.observe(state, seat), switch.actions_for(state, seat), rng, level)
+
+
+def _tripeaks_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
+    """The demo's TriPeaks player: the first legal play (the scene asks the solver; the solver at the
+    table, with hints and "undo to winnable", is still to come)."""
+    return tripeaks.legal_actions(state)[0]
+
+
+def _skyjo_hidden_to(state: Any, pile: str, seat: int) -> bool:
+    """A face-down grid card is news to everyone when it leaves its slot (asked before the move)."""
+    if pile.startswith("grid:"):
+        _, owner, slot = pile.split(":")
+        return bool(state.hidden[int(owner)] >> int(slot) & 1)
+    return fair_undo.default_hidden_to(pile, seat)
+
+
+def _default_hidden_to(state: Any, pile: str, seat: int) -> bool:
+    return fair_undo.default_hidden_to(pile, seat)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    rules: ModuleType
+    ai: ModuleType | None
+    rules_keys: tuple[str, ...]
+    observation: type
+    whitelist: tuple[type, ...]
+    overrides: dict[tuple[type, str], Any] = field(default_factory=dict)
+    card: Any = Card
+    shared: Callable[[Card], Card] | None = None
+    next_action: Any = None
+    between: Callable[[Any], bool] = lambda state: False
+    public: Callable[[Any], Any] = lambda obs: obs
+    choose: Callable[..., Any] = _default_choose
+    hidden_to: Callable[[Any, str, int], bool] = _default_hidden_to
+    fair_undo: bool = True
+    multi_seat: bool = True       # "players" comes from the seats (TriPeaks has one seat)
+    stable: tuple[type, ...] = ()   # values that stay the same through a game (remembered by the codec)
+
+    def rules_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
+        out = {k: v for k, v in options.items() if k in self.rules_keys}
+        if self.multi_seat:
+            out["players"] = players
+        return out
+
+    def out_of_turn(self, state: Any, seat: int) -> tuple[Any, ...]:
+        fn = getattr(self.rules, "out_of_turn_actions", None)
+        return fn(state, seat) if fn is not None else ()
+
+
+def _card_events(card: Any) -> dict[tuple[type, str], Any]:
+    return {(CardMoved, "card"): card | None, (CardFlipped, "card"): card | None}
+
+
+_SWITCH_OBS = switch.Observation
+_CARDS = tuple[Card, ...]
+
+SKYJO = GameSpec(
+    name="skyjo", rules=skyjo, ai=skyjo_ai, rules_keys=("target", "start"),
+    observation=skyjo.Observation, whitelist=(skyjo.Observation, skyjo.RoundResult, skyjo.Phase, skyjo.Slot),
+    overrides=_card_events(int), card=int, next_action=skyjo.NEXT,
+    between=lambda state: state.phase == skyjo.Phase.ROUND_OVER,
+    public=lambda obs: replace(obs, seat=-1), choose=_default_choose, hidden_to=_skyjo_hidden_to,
+)
+
+THREE_THIRTEEN = GameSpec(
+    name="three_thirteen", rules=tt, ai=tt_ai, rules_keys=("ace_high",),
+    observation=tt.Observation, whitelist=(tt.Observation, tt.RoundResult, tt.Phase),
+    overrides=_card_events(Card), next_action=tt.NEXT,
+    between=lambda state: state.phase == tt.Phase.ROUND_OVER,
+    public=lambda obs: replace(obs, seat=-1, hand=()),
+)
+
+SWITCH = GameSpec(
+    name="switch", rules=switch, ai=switch_ai, rules_keys=("match", "open"),
+    observation=_SWITCH_OBS, whitelist=(_SWITCH_OBS, switch.Phase),
+    overrides={**_card_events(Card), (_SWITCH_OBS, "hand"): _CARDS, (_SWITCH_OBS, "hand_sizes"): tuple[int, ...],
+               (_SWITCH_OBS, "discard"): _CARDS, (_SWITCH_OBS, "called"): tuple[bool, ...],
+               (_SWITCH_OBS, "voids"): tuple[int, ...], (_SWITCH_OBS, "totals"): tuple[int, ...],
+               (_SWITCH_OBS, "last_points"): tuple[int, ...], (_SWITCH_OBS, "all_hands"): tuple[_CARDS, ...] | None,
+               (_SWITCH_OBS, "stock"): _CARDS | None},
+    shared=switch_shared, next_action=switch.Action(switch.K_NEXT, 0),
+    between=lambda state: state.phase is switch.HAND_OVER,
+    public=lambda obs: obs._replace(seat=-1, hand=() if obs.all_hands is None else obs.hand, drawn=None),
+    choose=_switch_choose,
+)
+
+TRIPEAKS = GameSpec(
+    name="tripeaks", rules=tripeaks, ai=None, rules_keys=("wrap", "wild", "open_peaks", "empty_waste", "layout"),
+    observation=tripeaks.Observation,
+    whitelist=(tripeaks.Observation, tripeaks.Options, tp_layout.Layout, tp_layout.Slot),
+    overrides=_card_events(Card), choose=_tripeaks_choose, fair_undo=False, multi_seat=False,
+    stable=(tp_layout.Layout, tripeaks.Options),
+)
+
+SPECS: dict[str, GameSpec] = {s.name: s for s in (TRIPEAKS, SKYJO, THREE_THIRTEEN, SWITCH)}
+
+
+def spec(name: str) -> GameSpec:
+    try:
+        return SPECS[name]
+    except KeyError:
+        raise KeyError(f"no table for game {name!r}; one of: {', '.join(SPECS)}") from None

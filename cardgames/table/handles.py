@@ -1,0 +1,83 @@
+"""A view's line to its table: the same interface in this process and over bytes.
+
+    handle = LocalHandle(table, seats=(0,))      # or WireHandle(table, seats=(0,)); seats=None: a spectator
+    handle.act(0, "flip 3")                       # an Intent with the seat's next sequence number
+    handle.command(0, "undo")
+    for update in handle.receive(): ...           # the updates since the last receive(), oldest first
+
+LocalHandle passes the message objects both ways. WireHandle encodes every message to bytes on
+one side and decodes it on the other (messages.encode / decode), exactly what a network would
+carry; a view fed by either draws the same thing. `sent` and `received` count the bytes.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardgames.table.messages import Intent, Message, decode, encode
+from cardgames.table.table import Table
+
+
+class LocalHandle:
+    """A line to a table in this process: messages pass as objects."""
+
+    def __init__(self, table: Table, seats: Sequence[int] | None) -> None:
+        self.table = table
+        self.seats = tuple(seats) if seats is not None else None
+        self._inbox: list[Any] = []
+        self._seq: dict[int, int] = {}
+        if self.seats is None:
+            table.watch(self._deliver_from_table)
+        else:
+            for seat in self.seats:
+                table.connect(seat, self._deliver_from_table)
+
+    # ------------------------------------------------------------------ the view's side
+    def send(self, intent: Intent) -> None:
+        self._to_table(intent)
+
+    def act(self, seat: int, action: str, after: int = -1) -> Intent:
+        """Send `seat`'s action (str(action)) with the seat's next sequence number."""
+        intent = Intent(seat=seat, seq=self._next_seq(seat), action=action, after=after)
+        self.send(intent)
+        return intent
+
+    def command(self, seat: int, command: str) -> Intent:
+        intent = Intent(seat=seat, seq=self._next_seq(seat), command=command)
+        self.send(intent)
+        return intent
+
+    def receive(self) -> list[Any]:
+        out, self._inbox = self._inbox, []
+        return out
+
+    def _next_seq(self, seat: int) -> int:
+        self._seq[seat] = self._seq.get(seat, 0) + 1
+        return self._seq[seat]
+
+    # ------------------------------------------------------------------ the table's side
+    def _to_table(self, intent: Intent) -> None:
+        self.table.submit(intent, allowed=self.seats or (), reply=self._deliver_from_table)
+
+    def _deliver_from_table(self, msg: Message) -> None:
+        self._inbox.append(msg)
+
+
+class WireHandle(LocalHandle):
+    """A line to a table through bytes: every message is encoded and decoded, as on a network."""
+
+    def __init__(self, table: Table, seats: Sequence[int] | None) -> None:
+        self.sent = self.received = 0
+        super().__init__(table, seats)
+
+    def send(self, intent: Intent) -> None:
+        data = encode(intent, self.table.game)
+        self.sent += len(data)
+        intent = decode(data, self.table.game)
+        if isinstance(intent, Intent):      # the table hears intents only
+            self._to_table(intent)
+
+    def _deliver_from_table(self, msg: Message) -> None:
+        data = encode(msg, self.table.game)
+        self.received += len(data)
+        self._inbox.append(decode(data, self.table.game))

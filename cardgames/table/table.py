@@ -1,0 +1,435 @@
+"""Table: one game's authority. It owns the State; views send it intents and are sent updates.
+
+    table = Table("skyjo", {"target": 100}, seed=7, seats=(HERE, computer("hard"), AWAY))
+    table.connect(0, on_update)            # the seat's updates: on_update(Update)
+    table.watch(on_public)                 # a spectator's: on_public(Public)
+    table.start()                          # everyone is sent the opening position (reset=True)
+    table.submit(Intent(seat=0, seq=1, action="flip 3"))
+    table.advance(dt)                      # the table's clock: computers act when their delay is over
+
+Table(..., deal=fn) starts from fn(rules_options, seed) instead of rules.new_game (a tutorial's
+scripted position, a test's); such a table's record replays only with the same `deal`.
+
+Each intent is checked in this order, and refused (an Update to that seat alone, with a
+Refusal and its stable code, messages.REFUSALS) when it fails: a human seat, a sequence number
+above the seat's last, the view not out of date (`after`), the game not over, then a command
+(undo, restart, redeal, resign) or an action: readable, the seat's own, on its turn (or one of
+its out-of-turn actions), and legal for the rules. Only a seat's own legal move is ever handed to
+rules.apply for a reason, so a refusal never tells a seat about another's cards.
+
+Time comes only from advance(dt) / advance_to(now). A computer seat to play thinks for
+pace.thinking_delay() and then plays the choice of its AI, made from its own observation with its
+own random stream (child_seed(seed, "ai", seat)), never the deal's. With an `executor` (a worker
+thread, as the scenes use today) the choice is made there while the delay runs, so a slow search
+never holds up the caller; advance() waits for it only if it is not ready when its time comes.
+Every job due by `now` happens in advance_to(now): at the Instant speed (delay 0) a run of
+computer moves all land in one call, so a view that animates moves advances the clock only while
+it is idle (today's pace: a computer's move waits for the last one to land). Skyjo's computer set-up flips
+land together, as one batch. Between rounds nobody plays until a human seat deals on (the
+action `next`); a table without a human deals on after pace.ROUND_PAUSE.
+
+Switch's "last card" window: when a play leaves a player with one card and no call, the window
+opens on the table's clock (a Deadline in every update). The computer seats try to catch after
+their reaction time (levels/ai/switch.json) with their own random stream; a computer who plays
+next holds its move until pace.CATCH_HOLD seconds after the opening; a human who plays next may
+catch before moving, however long they take.
+
+History and fair undo as the scenes have them (cardgames/ui/fair_undo.py): undo takes back the
+seat's last move and the computer moves after it, never another human's, and in the multiplayer
+tables only in practice (options["practice"]) and never past a move that showed a human a card
+or into a scored round. record() is the whole game (options, seed, seats, actions);
+Table.resume(record) replays it.
+"""
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, Future
+from typing import Any
+
+from cardgames.core.protocol import N_, IllegalAction
+from cardgames.core.rng import make_rng, new_seed
+from cardgames.games.switch import ai as switch_ai
+from cardgames.games.switch.rules import K_CALL, K_CATCH
+from cardgames.table import pace
+from cardgames.table.games import spec as game_spec
+from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
+from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat
+from cardgames.table.updates import Facts, legal_for, public_update, seat_update
+from cardgames.ui import fair_undo
+
+
+class Table:
+    def __init__(self, game: str, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
+                 ai_delay: float = pace.AI_DELAY, now: float = 0.0,
+                 seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None,
+                 executor: Executor | None = None) -> None:
+        self.spec = game_spec(game)
+        self.game = game
+        self.options = dict(options)
+        self.seats: list[SeatSpec] = list(seats)
+        self.ai_delay = float(ai_delay)
+        self.now = float(now)
+        self._seeds = seeds
+        self._first = deal or self.spec.rules.new_game   # a tutorial or a test deals its own position
+        self._executor = executor         # where computers think (a worker thread); None: in advance()
+        self._future: Future | None = None
+        self.ai_errors: list[str] = []     # what went wrong in a computer player (for the host's error log)
+        self._listeners: dict[int, Callable[[Update], None]] = {}
+        self._watchers: list[Callable[[Public], None]] = []
+        self._reply: Callable[[Update], None] | None = None   # the line of the intent being answered
+        self._seen_seq = [0] * len(self.seats)      # the highest seq each seat has sent
+        self._accepted_seq = [0] * len(self.seats)  # the seq of each seat's last accepted intent
+        self._deal(int(seed))
+
+    # ------------------------------------------------------------------ the game
+    def _deal(self, seed: int) -> None:
+        self.seed = seed
+        self.state = self._first(self.spec.rules_options(self.options, len(self.seats)), seed)
+        self.history: list[Any] = []
+        self.actions: list[str] = []
+        self.undo_floor = 0
+        self.resigned: tuple[int, ...] = ()
+        self._ai_rngs: dict[int, random.Random] = {}
+        self._jobs: list[tuple[float, int, str, Any, int]] = []   # (due, order, kind, payload, version)
+        self._order = itertools.count()
+        self._version = 0              # every change of the state or the seats: planned jobs go stale
+        self.thinking: int | None = None
+        self._window: tuple[int, int] | None = None   # Switch: (exposed seat, move number) of the open window
+        self._window_opened = 0.0
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(s for s, spec in enumerate(self.seats) if spec.human and s not in self.resigned)
+
+    @property
+    def over(self) -> bool:
+        return self.spec.rules.is_over(self.state) or (bool(self.resigned) and not self.humans
+                                                         and not self.spec.multi_seat)
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        rules = self.spec.rules
+        return Result(tuple(rules.scores(self.state)), tuple(rules.winners(self.state)), self.resigned)
+
+    def record(self) -> dict[str, Any]:
+        """The whole game, for autosave and resume: replaying it gives the same State."""
+        options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}
+        return {"game": self.game, "options": options, "seed": self.seed,
+                "seats": [str(s) for s in self.seats], "actions": list(self.actions)}
+
+    @classmethod
+    def resume(cls, record: Mapping[str, Any], **kw: Any) -> tuple[Table, int]:
+        """A table from a record, its actions replayed (quietly): the table and how many replayed
+        (fewer than saved when one no longer applies). A record without seats (an old autosave)
+        seats its options' "humans" here and computers elsewhere."""
+        options = dict(record.get("options") or {})
+        seats = record.get("seats")
+        if seats is None:
+            humans = tuple(options.get("humans", (0,)))
+            players = int(options.get("players", 1))
+            seats = ["here" if s in humans else f"computer:{options.get('level', 'normal')}" for s in range(players)]
+        table = cls(str(record["game"]), options, int(record["seed"]), [parse_seat(s) for s in seats], **kw)
+        done = 0
+        for text in record.get("actions", ()):
+            try:
+                action = table.spec.rules.parse_action(str(text))
+                state, events = table.spec.rules.apply(table.state, action)
+            except (IllegalAction, ValueError, KeyError, TypeError):
+                break
+            table._push(action, state, events)
+            done += 1
+        table.undo_floor = len(table.actions)   # a resumed game is taken back no further than where it resumed
+        return table, done
+
+    # ------------------------------------------------------------------ lines to the views
+    def connect(self, seat: int, listener: Callable[[Update], None]) -> None:
+        self._listeners[seat] = listener
+
+    def watch(self, listener: Callable[[Public], None]) -> None:
+        self._watchers.append(listener)
+
+    def start(self) -> None:
+        """Send everyone the position as it stands (reset=True) and plan the computers' moves."""
+        self._changed((), reset=True)
+
+    # ------------------------------------------------------------------ intents
+    def submit(self, intent: Intent, allowed: Sequence[int] | None = None,
+               reply: Callable[[Update], None] | None = None) -> bool:
+        """Apply a view's intent, or refuse it (see the module's notes). `allowed`: the seats the
+        line it came on may speak for (None: any); `reply`: where that line hears a refusal (None:
+        the seat's listener). True when accepted."""
+        seat = intent.seat
+        if not 0 <= seat < self.players or (allowed is not None and seat not in allowed):
+            mine = allowed[0] if allowed else None     # told on the line's own seat
+            return self._refuse(mine, intent, "wrong_seat", reply=reply)
+        self._reply = reply
+        try:
+            return self._submit(seat, intent)
+        finally:
+            self._reply = None
+
+    def _submit(self, seat: int, intent: Intent) -> bool:
+        if not self.seats[seat].human or seat in self.resigned:
+            return self._refuse(seat, intent, "not_here")
+        if intent.seq <= self._seen_seq[seat]:
+            return self._refuse(seat, intent, "stale")
+        self._seen_seq[seat] = intent.seq
+        if intent.after != -1 and intent.after != len(self.actions):
+            return self._refuse(seat, intent, "moved_on")
+        if intent.command:
+            return self._command(seat, intent)
+        if self.over:
+            return self._refuse(seat, intent, "over", N_("the game is over"))
+        rules = self.spec.rules
+        try:
+            action = rules.parse_action(intent.action)
+        except (ValueError, KeyError, TypeError, IndexError, AttributeError):
+            return self._refuse(seat, intent, "unreadable", f"cannot be read: {intent.action[:80]!r}")
+        if getattr(action, "seat", seat) != seat and not self.spec.between(self.state):
+            return self._refuse(seat, intent, "wrong_seat")
+        mine = legal_for(self.spec, self.state, seat, True)
+        if action not in mine and action not in self.spec.out_of_turn(self.state, seat):
+            if not mine and not self._explains(action):
+                return self._refuse(seat, intent, "not_your_turn", N_("Wait for your turn."))
+            try:   # the seat's own move (or its own call or catch): the rules say why not
+                rules.apply(self.state, action)
+            except IllegalAction as exc:
+                return self._refuse(seat, intent, "illegal", exc=exc)
+            return self._refuse(seat, intent, "illegal", N_("That move is not allowed now."))
+        self._accepted_seq[seat] = intent.seq
+        self._play(action)
+        return True
+
+    def _explains(self, action: Any) -> bool:
+        """Switch's calls and catches are made out of turn: the rules' reason is about public facts."""
+        return self.game == "switch" and action.kind in (K_CATCH, K_CALL)
+
+    def _command(self, seat: int, intent: Intent) -> bool:
+        command = intent.command
+        if command == "undo":
+            target, why = self._undo_target(seat)
+            if target is None:
+                return self._refuse(seat, intent, "no_undo", why or N_("Nothing to take back"))
+        self._accepted_seq[seat] = intent.seq
+        if command == "undo":
+            self.undo(seat)
+        elif command in ("restart", "redeal"):
+            self.redeal()
+        elif command == "resign":
+            self.resign(seat)
+        return True
+
+    def _refuse(self, seat: int | None, intent: Intent, code: str, text: str = "",
+                exc: IllegalAction | None = None, reply: Callable[[Update], None] | None = None) -> bool:
+        tell = reply or self._reply or self._listeners.get(seat)
+        if seat is None or tell is None:
+            return False
+        if exc is not None:
+            refusal = Refusal(code, str(exc), intent.seq, exc.message, exc.you or "", tuple(exc.values.items()))
+        else:
+            refusal = Refusal(code, text or REFUSALS[code], intent.seq)
+        tell(self._update_for(seat, (), self._facts(), refusal))
+        return False
+
+    # ------------------------------------------------------------------ playing
+    def _push(self, action: Any, state: Any, events: tuple) -> None:
+        self.history.append(self.state)
+        self.actions.append(str(action))
+        if self.spec.fair_undo and fair_undo.reveals(events, self.humans,
+                                                     lambda pile, s: self.spec.hidden_to(self.state, pile, s)):
+            self.undo_floor = len(self.actions)
+        self.state = state
+
+    def _play(self, action: Any, computer_turn: bool = False) -> None:
+        """Apply an action known to be legal, then (a computer's turn) the computer set-up moves
+        batched with it."""
+        rules = self.spec.rules
+        played = len(self.actions)
+        state, events = rules.apply(self.state, action)
+        self._push(action, state, events)
+        batch = list(events)
+        while computer_turn and self._batches():
+            choice = self._choice(rules.current_player(self.state))
+            state, events = rules.apply(self.state, choice)
+            self._push(choice, state, events)
+            batch.extend(events)
+        self._changed(tuple(batch), played=tuple(self.actions[played:]))
+
+    def _batches(self) -> bool:
+        """Skyjo: the computer seats' set-up flips land at once, after the first one's delay."""
+        if self.game != "skyjo" or self.spec.rules.is_over(self.state):
+            return False
+        seat = self.spec.rules.current_player(self.state)
+        return self.state.phase == self.spec.rules.Phase.SETUP and seat is not None and self.seats[seat].computer
+
+    def _choice(self, seat: int, state: Any = None) -> Any:
+        """Computer `seat`'s move in `state` (default: now), by its AI from its own observation."""
+        state = self.state if state is None else state
+        if seat not in self._ai_rngs:
+            self._ai_rngs[seat] = make_rng(self.seed, "ai", seat)
+        level = self.seats[seat].level
+        try:
+            return self.spec.choose(self.spec, state, seat, self._ai_rngs[seat], level)
+        except Exception as exc:  # noqa: BLE001 - a bug in an AI must not end the players' game
+            self.ai_errors.append(f"{self.game} computer player, seat {seat}: {exc!r}")
+            return self.spec.rules.legal_actions(state)[0]
+
+    def _changed(self, events: tuple, reset: bool = False, played: tuple[str, ...] = ()) -> None:
+        """The state changed: open or close the catch window, plan the computers, tell everyone."""
+        self._version += 1
+        self._track_window()
+        self._plan()
+        facts = self._facts(reset, played)
+        for seat, listener in list(self._listeners.items()):
+            listener(self._update_for(seat, events, facts))
+        if self._watchers:
+            public = self._public_for(events, facts)
+            for watcher in list(self._watchers):
+                watcher(public)
+
+    def _facts(self, reset: bool = False, played: tuple[str, ...] = ()) -> Facts:
+        return Facts(len(self.actions), self.now, self.thinking, self.deadlines(), self.result(), reset, played)
+
+    def _public_for(self, events: tuple, facts: Facts) -> Public:
+        return public_update(self.spec, self.state, events, facts)
+
+    def _update_for(self, seat: int, events: tuple, facts: Facts, refusal: Refusal | None = None) -> Update:
+        human = self.seats[seat].human and seat not in self.resigned
+        return seat_update(self.spec, self.state, seat, events, facts, seq=self._accepted_seq[seat], human=human,
+                           undo=human and self._undo_target(seat)[0] is not None, refusal=refusal)
+
+    # ------------------------------------------------------------------ the clock
+    def advance(self, dt: float) -> None:
+        self.advance_to(self.now + max(0.0, dt))
+
+    def advance_to(self, now: float) -> None:
+        """Let the table's clock run to `now`: every computer move and catch due by then happens,
+        each at its own moment (the updates say when)."""
+        while self._jobs and self._jobs[0][0] <= now:
+            due, _order, kind, payload, version = heapq.heappop(self._jobs)
+            self.now = max(self.now, due)
+            if kind == "catch":
+                self._computer_catch(*payload)
+            elif version == self._version:
+                if kind == "move":
+                    self.thinking = None
+                    future, self._future = self._future, None
+                    self._play(future.result() if future is not None else self._choice(payload), computer_turn=True)
+                elif kind == "next":
+                    self._play(self.spec.next_action)
+        self.now = max(self.now, now)
+
+    def _after(self, delay: float, kind: str, payload: Any) -> None:
+        heapq.heappush(self._jobs, (self.now + delay, next(self._order), kind, payload, self._version))
+
+    def _plan(self) -> None:
+        """Whoever plays next: a computer starts thinking; between rounds without a human, deal on."""
+        self.thinking, self._future = None, None
+        rules = self.spec.rules
+        if self.over:
+            return
+        if self.spec.between(self.state):
+            if not self.humans:
+                self._after(pace.ROUND_PAUSE, "next", None)
+            return
+        seat = rules.current_player(self.state)
+        if seat is None or not self.seats[seat].computer:
+            return
+        continues = bool(self.history) and rules.current_player(self.history[-1]) == seat
+        delay = pace.thinking_delay(self.ai_delay, self.players, continues)
+        if self._window is not None:      # hold the move until the window has had its seconds
+            delay = max(delay, self._window_opened + pace.CATCH_HOLD - self.now)
+        self.thinking = seat
+        self._after(delay, "move", seat)
+        if self._executor is not None:    # the choice is made meanwhile, beside the caller's loop
+            self._future = self._executor.submit(self._choice, seat, self.state)
+
+    # ------------------------------------------------------------------ Switch's catch window
+    def _track_window(self) -> None:
+        exposed = getattr(self.state, "exposed", None) if self.game == "switch" else None
+        if exposed is None:
+            self._window = None
+            return
+        if self._window is not None and self._window[0] == exposed:
+            return
+        self._window, self._window_opened = (exposed, len(self.actions)), self.now
+        for seat in self._catchers():
+            self._after(switch_ai.reaction_time(self.seats[seat].level), "catch", (seat, self._window))
+
+    def _catchers(self) -> list[int]:
+        exposed = self._window[0] if self._window else None
+        return [s for s in range(self.players) if self.seats[s].computer and s != exposed]
+
+    def _computer_catch(self, seat: int, window: tuple[int, int]) -> None:
+        if self._window != window or self.over or self.state.exposed != window[0]:
+            return
+        rng = make_rng(self.seed, "catch", seat, window[1])
+        action = switch_ai.catch_action(self.spec.rules.observe(self.state, seat), rng, self.seats[seat].level)
+        if action is not None and action in self.spec.out_of_turn(self.state, seat):
+            self._play(action)
+
+    def deadlines(self) -> tuple[Deadline, ...]:
+        if self._window is None:
+            return ()
+        opened = self._window_opened
+        nxt = self.state.turn
+        closes = None if self.seats[nxt].human else opened + pace.CATCH_HOLD
+        times = [switch_ai.reaction_time(self.seats[s].level) for s in self._catchers()]
+        return (Deadline("catch", self._window[0], opened, closes, opened + min(times) if times else None),)
+
+    # ------------------------------------------------------------------ undo, deal again, resign
+    @property
+    def undo_allowed(self) -> bool:
+        if "undo" in self.options:
+            return bool(self.options["undo"])
+        return bool(self.humans) and (bool(self.options.get("practice")) or not self.spec.fair_undo)
+
+    def _undo_target(self, seat: int) -> tuple[int | None, str]:
+        if not self.undo_allowed:
+            return None, N_("No undo in this game: choose Practice (undo allowed) to take moves back")
+        rules = self.spec.rules
+        if self.spec.next_action is not None and self.game != "switch":   # never into a scored round
+            for earlier in reversed(self.history):
+                if earlier.round_no != self.state.round_no or self.spec.between(earlier):
+                    return None, N_("A scored round cannot be taken back.")
+                if rules.current_player(earlier) in self.humans:
+                    break
+        return fair_undo.undo_target(self.history, self.undo_floor, self.humans, seat, rules.current_player)
+
+    def undo(self, seat: int) -> str:
+        """Take back `seat`'s last move and the computers' after it; "" when done, else why not."""
+        target, why = self._undo_target(seat)
+        if target is None:
+            return why or N_("Nothing to take back")
+        self.state = self.history[target]
+        del self.history[target:], self.actions[target:]
+        self._changed((), reset=True)
+        return ""
+
+    def redeal(self, seed: int | None = None) -> None:
+        """A new deal with the same options and seats (restart and "new deal")."""
+        self._deal(self._seeds() if seed is None else int(seed))
+        self._changed((), reset=True)
+
+    def resign(self, seat: int) -> None:
+        """`seat` gives up: a computer plays on for it (the game goes on for the others); a table
+        left without a human is over for TriPeaks, whose only seat it was."""
+        self.resigned = (*self.resigned, seat)
+        if self.spec.multi_seat:
+            self.seats[seat] = computer(str(self.options.get("level", "normal")))
+        self._changed(())
+
+    def sit(self, seat: int, who: SeatSpec) -> None:
+        """Seat someone (a player who joined, a computer taking over an empty seat)."""
+        self.seats[seat] = who
+        if who.kind is Kind.EMPTY:
+            self._listeners.pop(seat, None)
+        self._changed(())
