@@ -22,7 +22,8 @@ What is measured, and how:
   of all threads, per-frame CPU, memory per scene); skipped with a line without Xvfb.
 - Rules throughput: cardgames/bench_rules.py (every game's random-play games per CPU second,
   measured alike through its rules module), in one section.
-- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one.
+- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one, and the table's message
+  costs (cardgames/table/bench.py: encode + decode per update, sizes).
 Benchmarks print figures; they never fail on a slow machine.
 """
 from __future__ import annotations
@@ -278,6 +279,15 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
         print()
         sys.stdout.flush()
         game_benchmarks(quick)
+        print("\n== The table's messages (cardgames.table.bench)")
+        try:
+            from cardgames.table import bench as table_bench
+
+            table_bench.main(["--games", "1" if quick else "3"])
+        except Exception as e:  # noqa: BLE001 - report and finish the run
+            print(f"   failed: {type(e).__name__}: {e}")
+            traceback.print_exc(file=sys.stderr)
+        sys.stdout.flush()
     print(f"\nbench finished in {time.perf_counter() - t0:.1f} s")
 
 
