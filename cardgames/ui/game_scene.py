@@ -133,7 +133,7 @@ from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
 from cardgames.i18n import Said, refusal, tr
-from cardgames.ui import fair_undo, theme, words
+from cardgames.ui import theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, CardArt, CardSprite
@@ -387,8 +387,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
             self.history.append(self.state)
             self.actions.append(str(action))
             self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
-            if self.fair_undo and fair_undo.reveals(new, self.humans, self.pile_hidden_to):
-                self.undo_floor = len(self.actions)
+            self.note_undo_floor(new)
             self.state = state
             events.extend(new)
             action = more() if more is not None and not self.rules.is_over(state) else None

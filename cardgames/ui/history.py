@@ -35,6 +35,12 @@ class UndoHistory:
         news to them: fair undo stops there). Default: stock, draw pile and the others' hands."""
         return fair_undo.default_hidden_to(pile, seat)
 
+    def note_undo_floor(self, events: list) -> None:
+        """After a move is applied (played or replayed on resume): in the fair_undo tables, a move that
+        showed a human a card becomes the floor undo never goes below."""
+        if self.fair_undo and fair_undo.reveals(events, self.humans, self.pile_hidden_to):
+            self.undo_floor = len(self.actions)
+
     def undo(self) -> bool:
         """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
         if not self.undo_allowed:
