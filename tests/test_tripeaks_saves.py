@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 from scene_events import key
-from test_tripeaks_scene import open_scene, step, wait_for, where
+from test_tripeaks_scene import open_scene, step, wait_for
 
 from cardgames.games.tripeaks import rules, solver
-from cardgames.games.tripeaks.rules import Play, Turn
+from cardgames.games.tripeaks.rules import Play
 from cardgames.games.tripeaks.scene import TriPeaksScene
 from cardgames.games.tripeaks.scene_hud import _key_hints
 from cardgames.scenes.confirm import ConfirmScene
@@ -282,6 +282,38 @@ def test_play_deal_in_arcade_says_and_chooses_the_level(app):
     key(app, pygame.K_RETURN)
     step(app, 2)
     assert isinstance(app.stack.top, ConfirmScene) and app.stack.top.question == "Start a new game?"
+
+
+def test_the_daily_challenge_asks_before_replacing_a_saved_game_of_its_mode(app):
+    import datetime as dt
+
+    from cardgames.games.tripeaks.daily import CalendarScene
+
+    select_screen(app, "arcade")
+    scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
+    key(app, pygame.K_SPACE)
+    quit_to_menu(app)
+    calendar = CalendarScene(app, day=dt.date(2026, 12, 1))
+    app.stack.push(calendar)
+    app.stack.apply_pending()
+    calendar.play("classic")                                        # Classic has no saved game: at once
+    wait_for(app, lambda: isinstance(app.stack.top, TriPeaksScene))
+    assert app.stack.top.daily == "2026-12-01"
+    app.stack.reset(calendar)
+    app.stack.apply_pending()
+    calendar.play("arcade")                                         # over the saved level: asked first
+    step(app)
+    assert isinstance(app.stack.top, ConfirmScene)
+    key(app, pygame.K_RETURN)                                       # Cancel has the focus: kept
+    step(app)
+    assert app.stack.top is calendar and app.storage.load_game("tripeaks.arcade")["actions"] == ["turn"]
+    assert arcade_games(app) == 0
+    calendar.play("arcade")
+    step(app)
+    app.stack.top.yes()                                             # given up: counted, and the daily deal
+    wait_for(app, lambda: isinstance(app.stack.top, TriPeaksScene))
+    assert app.stack.top.daily == "2026-12-01" and app.storage.load_game("tripeaks.arcade") is None
+    assert arcade_games(app) == 1 and scene.level.id == "level_01"
 
 
 # ---------------------------------------------------------------- the end panels
