@@ -227,6 +227,23 @@ def test_an_old_single_save_moves_to_its_modes_slot(tmp_path):
     assert select.has_save
 
 
+def test_an_old_save_whose_slot_is_taken_is_kept_aside_with_a_notice(tmp_path):
+    from cardgames.games import registry
+    from cardgames.storage import Storage
+
+    s = Storage(tmp_path)
+    save = {"game": "tripeaks", "options": {"mode": "relaxed", "humans": [0]}, "seed": 5, "actions": ["turn"]}
+    s.save_game("tripeaks", save)
+    s.save_game("tripeaks.relaxed", dict(save, actions=["turn", "turn"]))
+    s.migrate_saves(registry.GAMES)
+    assert s.load_game("tripeaks.relaxed")["actions"] == ["turn", "turn"]   # the newer one is kept in place
+    assert not (tmp_path / "saves" / "tripeaks.json").exists()
+    assert any(p.name.startswith("tripeaks.json.corrupt") for p in (tmp_path / "saves").iterdir())   # kept
+    assert len(s.take_notices()) == 1
+    s.migrate_saves(registry.GAMES)                                 # nothing left to move: nothing said
+    assert s.take_notices() == []
+
+
 def test_another_level_from_the_list_asks_before_giving_up_the_one_under_way(app):
     scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
     key(app, pygame.K_SPACE)
