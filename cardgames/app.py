@@ -33,6 +33,7 @@ from cardgames.engine.gamepad import Gamepads, InputTracker
 from cardgames.engine.redraw import AUDIT_EVERY, AUDIT_RARE, Backdrop, RedrawPolicy
 from cardgames.engine.scene import SceneStack, dim_surface
 from cardgames.engine.window import set_minimum_size, set_windowed, wait_events
+from cardgames.games import registry
 from cardgames.launch import Launch
 from cardgames.navigation import Screens
 from cardgames.scenes.common import HINTS
@@ -81,6 +82,7 @@ class App:
         self.settings: dict[str, Any] = self.storage.load_settings()
         # the language chosen in the settings; until the player picks one, the system's
         i18n.set_language(self.settings.get("language") or i18n.system_language())
+        self.storage.migrate_saves(registry.GAMES)   # an old single TriPeaks save goes to its mode's slot
         # --fullscreen/--windowed hold for this run only: save_settings() keeps the saved choice
         # until the player picks one themselves (F11 or the settings screen).
         self._saved_fullscreen: bool | None = None

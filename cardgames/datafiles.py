@@ -95,8 +95,10 @@ def options_schema(game: str) -> Record:
     return Record(fields, optional=tuple(fields), vital=True)
 
 
-def save_schema(game: str) -> Record:
-    """An autosave: the game replays from options + seed + actions, so those are vital."""
+def save_schema(key: str) -> Record:
+    """An autosave: the game replays from options + seed + actions, so those are vital. `key` is the
+    game's name, or "<game>.<slot>" for a game with one saved game per slot (GameInfo.save_key)."""
+    game = key.partition(".")[0]
     return Record({
         "game": Choice(game, (game,), vital=True),
         "options": options_schema(game),
@@ -109,7 +111,7 @@ def save_schema(game: str) -> Record:
 declare("settings.json", "settings", SETTINGS, what=N_("settings"))
 declare("stats.json", "stats", STATS, what=N_("statistics"))
 declare("saves/{game}.json", "save", save_schema,
-        what=lambda game: said("saved {game} game", game=word(_game_title(game))))
+        what=lambda key: said("saved {game} game", game=word(_game_title(key.partition(".")[0]))))
 
 # ------------------------------------------------------------------ shipped level files
 LAYOUT = Record({

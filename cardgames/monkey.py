@@ -228,7 +228,8 @@ class Monkey:
             from cardgames.scenes.rules import RulesScene
             scene = RulesScene(app, info.name)
         else:
-            data = app.storage.load_game(info.name) if choice == "continue" else None
+            saved = [app.storage.load_game(k) for k in info.save_keys()] if choice == "continue" else []
+            data = next((d for d in saved if d is not None), None)
             if data is not None:
                 scene = info.scene_class()(app, data["options"], resume=data)
             else:

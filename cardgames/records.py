@@ -501,10 +501,12 @@ def totals(records: dict[str, Any]) -> dict[str, int]:
             "best_streak": max((s["best_streak"] for s in secs), default=0)}
 
 
-def abandon_saved(storage: Any, game: str) -> None:
+def abandon_saved(storage: Any, game: str, key: str | None = None) -> None:
     """A new game started over a saved one: the saved game counts as played and lost, and its
-    save goes (so Continue cannot bring back a game already counted)."""
-    data = storage.load_game(game)
+    save goes (so Continue cannot bring back a game already counted). `key`: which of the game's
+    saved games (GameInfo.save_key), the game's only one by default."""
+    key = game if key is None else key
+    data = storage.load_game(key)
     if data is None:
         return
     extra = data.get("extra") if isinstance(data.get("extra"), dict) else {}
@@ -513,4 +515,4 @@ def abandon_saved(storage: Any, game: str) -> None:
         record_game(storage, game, GameResult(won=False, abandoned=True, seed=data.get("seed"),
                                               options={k: v for k, v in data["options"].items() if k != "humans"},
                                               seconds=seconds if _is_number(seconds) else None))
-    storage.clear_game(game)
+    storage.clear_game(key)

@@ -5,6 +5,7 @@ Layout of the data folder (see `resolve_data_dir`):
     settings.json         {"version": 1, "kind": "settings", "data": {key: value}}
     stats.json            {"version": 1, "kind": "stats", "data": {game: {key: value}}}
     saves/<game>.json     {"version": 1, "kind": "save", "data": {"game", "options", "seed", "actions", "extra"}}
+    saves/<game>.<slot>.json   the same, for a game that keeps one per slot (GameInfo.save_key: "tripeaks.relaxed")
 
 Why it is built this way:
 - Every write goes to a temporary file in the same folder, is flushed and
@@ -46,7 +47,7 @@ TEMP_SUFFIX = ".tmp"
 ERROR_LOG = "errors.log"     # internal errors, with their tracebacks (never shown on the terminal)
 ERROR_LOG_MAX = 256 * 1024   # then it is renamed errors.log.old and a new one started
 
-_GAME_NAME = re.compile(r"^[a-z0-9_]{1,40}$")   # also keeps save paths inside saves/
+_GAME_NAME = re.compile(r"^[a-z0-9_]{1,40}(\.[a-z0-9_]{1,40})?$")   # a save key; keeps save paths inside saves/
 
 
 def resolve_data_dir(explicit: str | os.PathLike | None = None) -> Path:
@@ -178,10 +179,33 @@ class Storage:
         return self.stats(game)
 
     # ---------------------------------------------------------------- autosave
+    # `game` below is a save key: the game's name, or "<game>.<slot>" for a game with a saved game per slot
     def _save_name(self, game: str) -> str:
         if not isinstance(game, str) or not _GAME_NAME.match(game):
             raise ValueError(f"not a valid game name: {game!r}")
         return f"saves/{game}.json"
+
+    def migrate_saves(self, games: Any) -> None:
+        """A saved game from before its game kept one per slot (saves/<game>.json) moves to its slot's
+        file, so Continue still finds it; if that slot already holds one, it is moved aside and kept."""
+        for info in games:
+            if info.save_key({}) == info.name or not (self.data_dir / self._save_name(info.name)).exists():
+                continue
+            data = self.load_game(info.name)
+            if data is None:
+                continue   # unusable: already moved aside with a notice
+            old, new = self.data_dir / self._save_name(info.name), self._save_name(info.save_key(data["options"]))
+            if (self.data_dir / new).exists():
+                self.discard_game(info.name, N_("another saved game of that mode is kept"))
+                continue
+            try:
+                os.replace(old, self.data_dir / new)   # atomic: the save is in one place or the other
+            except OSError as e:
+                self.notices.append(said("Could not save {file} in {folder}: {error}.", file=new,
+                                         folder=str(self.data_dir), error=os_error(e)))
+                continue
+            self._cache.pop(self._save_name(info.name), None)
+            self._cache.pop(new, None)
 
     def save_game(self, game: str, data: dict[str, Any]) -> bool:
         """Write a game's autosave (shape checked first: a malformed one raises ValueError); False if

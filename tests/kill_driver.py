@@ -43,6 +43,12 @@ OPTIONS = {  # short games, so rounds and game ends come often
 }
 
 
+def save_key(game: str) -> str:
+    """The name the driven game's autosave goes by (TriPeaks keeps one per mode: "tripeaks.classic")."""
+    info = registry.get(game)
+    return info.save_key(dict(info.default_options(), **OPTIONS[game]))
+
+
 def digest(actions) -> str:
     return hashlib.sha1("\n".join(actions).encode()).hexdigest()[:12]
 
@@ -72,18 +78,19 @@ def main() -> int:
     app.settings["ai_speed"] = "fast"
     storage = app.storage
     real_save, real_clear = storage.save_game, storage.clear_game
+    key = save_key(game)
 
     def save_game(name, data):
         ok = real_save(name, data)
-        if ok and name == game:
+        if ok and name == key:
             log(f"save {len(data['actions'])} {digest(data['actions'])}")
         return ok
 
     def clear_game(name):
-        if name == game:
+        if name == key:
             log("clearing")
         real_clear(name)
-        if name == game:
+        if name == key:
             log("clear")
 
     storage.save_game, storage.clear_game = save_game, clear_game
@@ -95,7 +102,7 @@ def main() -> int:
         options = dict(info.default_options(), **OPTIONS[game])
         return cls(app, options, seed=rng.randrange(1, 2**31))
 
-    data = storage.load_game(game)
+    data = storage.load_game(key)
     if data is not None:
         scene = cls(app, data["options"], resume=data)
         app.stack.push(scene)

@@ -119,6 +119,9 @@ class toy_rules:  # a namespace standing in for a rules module
 class ToyInfo:
     name = "toy"
 
+    def save_key(self, options):   # one saved game (GameInfo.save_key)
+        return self.name
+
 
 class ToyScene(GameScene):
     rules = toy_rules

@@ -29,6 +29,7 @@ import time
 from pathlib import Path
 
 import pytest
+from kill_driver import save_key
 
 from cardgames.storage import BadFile, validate_save
 
@@ -50,7 +51,7 @@ def log_lines(path: Path) -> list[str]:
 
 def saved_actions(folder: Path, game: str) -> list[str] | None:
     """The save as the next start would read it: None when absent; it must parse and validate."""
-    path = folder / "saves" / f"{game}.json"
+    path = folder / "saves" / f"{save_key(game)}.json"   # TriPeaks: saves/tripeaks.classic.json
     if not path.exists():
         return None
     doc = json.loads(path.read_text())            # a half-written file would fail here

@@ -333,7 +333,7 @@ def test_resume_restores_the_clock_and_the_score(app):
     for action in line[:6]:
         click(app, where(scene, action))
     step(app, 30)
-    saved = app.storage.load_game("tripeaks")
+    saved = app.storage.load_game("tripeaks.arcade")
     assert saved is not None and saved["options"]["level_id"] == "level_01"
     again = TriPeaksScene(app, {}, resume=saved)
     assert again.state == scene.state and again.arcade.score == scene.arcade.score
@@ -464,7 +464,7 @@ def test_the_first_deal_is_found_in_the_background_and_keeps_the_old_save(app, m
 
     opts = {"wrap": False, "wild": False, "open_peaks": False, "empty_waste": False, "layout": "classic"}
     seed = next(s for s in range(100) if not solver.solve(rules.new_game(opts, s)).winnable)
-    app.storage.save_game("tripeaks", {"game": "tripeaks", "options": {"mode": "relaxed"}, "seed": 1,
+    app.storage.save_game("tripeaks.relaxed", {"game": "tripeaks", "options": {"mode": "relaxed"}, "seed": 1,
                                        "actions": ["turn"], "extra": {}})
     threads = []
     real = solver.winnable_seed
@@ -479,4 +479,4 @@ def test_the_first_deal_is_found_in_the_background_and_keeps_the_old_save(app, m
     assert threads and threading.main_thread() not in threads
     assert scene.seed == real(opts, seed) != seed                   # same seed, same winnable deal
     assert scene.state == rules.new_game(opts, scene.seed) and solver.solve(scene.state).winnable
-    assert app.storage.load_game("tripeaks") is not None           # kept until the first move
+    assert app.storage.load_game("tripeaks.relaxed") is not None   # kept until the first move

@@ -38,6 +38,7 @@ class GameInfo:
     stats: tuple[tuple[str, str], ...] = ()  # (key, label) pairs the statistics page shows, in order
     select_buttons: str = ""  # "module.path:function": function(select_scene) -> the select screen's
     #                           extra (label, action) buttons, imported lazily (scenes/game_options.py)
+    save_slots: str = ""      # an option with one saved game per value ("mode": TriPeaks); "": one per game
 
     @property
     def rules_page(self) -> str:
@@ -54,6 +55,21 @@ class GameInfo:
 
     def default_options(self) -> dict[str, Any]:
         return {o.key: o.default for o in self.options}
+
+    def save_key(self, options: dict[str, Any]) -> str:
+        """The name of the saved game these options go in: the game's ("skyjo"), or one per value of its
+        save_slots option ("tripeaks.relaxed"; an unknown value counts as the option's default)."""
+        spec = next((o for o in self.options if o.key == self.save_slots), None)
+        if spec is None:
+            return self.name
+        value = options.get(spec.key, spec.default) if isinstance(options, dict) else spec.default
+        value = next((v for v, _label in spec.choices if v == value), spec.default)
+        return f"{self.name}.{value}"
+
+    def save_keys(self) -> tuple[str, ...]:
+        """Every name this game's saved games may go by (one per slot)."""
+        spec = next((o for o in self.options if o.key == self.save_slots), None)
+        return (self.name,) if spec is None else tuple(f"{self.name}.{v}" for v, _label in spec.choices)
 
     def scene_class(self):
         module, _, cls = self.scene.partition(":")

@@ -87,11 +87,11 @@ class SelectScene(Scene):
         info = self.info
         focused = self.menu.focused
         self.options = remembered_options(self.app.settings, info)
-        self.has_save = info.available and self.app.storage.load_game(info.name) is not None
+        self.has_save = info.available and self.app.storage.load_game(info.save_key(self.options)) is not None
         self.record = record_line(info, records.load(self.app.storage, info.name))
         for tile in self.tiles:
             tile.selected = tile.info is info
-            tile.badge = N_("SAVED") if tile.info.available and self._save_exists(tile.info) else ""
+            tile.badge = N_("SAVED") if tile.info.available and self._any_save(tile.info) else ""
         self.cyclers = []
         specs = menu_options(info)
         extras = game_buttons(info, self) if info.available else []
@@ -152,8 +152,20 @@ class SelectScene(Scene):
                 up = self.start_button if self.start_button.enabled else self.tile_of(self.info)
             button.links = {"up": up}
 
+    def _show_save(self) -> None:
+        """Start / Continue for the saved game of the options as chosen now (TriPeaks: of the mode)."""
+        self.has_save = self.info.available and self._save_exists(self.info)
+        self.start_button.text = N_("New game") if self.has_save else N_("Start")
+        self.continue_button.enabled = self.continue_button.primary = self.has_save
+        self._link_neighbours()
+
     def _save_exists(self, info: GameInfo) -> bool:
-        return self.app.storage.load_game(info.name) is not None
+        """Whether the saved game Start would replace exists (TriPeaks: the chosen mode's)."""
+        return self.app.storage.load_game(info.save_key(self.options)) is not None
+
+    def _any_save(self, info: GameInfo) -> bool:
+        """Whether any saved game of `info` exists (its tile's badge)."""
+        return any(self.app.storage.load_game(key) is not None for key in info.save_keys())
 
     def on_enter(self) -> None:
         self.build()  # a game may have saved or finished since this screen was last on top
@@ -181,40 +193,45 @@ class SelectScene(Scene):
         self.app.settings["last_options"] = last
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()
+        if key == self.info.save_slots:   # another mode, another saved game: Start / Continue follow it
+            self._show_save()
         for spec, cycler in zip(menu_options(self.info), self.cyclers):   # e.g. a mode switches rows on or off
             cycler.enabled = self.info.available and option_applies(self.info, spec.key, self.options)
 
-    def start(self) -> None:
-        """New game: asks first when it would replace a saved game."""
+    def start(self, opener: Any = None) -> None:
+        """New game: asks first when it would replace a saved game (of the chosen mode, in TriPeaks).
+        `opener`: another way to open it (TriPeaks' "Play deal #"), returning whether it opened."""
         if self._save_exists(self.info):
             self.stack.push(ConfirmScene(self.app, N_("Start a new game?"),
                                          _("Your saved {game} game will be lost.").format(game=_(self.info.title)),
                                          N_("New game"),
-                                         on_yes=self.start_now))
+                                         on_yes=lambda: self.start_now(opener)))
             return
-        self.start_now()
+        self.start_now(opener)
 
-    def start_now(self) -> None:
+    def start_now(self, opener: Any = None) -> None:
         self.app.settings["last_game"] = self.info.name
         self.app.save_settings()  # the menu opens on this game next time
         seed = self.app.launch.seed   # --seed N deals the menu's new games from N too
         options = dict(self.options)
-        had_save = self.has_save
+        had_save, key = self._save_exists(self.info), self.info.save_key(options)
 
         def open_game() -> None:
-            if self._open(lambda cls: cls(self.app, options, seed=seed)) and had_save:
-                records.abandon_saved(self.app.storage, self.info.name)   # played and lost, like a restart
+            opened = opener() if opener is not None else self._open(lambda cls: cls(self.app, options, seed=seed))
+            if opened and had_save:
+                records.abandon_saved(self.app.storage, self.info.name, key)   # played and lost, like a restart
 
-        if not tutorial.first_play(self.app, self.info.name, open_game):   # the first time: the tutorial first
-            open_game()
+        if opener is not None or not tutorial.first_play(self.app, self.info.name, open_game):   # the first time:
+            open_game()                                                                          # the tutorial first
 
     def resume(self) -> None:
-        data = self.app.storage.load_game(self.info.name)
+        key = self.info.save_key(self.options)
+        data = self.app.storage.load_game(key)
         if data is None:
             self.build()
             return
         if not self._open(lambda cls: cls(self.app, data["options"], resume=data)):
-            self.app.storage.discard_game(self.info.name, N_("it could not be resumed"))
+            self.app.storage.discard_game(key, N_("it could not be resumed"))
             self.build()
 
     def _open(self, make) -> bool:

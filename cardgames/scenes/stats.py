@@ -313,8 +313,8 @@ class StatsScene(Scene):
             self.app.notify(_("That deal could not be dealt again: {error}").format(error=tr(error_words(exc))))
             play(self.app, "invalid")
             return False
-        if self.app.storage.has_save(info.name):
-            records.abandon_saved(self.app.storage, info.name)   # a new game over a save, as on the menu
+        if self.app.storage.has_save(info.save_key(options)):   # a new game over a save, as on the menu
+            records.abandon_saved(self.app.storage, info.name, info.save_key(options))
         self.stack.push(scene)
         return True
 

@@ -51,15 +51,16 @@ DEMO_SECONDS = 3.5   # how long the demo shows a summary before dealing on
 BUTTON_GAP = 20      # between the buttons of the row at the bottom
 
 
-def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[int, int]) -> None:
+def draw_touched(surface: pygame.Surface, lines: Sequence[str], centre: tuple[int, int]) -> pygame.Rect | None:
     """The records a game touched ("New best total: 12  ·  Winning streak: 4"): a gold ribbon centred
-    on a panel's edge, so it never covers what the panel shows."""
+    on `centre` (a panel's edge, or a band of its own inside it); its rect, None when there are none."""
     if not lines:
-        return
+        return None
     text = theme.text_surface("  ·  ".join(lines), theme.BODY, theme.ACCENT, bold=True)
     rect = text.get_rect(center=centre).inflate(44, 14)
     theme.draw_panel(surface, rect, theme.PANEL_SOLID, theme.ACCENT, width=2)
     surface.blit(text, text.get_rect(center=rect.center))
+    return rect
 
 
 def fitted_box(x: int, width: int, height: int, top: int) -> pygame.Rect:

@@ -3,7 +3,8 @@
 A mixin of cardgames.ui.game_scene.GameScene. save() runs after every move (only with
 a human seat, not in the demo, not once the game is over), through app.storage
 (atomic writes); a resumed scene replays the saved actions quietly (_replay) and
-stops with a notice at the first one the rules refuse. save_extra()/load_extra() add
+stops with a notice at the first one the rules refuse; the replay keeps the whole history, so undo
+reaches as far back after a resume as it did before it. save_extra()/load_extra() add
 the scene's own data.
 
 Uses from the scene: rules, info, options, seed, state, history, actions, move_log,
@@ -43,14 +44,24 @@ class Autosave:
         return {"game": self.info.name, "options": options, "seed": self.seed,
                 "actions": list(self.actions), "extra": self.play_time_extra(self.save_extra())}
 
+    @property
+    def save_key(self) -> str:
+        """Which saved game this is ("skyjo"; TriPeaks keeps one per mode: "tripeaks.relaxed")."""
+        return self.info.save_key(self.options)
+
+    @property
+    def worth_saving(self) -> bool:
+        """Whether there is anything to keep: a move made (a game may add more, e.g. a clock that ran)."""
+        return bool(self.actions)
+
     def save(self) -> None:
         """Autosave (only games with a human player, and not once it is over)."""
-        if self.humans and not self.over and self.actions and self.app.demo is None:
-            self.app.storage.save_game(self.info.name, self.save_data())
+        if self.humans and not self.over and self.worth_saving and self.app.demo is None:
+            self.app.storage.save_game(self.save_key, self.save_data())
 
     def clear_save(self) -> None:
         if self.humans and self.app.demo is None:
-            self.app.storage.clear_game(self.info.name)
+            self.app.storage.clear_game(self.save_key)
 
     def on_exit(self) -> None:
         self.save()

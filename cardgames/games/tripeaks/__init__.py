@@ -36,6 +36,7 @@ INFO = GameInfo(
     ),
     scene="cardgames.games.tripeaks.scene:TriPeaksScene",
     select_buttons="cardgames.games.tripeaks.deal_entry:select_buttons",   # "Play deal #...", "Daily challenge"
+    save_slots="mode",   # one saved game per mode: an Arcade level never replaces a Relaxed hand
     stats=(
         ("games", "Games played"),
         ("wins", "Games won"),

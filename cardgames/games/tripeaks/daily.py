@@ -88,7 +88,23 @@ class CalendarScene(Scene):
         self._refresh()
 
     def play(self, mode: str) -> None:
-        self.stack.push(start_daily(self.app, mode, self.today))
+        """Today's deal in `mode`; over a saved game of that mode it asks first (as Start does), and the
+        saved game given up counts as played, not won."""
+        from cardgames import records
+        from cardgames.scenes.confirm import ConfirmScene
+
+        key = registry.get("tripeaks").save_key({"mode": mode})
+
+        def go() -> None:
+            records.abandon_saved(self.app.storage, "tripeaks", key)   # nothing when there is none
+            self.stack.push(start_daily(self.app, mode, self.today))
+
+        if self.app.storage.load_game(key) is None:
+            go()
+            return
+        self.stack.push(ConfirmScene(self.app, N_("Start a new game?"),
+                                     _("Your saved {game} game will be lost.").format(game=_("TriPeaks")),
+                                     N_("New game"), on_yes=go))
 
     def back(self) -> None:
         if len(self.stack.scenes) > 1:

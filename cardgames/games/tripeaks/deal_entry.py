@@ -5,7 +5,9 @@ select_buttons(select_scene) gives the select screen its two extra buttons
 number entry, over the select screen: type the digits (or click them on the
 keypad, or reach them with the arrows), Backspace takes one back; typing
 puts the focus on "Play", so digits then Enter deal that number in the mode chosen on the select screen, Esc
-cancels. A bad entry says why and keeps what was typed.
+cancels. A bad entry says why and keeps what was typed. In Arcade a row under the keypad says on which
+level the deal is played (the level an Arcade game would open on) and Left/Right choose another
+unlocked one. Over a saved game of the same mode it asks first, as Start does.
 """
 from __future__ import annotations
 
@@ -14,10 +16,10 @@ from typing import Any
 import pygame
 
 from cardgames.engine.scene import Scene
-from cardgames.games.tripeaks import deals
+from cardgames.games.tripeaks import deals, levels
 from cardgames.i18n import N_, _, format_number, tr
 from cardgames.ui import controls, theme
-from cardgames.ui.widgets import Button, Menu
+from cardgames.ui.widgets import Button, Cycler, Menu
 
 W, H = 1280, 720
 BOX = pygame.Rect((W - 520) // 2, 50, 520, 620)
@@ -48,23 +50,36 @@ class DealEntryScene(Scene):
         self.text = ""
         self.error = ""
         self.mode = str(select.options.get("mode", "arcade"))
+        self.level = self._level_row() if self.mode == "arcade" else None
         size, gap = 92, 12
+        key_h, y0 = (52, BOX.y + 184) if self.level is not None else (60, BOX.y + 200)   # the level row's room
         x0 = BOX.centerx - (3 * size + 2 * gap) // 2
-        y0 = BOX.y + 200
         labels = ["1", "2", "3", "4", "5", "6", "7", "8", "9", N_("Del"), "0", N_("Clear")]
         self.keys = []
         for i, label in enumerate(labels):
             row, col = divmod(i, 3)
-            rect = (x0 + col * (size + gap), y0 + row * (60 + gap), size, 60)
+            rect = (x0 + col * (size + gap), y0 + row * (key_h + gap), size, key_h)
             self.keys.append(Button(rect, label, lambda label=label: self.press(label), px=theme.LARGE
                                     if label.isdigit() else theme.BODY))
         self.play_button = Button((BOX.x + 40, BOX.bottom - 100, 210, 54), "Play", self.play, primary=True,
                                   px=theme.BODY)
         self.cancel_button = Button((BOX.right - 250, BOX.bottom - 100, 210, 54), "Cancel", self.cancel,
                                     px=theme.BODY)
-        self.menu = Menu(self.keys + [self.play_button, self.cancel_button], on_back=self.cancel,
+        rows = [self.level] if self.level is not None else []
+        self.menu = Menu(self.keys + rows + [self.play_button, self.cancel_button], on_back=self.cancel,
                          sound=getattr(app, "play_sound", None))
         self.menu.set_focus(self.play_button)
+
+    def _level_row(self) -> Cycler | None:
+        """Arcade: "Level   < 3. Peaks at Dawn >", the unlocked levels, on the one a game would open on."""
+        entries = levels.load_levels()
+        stats = self.app.storage.stats("tripeaks")
+        choices = [(e.id, f"{n}. {tr(e.level.name)}") for n, e in enumerate(entries, 1)
+                   if e in levels.playable(entries, stats)]
+        first = levels.pick_level(entries, stats)
+        if not choices or first is None:
+            return None
+        return Cycler((BOX.x + 40, BOX.y + 436, BOX.width - 80, 46), N_("Level"), choices, first.id, px=theme.BODY)
 
     # ---------------------------------------------------------- editing
     def press(self, label: str) -> None:
@@ -88,7 +103,9 @@ class DealEntryScene(Scene):
         select = self.select
         self.stack.pop()
         options = dict(select.options, deal=number)
-        select._open(lambda cls: cls(self.app, options, seed=number))
+        if self.level is not None:
+            options["level_id"] = self.level.value   # dealt on this level (no level list first)
+        select.start(lambda: select._open(lambda cls: cls(self.app, options, seed=number)))
 
     def cancel(self) -> None:
         self.stack.pop()
@@ -113,8 +130,12 @@ class DealEntryScene(Scene):
         theme.draw_panel(surface, BOX, theme.PANEL_SOLID, theme.ACCENT, width=3)
         theme.draw_text(surface, "PLAY DEAL #", (BOX.centerx, BOX.y + 18), theme.HEADING, theme.ACCENT, bold=True,
                         anchor="midtop", shadow=True)
-        theme.draw_text(surface, _("The same number deals the same cards, in {mode} mode").format(
-                        mode=tr(MODE_NAMES.get(self.mode, N_("any")))), (BOX.centerx, BOX.y + 74), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
+        if self.level is not None:
+            caption = _("The same number deals the same cards, on the level below")
+        else:
+            caption = _("The same number deals the same cards, in {mode} mode").format(
+                mode=tr(MODE_NAMES.get(self.mode, N_("any"))))
+        theme.draw_text(surface, caption, (BOX.centerx, BOX.y + 74), theme.SMALL, theme.TEXT_DIM, anchor="midtop")
         field = pygame.Rect(BOX.x + 60, BOX.y + 104, BOX.width - 120, 64)
         pygame.draw.rect(surface, (22, 26, 48), field, border_radius=10)
         pygame.draw.rect(surface, theme.FOCUS, field, width=2, border_radius=10)

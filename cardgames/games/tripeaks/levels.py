@@ -241,6 +241,25 @@ def unlocked(entries: tuple[LevelEntry, ...], stats: Mapping[str, Any]) -> tuple
     return tuple(out)
 
 
+def playable(entries: tuple[LevelEntry, ...], stats: Mapping[str, Any]) -> list[LevelEntry]:
+    """The levels that can be played now: unlocked, and their files good."""
+    return [e for e, ok in zip(entries, unlocked(entries, stats)) if ok and e.available]
+
+
+def pick_level(entries: tuple[LevelEntry, ...], stats: Mapping[str, Any],
+               level_id: str | None = None) -> LevelEntry | None:
+    """The level asked for (if its file is good), else the first unlocked level without a star, else
+    the last unlocked one: the level an Arcade game opens on."""
+    available = [e for e in entries if e.available]
+    if not available:
+        return None
+    asked = next((e for e in available if e.id == level_id), None)
+    if asked is not None:
+        return asked
+    open_ = playable(entries, stats)
+    return next((e for e in open_ if level_record(stats, e.id)["stars"] == 0), (open_ or available)[-1])
+
+
 def table_rank(stats: Mapping[str, Any], level_id: str, score: int) -> int | None:
     """Where `score` would enter the level's high-score table (0 = top), or None if it does not."""
     if score <= 0:

@@ -19,7 +19,8 @@ autosave, pause). This class adds: where the cards lie (from the layout
 file), the scorer fed with each action's events and with the scene's dt (so
 pausing stops the clock), the HUD, and what happens when a hand ends.
 Overlays (level select, results, initials) live in scene_overlays.py; the
-solver's help in scene_assist.py; the end of a hand in scene_records.py;
+solver's help in scene_assist.py; the end of a hand in scene_records.py; the autosave (one per mode) in
+scene_saves.py;
 where the cards lie in scene_geometry.py.
 
 Phases in Arcade: "ready" (dealt, the clock waits for the deal to land),
@@ -43,6 +44,7 @@ from cardgames.games.tripeaks.scene_effects import TableEffects
 from cardgames.games.tripeaks.scene_geometry import HUD_H, H, W, table_geometry
 from cardgames.games.tripeaks.scene_hud import PAD_LABELS, draw_hud
 from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
+from cardgames.games.tripeaks.scene_saves import HandSaves
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
 from cardgames.i18n import N_, _, format_number, tr
 from cardgames.ui import controls, theme
@@ -54,11 +56,10 @@ __all__ = ["TriPeaksScene", "summarize_levels", "table_geometry"]
 
 WARN_SECONDS = 10          # the clock bar turns red and ticks in the last ten seconds
 BANNER_SECONDS = 3.0
-RESUME_HOLD = 1.2          # a resumed Arcade level shows READY this long before its clock runs again
 RESULT_BEAT = 1.0          # seconds between the last card and the result screen, while a burst plays
 
 
-class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
+class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScene):
     rules = rules
     ai = None
     info = INFO
@@ -119,18 +120,8 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     # ------------------------------------------------------------ options and levels
     def _pick_level(self, app: Any, level_id: str | None) -> levels.Level | None:
         """The level asked for, else the first unlocked level without a star, else the last unlocked."""
-        available = [e for e in self.entries if e.available]
-        if not available:
-            return None
-        for e in available:
-            if e.id == level_id:
-                return e.level
-        stats = app.storage.stats("tripeaks")
-        open_ = [e for e, ok in zip(self.entries, levels.unlocked(self.entries, stats)) if ok]
-        for e in open_:
-            if levels.level_record(stats, e.id)["stars"] == 0:
-                return e.level
-        return (open_ or available)[-1].level
+        entry = levels.pick_level(self.entries, app.storage.stats("tripeaks"), level_id)
+        return entry.level if entry is not None else None
 
     def _rules_opts(self, opts: dict[str, Any]) -> dict[str, Any]:
         if self.mode == "arcade" and self.level is not None:
@@ -146,6 +137,11 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
     def _winnable_only(self, opts: dict[str, Any]) -> bool:
         """Deal only winnable hands: Arcade and Relaxed with the option on, and every daily challenge."""
         return bool(self.daily) or (self.mode in ("arcade", "relaxed") and bool(opts.get("winnable", True)))
+
+    @property
+    def has_hints(self) -> bool:
+        """Whether H gives hints here: Relaxed, and an Arcade level that has some (Classic has none)."""
+        return self.mode == "relaxed" or (self.level is not None and self.level.hints > 0)
 
     @property
     def winnable_only(self) -> bool:
@@ -425,27 +421,6 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
             self._loss_pending = False
             self._record_hand(won=False)
         super().on_exit()
-
-    def save_extra(self) -> dict[str, Any]:
-        extra: dict[str, Any] = {"classic": self.classic.to_json(), "hints_left": self.hints_left}
-        if self.arcade is not None:
-            extra["arcade"] = self.arcade.to_json()
-        return extra
-
-    def load_extra(self, extra: dict[str, Any]) -> None:
-        """Scores and hints of a resumed hand; a damaged entry keeps the fresh value."""
-        try:
-            if "classic" in extra:
-                self.classic = ClassicScore.from_json(extra["classic"])
-            if "arcade" in extra and self.arcade is not None:
-                self.arcade = ArcadeScore.from_json(extra["arcade"])
-            self.hints_left = int(extra.get("hints_left", self.hints_left))
-        except (KeyError, TypeError, ValueError):
-            self.app.notify(N_("The saved score could not be read; it starts again from zero."))
-        if self.arcade is not None and self.actions:   # back into a level under way: READY, then GO
-            self.ready_hold = RESUME_HOLD
-            self.fx.pop_text(_("READY"), (W / 2, H / 2 - 40), colour=theme.ACCENT, px=72, life=RESUME_HOLD)
-        self.hud_score = float(self._score_value())
 
     def on_game_over(self) -> None:
         """After the last move's animations (at once when animations are off, even inside act())."""

@@ -12,8 +12,9 @@ spinner. There is no "try again" and no "unknown".
   keyboard focus, both until the next move. In Arcade it spends one of the
   level's hints.
 - In Relaxed, once the position is lost, the hint counts how many moves must
-  be undone to get back to a position that can still be won, and offers to
-  undo them.
+  be undone to get back to a position that can still be won (never further
+  back than undo reaches), and offers to undo them; "Keep playing" there rings
+  a card that plays instead (playable_move).
 """
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def solve_patiently(state: rules.State, budget: float | None = None) -> solver.R
 
 def find_help(state: rules.State, history: tuple[rules.State, ...], can_undo: bool) -> tuple[str, Any]:
     """What the hint says: ("move", action) that keeps a win possible; ("undo", n) moves to take back to
-    reach a winnable position; ("lost", first legal action) when neither exists (or undo is not allowed)."""
+    reach a winnable position; ("lost", playable_move) when neither exists (or undo is not allowed)."""
     result = solve_patiently(state)
     if result.winnable:
         return "move", result.line[0]
@@ -53,8 +54,13 @@ def find_help(state: rules.State, history: tuple[rules.State, ...], can_undo: bo
         for n, earlier in enumerate(reversed(history), 1):
             if solve_patiently(earlier).winnable:
                 return "undo", n
+    return "lost", playable_move(state)
+
+
+def playable_move(state: rules.State) -> Any:
+    """A move to show when none keeps a win: a card that plays, else the stock (None when nothing plays)."""
     legal = rules.legal_actions(state)
-    return "lost", legal[0] if legal else None
+    return next((a for a in legal if isinstance(a, Play)), legal[0] if legal else None)
 
 
 def draw_spinner(surface: pygame.Surface, centre: tuple[float, float], t: float, radius: int = 9,
@@ -125,7 +131,8 @@ class SolverAssist:
             self.focus_pile(self.hint_target)
             return
         if self._hint_job is None:   # the solver looks in the background; _update_hint shows it
-            job = _HINTS.submit(find_help, self.state, tuple(self.history), self.allow_undo)
+            reach = tuple(self.history)   # undo reaches the whole hand, resumed or not
+            job = _HINTS.submit(find_help, self.state, reach, self.undo_allowed)
             self._hint_job = (self.state, job)
 
     def _update_hint(self) -> None:
@@ -147,13 +154,25 @@ class SolverAssist:
             return
         if self.mode == "arcade":
             self.hints_left -= 1
-        pile, _ = self.action_ui(value)
+        self.ring_move(value)
+
+    def ring_move(self, action: Any) -> None:
+        """The hint shown: a ring round the card to play (or the stock) and the focus on it."""
+        pile, _ = self.action_ui(action)
         self.hint_target = pile
         self.focus_pile(pile)
         self.app.play_sound("button")
 
     def offer_undo(self, n: int) -> None:
+        """Ask to undo n moves back to a winnable position; "Keep playing" shows a card that plays."""
         from cardgames.scenes.confirm import ConfirmScene
+
+        state = self.state
+
+        def keep_playing() -> None:
+            move = playable_move(state)
+            if move is not None and state is self.state:
+                self.ring_move(move)
 
         dialog = ConfirmScene(
             self.app, N_("No longer winnable"),
@@ -161,7 +180,7 @@ class SolverAssist:
                      "This position cannot be won any more. Undo {n} moves to get back to a position that can.",
                      n).format(n=n),
             ngettext("Undo {n} move", "Undo {n} moves", n).format(n=n), lambda: self.undo_moves(n),
-            N_("Keep playing"))
+            N_("Keep playing"), on_no=keep_playing)
         self.stack.push(dialog)
 
     def undo_moves(self, n: int) -> None:

@@ -69,7 +69,9 @@ def draw_hud(scene: Any, surface: pygame.Surface) -> None:
 def _key_hints(scene: Any) -> str:
     if scene.watching:
         return N_("Demo: the solver plays · press any key for the menu")
-    return controls.for_device(scene.app, N_("{move}: choose · {act}: play · {x}: stock · {y}: hint"),
+    keys = (N_("{move}: choose · {act}: play · {x}: stock · {y}: hint") if scene.has_hints
+            else N_("{move}: choose · {act}: play · {x}: stock"))   # Classic (and a level without hints): none
+    return controls.for_device(scene.app, keys,
                                mouse=N_("Click or drag a card to the waste · Click the stock for a new card"))
 
 

@@ -43,6 +43,17 @@ _DEALER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-dealer"
 
 
 LABEL_W = 250   # a result line's label, left of its amount (box.x + 60 .. box.x + 430, the amount ~120 wide)
+SUBTITLE_Y = 94  # the result panel's line under its title: the deal (and the level), clear of the title
+RIBBON_UP = 100  # the records ribbon's centre above the panel's bottom: inside it, just above the buttons
+
+
+def initials_prompt(app: Any) -> str:
+    """What the initials entry tells the player, for the device in use: the keyboard types and Enter keeps
+    them (a mouse player types too: there is nothing to click), the pad steps letters. The one place the
+    prompt is written (a pad letter picker extends it here)."""
+    return controls.for_device(app, N_("Type your initials, {act} to keep"),
+                               mouse=N_("Type your initials on the keyboard, Enter to keep"),
+                               pad=N_("{updown}: letter   {leftright}: move   {act}: keep"))
 
 
 def dim() -> pygame.Surface:
@@ -154,11 +165,13 @@ class LevelSelectScene(Scene):
         self.max_stars = 3 * sum(1 for e in entries if e.available)
 
     def choose(self, level_id: str) -> None:
+        """Play this level: at once, or after asking when it gives up a level under way (it counts as lost)."""
         self.stack.pop()
         game = self.game
         fresh = not game.actions and not game.over
         if not (fresh and game.level is not None and game.level.id == level_id):
-            game.start_level(level_id)
+            game.confirm_then(_("Give up this level?"), N_("This hand is not finished; it will count as played, "
+                                                          "not won."), N_("Give up"), lambda: game.start_level(level_id))
 
     def back(self) -> None:
         if self.first:
@@ -231,7 +244,7 @@ class ResultScene(Scene):
         self.game = game
         self.r = result
         self.t = 0.0
-        height = {"arcade": 600, "classic": 420}.get(result["mode"], 320)   # fits what the mode shows
+        height = {"arcade": 600, "classic": 420}.get(result["mode"], 350)   # fits what the mode shows
         self.box = pygame.Rect(W // 2 - 400, (H - height) // 2, 800, height)
         self.lines: list[tuple[str, int, str]] = []   # label, amount, detail
         self.stars = 0
@@ -414,8 +427,11 @@ class ResultScene(Scene):
             title = N_("TIME'S UP") if r["time_up"] else N_("NO MORE MOVES")
         theme.draw_text(surface, title, (box.centerx, box.y + 18), theme.TITLE, theme.ACCENT if r["won"] else
                         theme.ACCENT_2, bold=True, anchor="midtop", shadow=True)
-        theme.draw_text(surface, self.game.deal_label, (box.right - 16, box.y + 10), theme.SMALL, theme.TEXT_DIM,
-                        anchor="topright")
+        subtitle = self.game.deal_label   # under the title, with the level's name in Arcade
+        if r["mode"] == "arcade":
+            subtitle = f"{tr(r['level'].name)} · {tr(subtitle)}"
+        theme.draw_text(surface, subtitle, (box.centerx, box.y + SUBTITLE_Y), theme.BODY, theme.TEXT_DIM,
+                        anchor="midtop")
         if r["mode"] == "arcade":
             self._draw_arcade(surface)
         elif r["mode"] == "classic":
@@ -423,10 +439,10 @@ class ResultScene(Scene):
         else:
             text = N_("Every card cleared. Well played.") if r["won"] else \
                 N_("The stock is empty and nothing plays. Undo and try another way, or deal again.")
-            theme.draw_text(surface, text, (box.centerx, box.y + 125), theme.BODY, theme.TEXT, anchor="midtop")
+            theme.draw_text(surface, text, (box.centerx, box.y + 140), theme.BODY, theme.TEXT, anchor="midtop")
         touched = [t for t in self.game.records_touched   # Arcade says its level's best itself
                    if not (r["mode"] == "arcade" and t.startswith(tr("New best score")))]
-        draw_touched(surface, touched, (box.centerx, box.bottom))
+        draw_touched(surface, touched, (box.centerx, box.bottom - RIBBON_UP))   # inside, above the buttons
         if self.menu is not None:
             self.menu.draw(surface)
 
@@ -449,8 +465,6 @@ class ResultScene(Scene):
     def _draw_arcade(self, surface: pygame.Surface) -> None:
         box, r = self.box, self.r
         level = r["level"]
-        name = f"{tr(level.name)} · {r['daily']}" if r.get("daily") else level.name
-        theme.draw_text(surface, name, (box.centerx, box.y + 94), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         y = box.y + 130
         total = 0
         for i, (label, amount, detail) in enumerate(self.lines):
@@ -493,8 +507,7 @@ class ResultScene(Scene):
         if self.entering:
             draw_table(surface, r["table"], table_rect, rank, self.initials, self.cursor,
                        blink=int(self.t * 3) % 2 == 0)
-            prompt = controls.for_device(self.app, N_("Type your initials, {act} to keep"),
-                                         pad=N_("{updown}: letter   {leftright}: move   {act}: keep"))
+            prompt = initials_prompt(self.app)
             controls.draw_prompt(surface, self.app, prompt, (box.centerx, box.bottom - 48), theme.BODY, theme.TEXT,
                                  anchor="midtop")
         elif r.get("daily"):
