@@ -25,6 +25,7 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
+from cardgames.games.skyjo.table_news import SPRING as NEWS_SPRING
 from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
 from cardgames.i18n import N_, pgettext, said, said_by, said_n, tr, word
 from cardgames.ui import controls, theme
@@ -434,6 +435,18 @@ class SkyjoScene(RoundGameScene):
             if seat in self.humans and seat != self.viewer:
                 self.curtain = seat
                 self.drag.cancel()
+
+    def changing(self) -> bool:
+        """A news banner springing up, a card's mark flashing (Scene.changing)."""
+        return super().changing() or (self.news.showing is not None and self.news.age < NEWS_SPRING) \
+            or self.marks.flashing(self.scheduler.time, self.app.anim_scale or 0.2)
+
+    def picture_key(self) -> object:
+        """The news banner on show: drawn again when it goes (Scene.picture_key)."""
+        return id(self.news.showing)
+
+    def needs_time(self) -> bool:
+        return super().needs_time() or self.news.showing is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain is not None:
