@@ -61,7 +61,7 @@ def test_computer_moves_banners_and_summaries_are_all_announced(tmp_path, strict
     three after a key): every idle frame is audited
     and not one finds a picture the table did not announce (a computer's move, a banner that goes, a
     card's mark, a summary)."""
-    app, scene = _table(tmp_path, name, players=3)
+    app, _ = _table(tmp_path, name, players=3)
     _count_audits(app, strict)
     rng = random.Random(name)
     keys = [pygame.K_RIGHT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_UP, pygame.K_RETURN, pygame.K_RETURN,
@@ -182,7 +182,7 @@ def test_the_title_comes_to_rest_after_a_minute_and_wakes_at_the_first_input(tmp
 def test_the_title_s_attract_deal_ends_on_the_title_at_rest(tmp_path):
     from cardgames.scenes.title import TitleScene
 
-    app, scene = _title(tmp_path)
+    app, _ = _title(tmp_path)
     for _ in range(round((title_module.ATTRACT_AFTER + 0.5) / app_module.MAX_DT)):
         app.step(app_module.MAX_DT)
     assert app.demo is not None and app.demo.once       # the attract mode: one deal
