@@ -93,6 +93,15 @@ def test_the_arcade_clock_is_drawn_as_its_seconds_go_without_any_audit(tmp_path,
     assert app.idle_wait_ms() == app_module.IDLE_WAKE_MS   # a running clock is stepped often
 
 
+@pytest.mark.parametrize(("name", "options"), [("tripeaks", {"mode": "classic"}), ("tripeaks", {"mode": "relaxed"}),
+                                                ("three_thirteen", {}), ("switch", {})])
+def test_every_table_waiting_for_the_human_sleeps_long(tmp_path, name, options):
+    app, scene = _table(tmp_path, name, **options)
+    wait_for_human(app, scene)
+    settle(app, 6.0)
+    assert app.idle and app.idle_wait_ms() == app_module.IDLE_REST_MS
+
+
 def test_a_waiting_table_sleeps_long_and_wakes_for_each_kind_of_change(tmp_path, monkeypatch):
     monkeypatch.setattr(app_module, "AUDIT_EVERY", 1e9)   # no net: each change must be drawn by itself
     monkeypatch.setattr(app_module, "AUDIT_RARE", 1e9)

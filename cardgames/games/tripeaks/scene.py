@@ -382,7 +382,7 @@ class TriPeaksScene(SolverAssist, HandRecords, TableEffects, GameScene):
 
     def needs_time(self) -> bool:
         """The ready pause, the clock, the banner: stepped often (Scene.needs_time)."""
-        return (super().needs_time() or self.phase != "play" or self.banner is not None
+        return (super().needs_time() or (self.phase == "ready" and self.mode == "arcade") or self.banner is not None
                 or (self.arcade is not None and not self.over))
 
     def update(self, dt: float) -> None:
