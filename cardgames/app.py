@@ -222,7 +222,7 @@ class App:
         for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
-        self.toasts.update(dt)
+        self.toasts.update(dt, wait=self.stack.top is not None and self.stack.top.holds_toasts())
         self.idle = not self._draw_frame(dt, had_input)
         self.stack.apply_pending()
         if self.demo is not None:

@@ -65,3 +65,70 @@ def test_a_doubled_finisher_keeps_the_star_the_legend_explains():
     assert score_cell(doubled, 1) == "10"
     plain = skyjo_rules.RoundResult(raw=(3, 10), scores=(3, 10), finisher=0, doubled=False)
     assert score_cell(plain, 0) == "3*"
+
+
+def _ring_reach():
+    """How far the tables' focus ring reaches beyond its item at its widest (drawn and measured)."""
+    import math
+
+    from cardgames.engine.input import draw_focus
+
+    surface = pygame.Surface((400, 300), pygame.SRCALPHA)
+    item = pygame.Rect(150, 120, 100, 40)
+    draw_focus(surface, item, math.pi / 12, side="left")   # sin(6t) = 1: the ring at its widest
+    ring = surface.get_bounding_rect()
+    return item.top - ring.top
+
+
+def _three_thirteen(tmp_path):
+    from cardgames.games.three_thirteen.scene import ThreeThirteenScene
+
+    app = table_app(tmp_path)
+    scene = ThreeThirteenScene(app, {"players": 2, "level": "normal"}, seed=4)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    settle(app, 2.0)
+    return app, scene
+
+
+@pytest.mark.parametrize("lang", ["en", "ta", "te", "kn"])
+def test_three_thirteen_points_label_stays_clear_of_the_sort_button_s_ring(tmp_path, language, lang):
+    language(lang)
+    app, scene = _three_thirteen(tmp_path)
+    labels = {i18n.tr("Points outside melds"), i18n.tr("if it ended now")}
+    rects = []
+    real = scene.draw_text
+
+    def spy(surface, text, *args, **kwargs):
+        rect = real(surface, text, *args, **kwargs)
+        if i18n.tr(text) in labels or text.rstrip("…") and any(t.startswith(text.rstrip("…")) for t in labels):
+            rects.append(rect)
+        return rect
+
+    scene.draw_text = spy
+    scene.draw_hud(pygame.Surface((1280, 720)))
+    assert len(rects) == 2
+    reach = _ring_reach()
+    assert reach >= 10
+    ring = scene.buttons["suit"].rect.inflate(2 * reach, 2 * reach)
+    for rect in rects:
+        assert not rect.colliderect(ring), f"{lang}: {rect} under the ring {ring}"
+
+
+def test_an_achievement_toast_waits_for_the_out_banner(tmp_path):
+    from cardgames.core.events import Announced
+
+    app, scene = _three_thirteen(tmp_path)
+    scene.on_announce(Announced("out", scene.viewer, 1))       # "OUT!" over your hand
+    app.notify("Achievement unlocked: Out in one")             # earned by the same move
+    seconds = app.toasts.queue[0][2]
+    shown_during_banner = []
+    frames = 0
+    while scene.fx.banner:
+        assert app.toasts.queue[0][1] == seconds                # none of its time spent while it waits
+        app.step(1 / 60)
+        frames += 1
+        shown_during_banner.append(scene.fx.banner and not app.toasts.waiting)
+    assert frames > 30 and not any(shown_during_banner)         # hidden while the banner shows...
+    app.step(1 / 60)
+    assert not app.toasts.waiting and seconds - 0.05 < app.toasts.queue[0][1] < seconds   # ...then shown, whole

@@ -87,6 +87,10 @@ class Scene:
         seconds, a banner that goes): a new key draws one frame (engine/redraw.py). None: nothing such."""
         return None
 
+    def holds_toasts(self) -> bool:
+        """Is a banner up that no toast may cover ("OUT!")? The toasts wait, unseen, until it goes."""
+        return False
+
     def needs_time(self) -> bool:
         """While idle, must the loop step this scene often (IDLE_WAKE_MS: a timer set, a clock running, a
         computer about to move)? False: nothing happens until input, and the loop sleeps up to IDLE_REST_MS."""

@@ -432,6 +432,9 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         ring breathing (Scene.changing)."""
         return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
 
+    def holds_toasts(self) -> bool:
+        return self.fx.banner
+
     def needs_time(self) -> bool:
         """A timer set, or not the human's move (a computer to start, a curtain to fall): stepped often
         while idle (Scene.needs_time); a table that waits for the human sleeps."""
