@@ -132,3 +132,31 @@ def test_an_achievement_toast_waits_for_the_out_banner(tmp_path):
     assert frames > 30 and not any(shown_during_banner)         # hidden while the banner shows...
     app.step(1 / 60)
     assert not app.toasts.waiting and seconds - 0.05 < app.toasts.queue[0][1] < seconds   # ...then shown, whole
+
+
+@pytest.mark.parametrize("lang", ["en", "ta", "te", "kn"])
+def test_a_damaged_settings_notice_covers_no_button(tmp_path, language, lang):
+    from cardgames.app import headless_app
+    from cardgames.ui import theme
+    from cardgames.scenes.select import SelectScene
+    from cardgames.scenes.title import TitleScene
+
+    (tmp_path / "settings.json").write_text('{"version": 1, "kind": "settings", "data": {')   # cut short
+    app = headless_app(tmp_path)
+    language(lang)
+    for scene in (TitleScene(app), SelectScene(app)):
+        app.stack.reset(scene)
+        app.stack.apply_pending()
+        app.step(1 / 60)
+        assert len(app.toasts) == 1, "the notice is shown"
+        app.draw(app.canvas.surface)                     # (places the toasts where the scene wants them)
+        covered = app.toasts.rect(app.toasts.queue[0][0])
+        if isinstance(scene, TitleScene):
+            things = [t.rect for t in scene.tiles]
+            call = theme.font(theme.LARGE + 4, True).size(i18n.tr("PRESS ANY KEY"))
+            things.append(pygame.Rect(0, 0, *call).move(640 - call[0] // 2, 516 - call[1] // 2))
+        else:
+            things = [w.rect.inflate(24, 24) for w in scene.menu.widgets]   # each with its focus ring
+        for thing in things:
+            assert not covered.colliderect(thing), f"{type(scene).__name__} {lang}: the notice {covered} over {thing}"
+        assert covered.bottom <= 720 and covered.top >= 0

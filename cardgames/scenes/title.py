@@ -44,6 +44,8 @@ ON_TABLE = 12                # cards resting before the oldest is swept away
 FAN_OPEN = 1.1               # seconds the fan takes to open
 ATTRACT_AFTER = 45.0         # seconds without input before the demo starts
 REST_AFTER = 60.0            # seconds without input before the animation comes to rest
+TILES_Y = 566                # the game tiles along the bottom
+CALL_Y = 516                 # the middle of "PRESS ANY KEY", above them
 ROTATED_BYTES = 6 * MB       # rotated card images kept (the fan's few dozen angles, the resting cards)
 
 
@@ -78,6 +80,8 @@ class _Dealt:
 
 
 class TitleScene(Scene):
+    toast_bottom = CALL_Y - 26   # messages (a damaged settings file's notice) over the cards, above the call
+
     def __init__(self, app, resting: bool = False) -> None:
         super().__init__(app)
         self.time = 0.0
@@ -92,7 +96,7 @@ class TitleScene(Scene):
         x0 = (W - 4 * tile_w - 3 * gap) // 2
         four = bool(app.settings.get("four_colour", False))
         back = str(app.settings.get("card_back", "blue"))
-        self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True,
+        self.tiles = [GameTile((x0 + i * (tile_w + gap), TILES_Y, tile_w, 96), info, compact=True,
                                art=[card_row(app.assets, info.name, four, back, (42, 59), 18, n) for n in (3, 2)])
                       for i, info in enumerate(registry.GAMES)]
         self._felt = theme.felt_surface((W, H), "green")
@@ -207,7 +211,7 @@ class TitleScene(Scene):
                 tile.draw(surface, False)
         if int(t * 2) % 2 == 0 or t < 0.5 or self.resting:   # at rest: the call stays
             call = N_("PRESS ANY BUTTON") if controls.device(self.app) == "pad" else N_("PRESS ANY KEY")
-            theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
+            theme.draw_text(surface, call, (W // 2, CALL_Y), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
         keys, pad = N_("Any key or click: choose a game     Esc: quit     F11: full screen"), N_("Any button: choose a game")
         draw_hints(surface, controls.for_device(self.app, keys, pad=pad))
