@@ -94,7 +94,7 @@ def _three_thirteen(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ta", "te", "kn"])
 def test_three_thirteen_points_label_stays_clear_of_the_sort_button_s_ring(tmp_path, language, lang):
     language(lang)
-    app, scene = _three_thirteen(tmp_path)
+    _, scene = _three_thirteen(tmp_path)
     labels = {i18n.tr("Points outside melds"), i18n.tr("if it ended now")}
     rects = []
     real = scene.draw_text
@@ -137,9 +137,9 @@ def test_an_achievement_toast_waits_for_the_out_banner(tmp_path):
 @pytest.mark.parametrize("lang", ["en", "ta", "te", "kn"])
 def test_a_damaged_settings_notice_covers_no_button(tmp_path, language, lang):
     from cardgames.app import headless_app
-    from cardgames.ui import theme
     from cardgames.scenes.select import SelectScene
     from cardgames.scenes.title import TitleScene
+    from cardgames.ui import theme
 
     (tmp_path / "settings.json").write_text('{"version": 1, "kind": "settings", "data": {')   # cut short
     app = headless_app(tmp_path)
