@@ -178,9 +178,14 @@ def test_the_title_comes_to_rest_after_a_minute_and_wakes_at_the_first_input(tmp
     assert scene.resting and app.idle
     assert app.idle_wait_ms() == app_module.IDLE_REST_MS
     shown, picture = app.frames_drawn, scene.time
+    draws = [0]
+    real_draw = scene.draw
+    scene.draw = lambda surface: draws.__setitem__(0, draws[0] + 1) or real_draw(surface)
     for _ in range(100):
         app.step(app_module.MAX_DT)
-    assert app.frames_drawn == shown and scene.time == picture   # at rest: nothing moves, nothing drawn
+    assert app.frames_drawn == shown and scene.time == picture   # at rest: nothing moves, nothing presented
+    assert draws[0] <= 10 / app_module.AUDIT_RARE                  # ...nor drawn, but for a rare audit
+    del scene.draw
     app.step(FRAME, [mouse(pygame.MOUSEMOTION, (300, 300), buttons=(0, 0, 0))])   # the first input
     assert not scene.resting and app.stack.top is scene
     before = app.frames_drawn

@@ -81,6 +81,7 @@ class _Dealt:
 
 class TitleScene(Scene):
     toast_bottom = CALL_Y - 26   # messages (a damaged settings file's notice) over the cards, above the call
+    announces_changes = True     # it moves until it rests, and at rest nothing changes: audited rarely
 
     def __init__(self, app, resting: bool = False) -> None:
         super().__init__(app)
