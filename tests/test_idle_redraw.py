@@ -153,6 +153,7 @@ def test_a_computer_s_move_is_stepped_often_and_drawn(tmp_path):
 
 
 def test_the_loop_sleeps_in_sdl_only_where_sdl_can_wait():
+    pygame.display.init()
     assert pygame.display.get_driver() == "dummy"
     assert window_module._block(0.01) is None      # the dummy driver: the loop polls instead
 
@@ -205,3 +206,29 @@ def test_the_title_s_attract_deal_ends_on_the_title_at_rest(tmp_path):
         app.step(app_module.MAX_DT)
     assert app.demo is None and isinstance(app.stack.top, TitleScene) and app.stack.top.resting
     assert app.idle
+
+
+def test_where_sdl_can_wait_the_loop_sleeps_in_it_and_never_spins(monkeypatch):
+    """On a desktop driver wait_events sleeps in SDL_WaitEventTimeout (no looks every 8 ms); when SDL says
+    an event is there but pygame hands on none, it sleeps a look's time before asking SDL again."""
+    waits, sleeps, gets = [], [], [0]
+
+    class FakeSDL:
+        @staticmethod
+        def SDL_WaitEventTimeout(event, ms):   # SDL's name
+            waits.append(ms)
+            return 1
+
+    def get():
+        gets[0] += 1
+        return [] if gets[0] < 4 else [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a)]
+
+    monkeypatch.setattr(pygame.display, "get_init", lambda: True)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(window_module, "_sdl", [FakeSDL])
+    monkeypatch.setattr(pygame.event, "get", get)
+    monkeypatch.setattr(window_module.time, "sleep", sleeps.append)
+    events = window_module.wait_events(1000)
+    assert [e.key for e in events] == [pygame.K_a]
+    assert len(waits) == 2 and 900 <= waits[0] <= 1000        # slept in SDL for the time left
+    assert sleeps == [window_module.IDLE_POLL_S]              # ...and once, between two empty wake-ups, not at all
