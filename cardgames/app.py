@@ -47,6 +47,9 @@ TOAST_BOTTOM = 700  # toasts end here on the canvas, unless a scene asks for ano
 MAX_DT = 0.1  # a long stall (window dragged, breakpoint) never makes animations jump further than this
 IDLE_WAKE_MS = 100  # an idle loop still steps this often to run timers (computer players, the attract mode);
 #                    100 ms, not 50: the pause menu idled at 3.6% of a core at 1080p, now 2.9% (bench_window)
+IDLE_REST_MS = 1000  # ...and this often while the scene on top needs no time (Scene.needs_time: a table that
+#                     waits for the human). Each wake costs about 0.2 ms of CPU in the sandboxed Xvfb of
+#                     bench_window: ten a second were 0.3% of a core of a settled table's 0.35%.
 # Solvers and computer players think in background threads; a short GIL switch interval (seconds)
 # hands the loop back the interpreter sooner, so frames keep their pace while they work (measured
 # during TriPeaks deal searches: a loop that sleeps 12 ms a frame took 19.5 ms a turn with the
@@ -224,13 +227,19 @@ class App:
         for text in self.storage.take_notices() + datafiles.take_notices():
             self.notify(text)
         self.stack.update(dt)
-        self.toasts.update(dt)
+        self.toasts.update(dt, wait=self.stack.top is not None and self.stack.top.holds_toasts())
         self.pad_notice.update(dt)
         self.idle = not self._draw_frame(dt, had_input)
         self.stack.apply_pending()
         if self.demo is not None:
             self.demo.update(dt)
         self.frame += 1
+
+    def idle_wait_ms(self) -> int:
+        """How long the idle loop may sleep before the next step (an event wakes it sooner)."""
+        top = self.stack.top
+        rests = top is not None and not top.needs_time() and self.demo is None and not self.stack.has_pending
+        return IDLE_REST_MS if rests else IDLE_WAKE_MS
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -273,8 +282,10 @@ class App:
         """Draw and present this frame if the picture may have changed (engine/redraw.py); while idle,
         now and then draw without presenting to check. Returns whether a frame was presented."""
         changing = self.demo is not None or bool(self.toasts) or bool(self.pad_notice) or self.stack.changing()
-        shown = (*self.stack.visible(), self.storage.write_warning)   # what is on screen: a change redraws
-        if self.redraw.wanted(shown, changing, had_input, dt):
+        visible = self.stack.visible()
+        shown = (*visible, self.storage.write_warning)   # what is on screen: a change redraws
+        picture = tuple(scene.picture_key() for scene in visible)
+        if self.redraw.wanted(shown, changing, had_input, dt, picture):
             self.draw(self.canvas.surface)
             audit = False
         elif not self.redraw.audit_due(dt, AUDIT_RARE if getattr(self.stack.top, "announces_changes", False)
@@ -455,8 +466,11 @@ def loop(app: App, should_stop: Callable[[], bool] | None = None) -> None:
     clock.tick()
     while app.running and not (should_stop is not None and should_stop()):
         if app.idle:  # nothing changed last frame: sleep until an event (handled and drawn at once)
-            events = wait_events(IDLE_WAKE_MS)
+            events = wait_events(app.idle_wait_ms())
             dt = clock.tick() / 1000.0
+            while dt > MAX_DT and app.idle:   # a long rest: its time in steps as long as a frame may be
+                app.step(MAX_DT)              # (the clamp would lose it: play time, a clock)
+                dt -= MAX_DT
         else:
             dt = clock.tick(config.FPS) / 1000.0
             events = pygame.event.get()

@@ -26,8 +26,8 @@ and each scene runs in a fresh process through the app's real loop
   and p99 in ms;
 - memory: the peak resident set of the process, and its resident set after
   settling and at the end (a cache that grows shows up as the difference).
-Targets (issue 12): idle at most 3% of one core; an animating frame under
-6 ms at 1920x1080 and under 3 ms at 1280x720. Figures are printed, never
+Targets: idle at most 0.5% of one core (issue 23; 3% in issue 12); an animating
+frame under 6 ms at 1920x1080 and under 3 ms at 1280x720 (issue 12). Figures are printed, never
 asserted: the machine is shared and noisy.
 """
 from __future__ import annotations
@@ -51,7 +51,7 @@ SIZES = ((1920, 1080), (1280, 720))
 SCENES = ("title", "select", "tripeaks", "skyjo", "three_thirteen", "switch", "pause", "storm")
 ANIMATING = ("title", "storm")       # scenes that move by themselves
 SETTLE_LIMIT = 25.0
-IDLE_TARGET_PCT = 3.0
+IDLE_TARGET_PCT = 0.5
 FRAME_TARGET_MS = {(1920, 1080): 6.0, (1280, 720): 3.0}
 
 
@@ -290,7 +290,7 @@ def main(quick: bool = False, out=print, phases: bool = False, sizes: tuple = SI
         try:
             target = FRAME_TARGET_MS.get(size)
             out(f"Real window {size[0]}x{size[1]} (Xvfb {display}, the app's loop; CPU of all the app's threads; "
-                f"targets: idle <= {IDLE_TARGET_PCT:.0f}% of a core"
+                f"targets: idle <= {IDLE_TARGET_PCT:g}% of a core"
                 + (f", animating frame < {target:.0f} ms)" if target else ")"))
             out(f"  {'scene':16} {'idle CPU':>9} {'X server':>9} {'idle FPS':>9} {'frame med':>10} {'p99':>7}"
                 f" {'peak MB':>8} {'RSS settled->end':>17}" + (f"  (medians of {runs} runs)" if runs > 1 else ""))

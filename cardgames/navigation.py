@@ -44,8 +44,9 @@ class Screens:
             return info.scene_class()(self.app, launch_options(info, launch), launch.seed)
         return self.title()
 
-    def title(self) -> Scene:
-        return TitleScene(self.app)
+    def title(self, resting: bool = False) -> Scene:
+        """The title screen (`resting`: its animation still until the first input)."""
+        return TitleScene(self.app, resting=resting)
 
     def select(self, game: str | None = None) -> Scene:
         """The game-select screen, on `game` (else the last one played)."""
@@ -59,9 +60,11 @@ class Screens:
         """The shared yes/no dialog (cardgames/scenes/confirm.py: ConfirmScene's arguments)."""
         return ConfirmScene(self.app, *args, **kwargs)
 
-    def demo(self, game: str | None = None) -> Scene:
-        """Start the attract mode (of `game`, else every available game in turn): its first scene."""
-        return DemoDirector(self.app, game).start()
+    def demo(self, game: str | None = None, once: bool = False) -> Scene:
+        """Start the attract mode (of `game`, else every available game in turn): its first scene.
+        `once`: one deal, then the title at rest (the title's own attract mode: a window left open
+        comes to rest)."""
+        return DemoDirector(self.app, game, once).start()
 
 
 def launch_options(info: Any, launch: Launch, demo: bool = False) -> dict[str, Any]:
@@ -99,8 +102,9 @@ class DemoDirector:
 
     NEXT_AFTER = 4.0  # seconds the finished table stays on screen
 
-    def __init__(self, app: Any, game: str | None) -> None:
+    def __init__(self, app: Any, game: str | None, once: bool = False) -> None:
         self.app = app
+        self.once = once
         self.games = [registry.get(game)] if game else [g for g in registry.GAMES if g.available]
         self.index = -1
         self._next_in: float | None = None  # seconds until the next game, once one ended
@@ -129,7 +133,10 @@ class DemoDirector:
     def update(self, dt: float) -> None:
         if self._next_in is not None:
             self._next_in -= dt
-            if self._next_in <= 0:
+            if self._next_in <= 0 and self.once:   # nobody watched: the title, at rest
+                self.app.demo = None
+                self.app.stack.reset(self.app.screens.title(resting=True))
+            elif self._next_in <= 0:
                 self.app.stack.reset(self._next_scene())
 
     def stop(self) -> None:

@@ -9,6 +9,8 @@ the app draws only when the picture may have changed:
 - something on screen says it is changing (Scene.changing(): animations,
   effects, a pulse; the toasts; the demo), and once more when it stops, so
   its last step is shown.
+- what a visible scene's picture_key() says it shows changed (a clock's seconds, a banner gone):
+  that one frame.
 Otherwise the frame is idle: the updates run (timers, computer players) but
 nothing is drawn, and the loop waits for the next event.
 
@@ -20,10 +22,12 @@ frames in a row are the same (a clock's seconds: two frames a second). An unanno
 AUDIT_EVERY, never lost; announcing it (Scene.changing) makes it immediate.
 
 A scene that announces every change of its picture (Scene.announces_changes: the menus, whose
-only moving part is the focus ring) is audited every AUDIT_RARE seconds instead: the net is
-still there for a change it failed to announce (late by at most AUDIT_RARE), at an eighth of
-the cost. An audit of the pause menu draws the table under it afresh, 2.6 ms a time: four a
-second were a third of the menu's idle CPU in a 1920x1080 window.
+only moving part is the focus ring, and the card tables, through changing() and picture_key())
+is audited every AUDIT_RARE seconds instead: the net is still there for a change it failed to
+announce (late by at most AUDIT_RARE), at a fortieth of the cost. An audit of the pause menu
+draws the table under it afresh, 2.6 ms a time: four a second were a third of the menu's idle
+CPU in a 1920x1080 window; a table's four a second were 0.85% of a core of its 1.2%
+(tests/test_idle_redraw.py audits every idle frame of the tables and finds nothing unannounced).
 """
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ import pygame
 
 DRAW_AFTER_INPUT = 0.25  # seconds drawn after an event or a change of the scenes on screen
 AUDIT_EVERY = 0.25       # seconds between two checks, while idle, that the picture did not change
-AUDIT_RARE = 2.0         # the same for a scene that announces every change (Scene.announces_changes)
+AUDIT_RARE = 10.0        # the same for a scene that announces every change (Scene.announces_changes)
 
 
 class RedrawPolicy:
@@ -44,18 +48,20 @@ class RedrawPolicy:
         self.draw_for = 0.0           # seconds left of drawing every frame
         self.since_shown = 0.0        # seconds since a frame was presented or audited
         self.watching = False         # an audit found an unannounced change: draw while frames differ
+        self.picture: Any = None      # the visible scenes' picture keys when the canvas was last drawn
 
-    def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float) -> bool:
+    def wanted(self, scenes: tuple, changing: bool, had_input: bool, dt: float, picture: Any = None) -> bool:
         """Should this frame be drawn and presented? `scenes`: what is on screen (the visible scenes and
-        any app-level strip); when it differs from the last drawn frame's, the frame is drawn."""
+        any app-level strip); when it differs from the last drawn frame's, the frame is drawn. `picture`:
+        their picture keys (Scene.picture_key); when they changed, this one frame is drawn."""
         self.draw_for = max(0.0, self.draw_for - dt)
         new_scenes = scenes != self.scenes
         if had_input or new_scenes:
             self.draw_for = DRAW_AFTER_INPUT
-        draw = changing or self.was_changing or self.draw_for > 0 or new_scenes
+        draw = changing or self.was_changing or self.draw_for > 0 or new_scenes or picture != self.picture
         self.was_changing = changing
         if draw:
-            self.scenes = scenes
+            self.scenes, self.picture = scenes, picture
         return draw
 
     def presented(self, changed: bool) -> None:

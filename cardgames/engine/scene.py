@@ -82,6 +82,20 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def picture_key(self) -> Any:
+        """What the picture shows that time changes in steps, with no input and no animation (a clock's
+        seconds, a banner that goes): a new key draws one frame (engine/redraw.py). None: nothing such."""
+        return None
+
+    def holds_toasts(self) -> bool:
+        """Is a banner up that no toast may cover ("OUT!")? The toasts wait, unseen, until it goes."""
+        return False
+
+    def needs_time(self) -> bool:
+        """While idle, must the loop step this scene often (IDLE_WAKE_MS: a timer set, a clock running, a
+        computer about to move)? False: nothing happens until input, and the loop sleeps up to IDLE_REST_MS."""
+        return True
+
     def changing(self) -> bool:
         """Would the scene look different if drawn again now, with no input? True while its
         animator, effects or menu (the focus ring's pulse) run, or always when

@@ -60,6 +60,10 @@ def record_line(info: GameInfo, recs: dict[str, Any]) -> str:
 class SelectScene(Scene):
     changes_by_itself = False  # drawn on input and while the focus ring pulses (Scene.changing)
     announces_changes = True   # its changing() covers every change: audited rarely (engine/redraw.py)
+    # Messages (a damaged settings file's notice) lie on the game's panel, over its cards: never on a button
+    toast_area = INFO_RECT.inflate(-24, -24)
+    toast_bottom = toast_area.bottom
+
     def __init__(self, app, game: str | None = None) -> None:
         super().__init__(app)
         self.games = registry.GAMES

@@ -3,8 +3,11 @@
 Any key or click opens the game-select screen; Esc quits. On a gamepad any button but B
 opens it, and B asks before it quits (a pad's B is pressed to back out, not to leave). Left alone for
 ATTRACT_AFTER seconds it starts the attract mode, as an arcade cabinet
-would: computer players play the available games until a key is pressed
-(cardgames/navigation.py's DemoDirector), which comes back here. The animation is
+would: computer players play a deal of a game (cardgames/navigation.py's
+DemoDirector; a key comes back here). Left alone for REST_AFTER seconds, or
+back from that deal with nobody watching, it comes to rest: the picture stands
+still and nothing is drawn (its dealing costs about 18% of a core in a
+1920x1080 window) until the first input wakes it. The animation is
 seeded, so the same frame number always shows the same picture (screenshots).
 Rotated card images are cached by whole degrees, which keeps a frame cheap;
 the cache is bounded (ROTATED_BYTES, least recently used dropped first), so
@@ -43,6 +46,9 @@ FLIGHT = 0.7                 # seconds a card flies
 ON_TABLE = 12                # cards resting before the oldest is swept away
 FAN_OPEN = 1.1               # seconds the fan takes to open
 ATTRACT_AFTER = 45.0         # seconds without input before the demo starts
+REST_AFTER = 60.0            # seconds without input before the animation comes to rest
+TILES_Y = 566                # the game tiles along the bottom
+CALL_Y = 516                 # the middle of "PRESS ANY KEY", above them
 ROTATED_BYTES = 6 * MB       # rotated card images kept (the fan's few dozen angles, the resting cards)
 
 
@@ -77,10 +83,14 @@ class _Dealt:
 
 
 class TitleScene(Scene):
-    def __init__(self, app) -> None:
+    toast_bottom = CALL_Y - 26   # messages (a damaged settings file's notice) over the cards, above the call
+    announces_changes = True     # it moves until it rests, and at rest nothing changes: audited rarely
+
+    def __init__(self, app, resting: bool = False) -> None:
         super().__init__(app)
         self.time = 0.0
         self.idle = 0.0
+        self.resting = resting   # at rest: nothing moves (nor is drawn) until the first input
         self.rng = make_rng(7, "title")
         self.deck = list(shuffled(standard_deck(), self.rng))
         self.dealt: list[_Dealt] = []
@@ -90,7 +100,7 @@ class TitleScene(Scene):
         x0 = (W - 4 * tile_w - 3 * gap) // 2
         four = bool(app.settings.get("four_colour", False))
         back = str(app.settings.get("card_back", "blue"))
-        self.tiles = [GameTile((x0 + i * (tile_w + gap), 566, tile_w, 96), info, compact=True,
+        self.tiles = [GameTile((x0 + i * (tile_w + gap), TILES_Y, tile_w, 96), info, compact=True,
                                art=[card_row(app.assets, info.name, four, back, (42, 59), 18, n) for n in (3, 2)])
                       for i, info in enumerate(registry.GAMES)]
         self._felt = theme.felt_surface((W, H), "green")
@@ -105,8 +115,16 @@ class TitleScene(Scene):
     # Input -----------------------------------------------------------------
     pad_keys: ClassVar[dict[str, int]] = {"x": pygame.K_SPACE, "y": pygame.K_SPACE}   # X and Y are "any button" too
 
+    def changing(self) -> bool:
+        """The cards deal and the call blinks until the title comes to rest (Scene.changing)."""
+        return not self.resting
+
+    def needs_time(self) -> bool:
+        return not self.resting
+
     def handle_event(self, event: pygame.event.Event) -> None:
         self.idle = 0.0
+        self.resting = False    # any input wakes it
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and getattr(event, "device", "keyboard") == "pad":
                 self.stack.push(ConfirmScene(self.app, N_("Quit Card Arcade?"), yes=N_("Quit"), on_yes=self.app.quit))
@@ -158,14 +176,19 @@ class TitleScene(Scene):
         return self.time + 10 * FLIGHT if self.app.anim_scale == 0 else self.time
 
     def attract(self) -> None:
-        """Start the demo (if any game is playable yet)."""
+        """Start the demo (if any game is playable yet): one deal, then the title at rest."""
         if any(g.available for g in registry.GAMES):
-            self.stack.reset(self.app.screens.demo())
+            self.stack.reset(self.app.screens.demo(once=True))
 
     def update(self, dt: float) -> None:
-        self.time += dt
+        if self.resting:
+            return
         self.idle += dt
-        if self.idle >= ATTRACT_AFTER:
+        if self.idle >= REST_AFTER:   # (no demo to play: it rests where it is)
+            self.resting = True
+            return
+        self.time += dt
+        if self.idle >= ATTRACT_AFTER and any(g.available for g in registry.GAMES):
             self.idle = 0.0
             self.attract()
         if self.time >= self.next_deal:
@@ -194,9 +217,9 @@ class TitleScene(Scene):
         if not self._tiles_laid:
             for tile in self.tiles:
                 tile.draw(surface, False)
-        if int(t * 2) % 2 == 0 or t < 0.5:
+        if int(t * 2) % 2 == 0 or t < 0.5 or self.resting:   # at rest: the call stays
             call = N_("PRESS ANY BUTTON") if controls.device(self.app) == "pad" else N_("PRESS ANY KEY")
-            theme.draw_text(surface, call, (W // 2, 516), theme.LARGE + 4, theme.TEXT, bold=True,
+            theme.draw_text(surface, call, (W // 2, CALL_Y), theme.LARGE + 4, theme.TEXT, bold=True,
                             anchor="center", shadow=True)
         keys = N_("Any key or click: choose a game     Esc: quit     F11: full screen")
         pad = N_("Any other button: choose a game     {back}: quit")   # B asks first (handle_event)

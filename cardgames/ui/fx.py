@@ -46,6 +46,7 @@ class _Text:
     y: float
     life: float
     age: float = 0.0
+    banner: bool = False
 
 
 class Effects:
@@ -63,6 +64,11 @@ class Effects:
     def active(self) -> bool:
         return bool(self.particles or self.texts or self._flash or self._shake)
 
+    @property
+    def banner(self) -> bool:
+        """Is a banner up (a pop_text(banner=True): "OUT!")? Toasts wait for it (Scene.holds_toasts)."""
+        return any(t.banner for t in self.texts)
+
     # Starting effects --------------------------------------------------------------
     def burst(self, pos: tuple[float, float], colour: tuple[int, int, int] = (255, 214, 90), count: int = 20,
               speed: float = 320.0, life: float = 0.8, size: int = 5) -> None:
@@ -76,8 +82,9 @@ class Effects:
                                             life * self.rng.uniform(0.6, 1.0), 0.0, self._dot(colour, s)))
 
     def pop_text(self, text: str, pos: tuple[float, float], colour: tuple[int, int, int] = (255, 236, 140),
-                 px: int = 34, life: float = 1.0) -> None:
-        """Text that rises from `pos` and fades out (scores, "Streak x3!")."""
+                 px: int = 34, life: float = 1.0, banner: bool = False) -> None:
+        """Text that rises from `pos` and fades out (scores, "Streak x3!"); `banner`: news the table
+        announces ("OUT!"), which no toast may cover: the toasts wait while it shows."""
         font = self.font_source(px, True) if self.font_source else pygame.font.Font(None, px)
         text = tr(text)   # in the chosen language
         body = theme.render(font, text, colour)
@@ -86,7 +93,8 @@ class Effects:
         for dx, dy in ((0, 2), (4, 2), (2, 0), (2, 4)):
             image.blit(outline, (dx, dy))
         image.blit(body, (2, 2))
-        self.texts.append(_Text(image, pos[0] - image.get_width() / 2, pos[1] - image.get_height() / 2, life))
+        self.texts.append(_Text(image, pos[0] - image.get_width() / 2, pos[1] - image.get_height() / 2, life,
+                                banner=banner))
 
     def flash(self, colour: tuple[int, int, int] = (255, 255, 255), duration: float = 0.25) -> None:
         self._flash = (colour, duration, duration)

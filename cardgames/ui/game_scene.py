@@ -162,6 +162,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
     changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
+    announces_changes = True   # changing() and picture_key() cover every change: audited rarely (engine/redraw.py)
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
     fair_undo = False                # True: undo only in practice games (ui/fair_undo.py)
@@ -432,6 +433,14 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
         ring breathing (Scene.changing)."""
         return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+
+    def holds_toasts(self) -> bool:
+        return self.fx.banner
+
+    def needs_time(self) -> bool:
+        """A timer set, or not the human's move (a computer to start, a curtain to fall): stepped often
+        while idle (Scene.needs_time); a table that waits for the human sleeps."""
+        return self.scheduler.pending > 0 or not self.human_turn or self.thinking is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self.table_key()

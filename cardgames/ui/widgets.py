@@ -528,6 +528,7 @@ class Toasts:
         self.queue: list[list] = []  # [text, time left, total time]
         self.bottom, self.width = bottom, width
         self.area: Rect | None = None
+        self.waiting = False   # a banner is up: nothing shown, no time spent (update)
 
     def push(self, text: str) -> None:
         total = max(3.0, min(9.0, len(text) / 15))
@@ -546,14 +547,16 @@ class Toasts:
             return Rect(self.area.centerx - w // 2, self.area.bottom - h, w, h)
         return Rect((canvas_width - w) // 2, self.bottom - h, w, h)
 
-    def update(self, dt: float) -> None:
-        if self.queue:
+    def update(self, dt: float, wait: bool = False) -> None:
+        """`wait`: a banner is up (Scene.holds_toasts): the messages wait, unseen, their time not running."""
+        self.waiting = wait
+        if self.queue and not wait:
             self.queue[0][1] -= dt
             if self.queue[0][1] <= 0:
                 self.queue.pop(0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if not self.queue:
+        if not self.queue or self.waiting:
             return
         text, left, total = self.queue[0]
         shown = total - left

@@ -25,7 +25,7 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved
 from cardgames.games.skyjo import INFO, ai, log, rules
 from cardgames.games.skyjo.rules import ROWS, SLOTS, Phase
 from cardgames.games.skyjo.summary import RoundSummaryScene
-from cardgames.games.skyjo.table_news import NewsBanner, SlotMarks
+from cardgames.games.skyjo.table_news import SPRING, NewsBanner, SlotMarks
 from cardgames.i18n import N_, pgettext, said, said_by, said_n, tr, word
 from cardgames.ui import controls, theme
 from cardgames.ui.cards import MOVE_TIME, CardArt
@@ -40,9 +40,12 @@ BIG_GAP, SMALL_GAP = 10, 4
 MY_GRID = (640 - (4 * BIG[0] + 3 * BIG_GAP) // 2, 720 - (3 * BIG[1] + 2 * BIG_GAP) - 12)
 DRAW_POS, DISCARD_POS, HELD_POS = (498, 226), (601, 226), (720, 226)
 BOX_W = 4 * SMALL[0] + 3 * SMALL_GAP
-BOX_H = 26 + 3 * SMALL[1] + 2 * SMALL_GAP
+# A seat's two lines over its grid (its name; its points showing and total: their line may use the
+# inside of the turn frame, LABEL_PAD px either side of the box), then its grid.
+HEADER_H, NAME_H, LABEL_PAD = 40, 20, 4
+BOX_H = HEADER_H + 3 * SMALL[1] + 2 * SMALL_GAP
 # Where the other seats sit, clockwise from the viewer's left, by how many there are.
-SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 8), "T2": (554, 8), "T3": (819, 8),
+SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 4), "T2": (554, 4), "T3": (819, 4),
          "RM": (1084, 236), "RL": (1084, 466)}
 ARRANGEMENTS = {1: ("T2",), 2: ("T1", "T3"), 3: ("LM", "T2", "RM"), 4: ("LM", "T1", "T3", "RM"),
                 5: ("LM", "T1", "T2", "T3", "RM"), 6: ("LL", "LM", "T1", "T3", "RM", "RL"),
@@ -132,7 +135,7 @@ class SkyjoScene(RoundGameScene):
         if box is None:
             x, y = MY_GRID
             return (x + column * (BIG[0] + BIG_GAP), y + row * (BIG[1] + BIG_GAP))
-        return (box[0] + column * (SMALL[0] + SMALL_GAP), box[1] + 26 + row * (SMALL[1] + SMALL_GAP))
+        return (box[0] + column * (SMALL[0] + SMALL_GAP), box[1] + HEADER_H + row * (SMALL[1] + SMALL_GAP))
 
     def grid_size(self, seat: int) -> tuple[int, int]:
         return BIG if seat == self.viewer else SMALL
@@ -426,6 +429,16 @@ class SkyjoScene(RoundGameScene):
                 self.curtain = seat
                 self.drag.cancel()
 
+    def changing(self) -> bool:   # a news banner springing up, a card's mark flashing (Scene.changing)
+        return super().changing() or (self.news.showing is not None and self.news.age < SPRING) \
+            or self.marks.flashing(self.scheduler.time, self.app.anim_scale or 0.2)
+
+    def picture_key(self) -> object:   # the news banner on show: drawn again when it goes (Scene.picture_key)
+        return id(self.news.showing)
+
+    def needs_time(self) -> bool:   # a banner to take down
+        return super().needs_time() or self.news.showing is not None
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.curtain is not None:
             self.draw_table(surface)
@@ -486,14 +499,20 @@ class SkyjoScene(RoundGameScene):
                 pygame.draw.rect(surface, theme.TEXT_DIM, frame, width=1, border_radius=8)
             if state.finisher == seat:
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
-            self.draw_text(surface, self.seat_name(seat), (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
-            total = self.draw_text(surface, str(self.shown_total(seat)), (box[0] + BOX_W, box[1]), 17, theme.ACCENT,
-                                   anchor="topright", bold=True)
-            self.draw_text(surface, said("showing {n} ·", n=self._visible_points(seat)), (total.x - 5, box[1] + 1), 15,
-                           theme.TEXT_DIM, anchor="topright")
+            self._draw_seat_labels(surface, seat, box, is_turn)
         self.marks.draw(surface, self._mark_rects(), self.scheduler.time, self.app.anim_scale or 0.2)
         self._draw_middle(surface)
         self.news.draw(surface)
+
+    def _draw_seat_labels(self, surface: pygame.Surface, seat: int, box: tuple[int, int],
+                          is_turn: bool) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+        """Over a seat's grid: its name; its points showing and its total, labelled. Returns their rects."""
+        name = self.draw_text(surface, self.seat_name(seat), (box[0], box[1]), 17, (240, 240, 230), bold=is_turn)
+        y = box[1] + NAME_H
+        showing = self.draw_text(surface, said("showing {n}", n=self._visible_points(seat)), (box[0] - LABEL_PAD, y),
+                                 15, theme.TEXT_DIM)
+        return name, showing, self.draw_text(surface, said("Total {n}", n=self.shown_total(seat)),
+                                             (box[0] + BOX_W + LABEL_PAD, y), 17, theme.ACCENT, anchor="topright", bold=True)
 
     def _mark_rects(self) -> dict[str, pygame.Rect]:
         out = {}

@@ -22,6 +22,12 @@ ROW_H = 40                # a player's row in the table
 W, H = config.CANVAS_SIZE
 
 
+def score_cell(r: Any, seat: int) -> str:
+    """A seat's score in a round as the summary's table writes it: "*" after the one who ended the
+    round (the legend says so), their raw sum "×2" when it was doubled ("64×2*")."""
+    text = f"{r.raw[seat]}×2" if r.doubled and r.finisher == seat else str(r.scores[seat])
+    return text + "*" if r.finisher == seat else text
+
 class RoundSummaryScene(SummaryOverlay):
     game_name = "skyjo"
     edge = theme.GAME_COLOURS["skyjo"]
@@ -63,16 +69,9 @@ class RoundSummaryScene(SummaryOverlay):
 
         def cell(seat: int, k: int) -> tuple[str, theme.Colour]:
             r = rounds[k]
-            text = str(r.scores[seat])
-            shade = theme.TEXT_DIM
-            if r.finisher == seat:
-                text += "*"
-            if r.doubled and r.finisher == seat:
-                text = f"{r.raw[seat]}×2"
-                shade = theme.ACCENT_2
-            if r is rounds[-1]:
-                shade = theme.ACCENT_2 if (r.doubled and r.finisher == seat) else theme.ACCENT
-            return text, shade
+            doubled = r.doubled and r.finisher == seat
+            shade = theme.ACCENT_2 if doubled else theme.ACCENT if r is rounds[-1] else theme.TEXT_DIM
+            return score_cell(r, seat), shade
 
         self.draw_score_table(surface, top, row_h, px, [said("R{n}", n=first + k + 1) for k in range(len(rounds))], cell,
                               name_x, box.x + 250, 64)

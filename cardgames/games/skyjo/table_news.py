@@ -20,6 +20,7 @@ from cardgames.ui import theme
 
 BANNER_SECONDS = 1.7
 FLASH_SECONDS = 1.1
+SPRING = 0.18                        # seconds a banner takes to spring up
 FROM_DISCARD = theme.ACCENT          # the ring of a card taken from the discard pile
 FROM_DRAW = (250, 250, 255)          # ... of a drawn card put in (a dark edge sets it off white card borders)
 
@@ -65,7 +66,7 @@ class NewsBanner:
         banner = self.showing
         if banner is None:
             return
-        k = min(1.0, self.age / 0.18)                   # it springs up, then stays
+        k = min(1.0, self.age / SPRING)                 # it springs up, then stays
         grow = 1.0 + 0.08 * math.sin(math.pi * k) if k < 1 else 1.0
         rect = self.rect.inflate(round(self.rect.w * (grow - 1)), round(self.rect.h * (grow - 1)))
         theme.draw_panel(surface, rect, theme.PANEL_SOLID + (235,), banner.colour, radius=10, width=3)
@@ -91,6 +92,10 @@ class SlotMarks:
             self.marks.clear()
         else:
             self.marks.pop(seat, None)
+
+    def flashing(self, now: float, speed: float) -> bool:
+        """Is some mark's flash on (or still to come)? Then the table keeps drawing."""
+        return any((now - since) / max(0.2, speed) < 0.25 + FLASH_SECONDS for _, _, since in self.marks.values())
 
     def draw(self, surface: pygame.Surface, rect_of: dict[str, pygame.Rect], now: float, speed: float) -> None:
         """rect_of: the marked piles' card rectangles; speed: the animation scale (the flash waits

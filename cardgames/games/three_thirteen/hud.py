@@ -29,7 +29,8 @@ LAID_Y = 392                    # your melds once laid down on the table
 STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
 RAISE = 28                      # arranged hand: lift of unmelded cards
 BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
-YOU_Y = 400                     # your name, total and points, above the buttons
+YOU_Y = 400                     # your name, total and points, above the buttons (clear of the focus ring's
+#                                 12 px round the first, cardgames/engine/input.py draw_focus)
 LOG_RECT = pygame.Rect(730, 166, 540, 226)   # the log's corner: one line per move, a turn around 8 seats
 LAST_TURN_Y = 168               # "LAST TURN", above the piles (between them and the boxes)
 UNDO_RECT = pygame.Rect(40, 386, 190, 46)   # practice games: under the round's facts on the left...
@@ -90,7 +91,7 @@ class ThreeThirteenHud:
         figure = self.draw_text(surface, str(penalty), (BUTTON_X + BUTTON_W, YOU_Y + 26), 40,
                                 theme.GOOD if penalty == 0 else theme.ACCENT, anchor="topright", bold=True)
         room = figure.x - 6 - BUTTON_X            # the two labels stay clear of the figure (3 digits late on)
-        for text, y, px in ((N_("Points outside melds"), YOU_Y + 30, 17), (N_("if it ended now"), YOU_Y + 48, 15)):
+        for text, y, px in ((N_("Points outside melds"), YOU_Y + 27, 17), (N_("if it ended now"), YOU_Y + 45, 15)):
             text, px = self._fit(text, room, px)
             self.draw_text(surface, text, (BUTTON_X, y), px, theme.TEXT_DIM)
         for name, button in self.buttons.items():

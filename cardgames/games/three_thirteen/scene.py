@@ -115,13 +115,13 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         self.drawn: Card | None = None  # the card you drew this turn (outlined until you discard)
         self._penalty_cache: dict[tuple, int] = {}
         self.buttons = {
-            "suit": Button((BUTTON_X, 470, BUTTON_W, BUTTON_H), "Sort suit (S)", lambda: self.set_mode("suit"),
+            "suit": Button((BUTTON_X, 478, BUTTON_W, BUTTON_H), "Sort suit (S)", lambda: self.set_mode("suit"),
                            px=theme.BODY),
-            "rank": Button((BUTTON_X, 520, BUTTON_W, BUTTON_H), "Sort rank (R)", lambda: self.set_mode("rank"),
+            "rank": Button((BUTTON_X, 526, BUTTON_W, BUTTON_H), "Sort rank (R)", lambda: self.set_mode("rank"),
                            px=theme.BODY),
-            "melds": Button((BUTTON_X, 570, BUTTON_W, BUTTON_H), "Arrange melds (M)",
+            "melds": Button((BUTTON_X, 574, BUTTON_W, BUTTON_H), "Arrange melds (M)",
                             lambda: self.set_mode("melds"), px=theme.BODY),
-            "out": Button((BUTTON_X, 630, BUTTON_W, 56), "Go out (G)", self.go_out, primary=True),
+            "out": Button((BUTTON_X, 632, BUTTON_W, 56), "Go out (G)", self.go_out, primary=True),
         }
         super().__init__(app, options, seed, resume)
 
@@ -510,10 +510,10 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
                 self._box(event.seat).center   # over their cards (the log lies below the boxes)
             if event.value:
                 self.app.play_sound("timer_warning")
-                self.fx.pop_text(N_("OUT!"), at, theme.ACCENT, 48, life=1.6)
+                self.fx.pop_text(N_("OUT!"), at, theme.ACCENT, 48, life=1.6, banner=True)
                 self.fx.burst(at, theme.ACCENT, 24)
             else:
-                self.fx.pop_text(N_("All melded!"), at, theme.GOOD, 34, life=1.6)
+                self.fx.pop_text(N_("All melded!"), at, theme.GOOD, 34, life=1.6, banner=True)
             self.app.play_sound("chime_5")
         elif event.kind == "new_round":
             self.fx.pop_text(said("Round {n}: {ranks} are wild", n=event.value, ranks=rank_plural(rules.wild_rank(event.value))),

@@ -42,7 +42,7 @@ from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene_assist import SolverAssist, draw_spinner
 from cardgames.games.tripeaks.scene_effects import TableEffects
 from cardgames.games.tripeaks.scene_geometry import HUD_H, H, W, table_geometry
-from cardgames.games.tripeaks.scene_hud import PAD_LABELS, draw_hud
+from cardgames.games.tripeaks.scene_hud import PAD_LABELS, clock_shown, draw_hud
 from cardgames.games.tripeaks.scene_records import HandRecords, summarize_levels
 from cardgames.games.tripeaks.scene_saves import HandSaves
 from cardgames.games.tripeaks.scoring import ArcadeScore, ClassicScore
@@ -364,12 +364,22 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
     def changing(self) -> bool:
         """The score counting up, a hint, an answer awaited from the solver, the streak
         timer draining, the clock's last seconds (Scene.changing; the seconds of the clock before
-        that are seen by the app's audit, cardgames/engine/redraw.py)."""
+        that are drawn when picture_key() changes)."""
         arcade = self.arcade if self.phase == "play" and not self.over else None
         return (super().changing() or self.hint_target is not None
                 or self.streak_pop > 0 or abs(self._score_value() - self.hud_score) >= 0.5
                 or self._winnable_job is not None or self._hint_job is not None
                 or (arcade is not None and (arcade.streak > 0 or arcade.time_left <= WARN_SECONDS)))
+
+    def picture_key(self) -> object:
+        """The clock's seconds and the length of its bar, the level's banner (Scene.picture_key)."""
+        arcade = self.arcade if self.mode == "arcade" else None
+        return (None if arcade is None else clock_shown(arcade), self.banner is not None, self.phase)
+
+    def needs_time(self) -> bool:
+        """The ready pause, the clock, the banner: stepped often (Scene.needs_time)."""
+        return (super().needs_time() or (self.phase == "ready" and self.mode == "arcade") or self.banner is not None
+                or (self.arcade is not None and not self.over))
 
     def update(self, dt: float) -> None:
         if self.phase == "ready" and not self.animator.busy and self.mode == "arcade":

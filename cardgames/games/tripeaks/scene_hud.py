@@ -35,6 +35,11 @@ def clock_text(score: Any) -> str:
     return f"{secs // 60}:{secs % 60:02d}"
 
 
+def clock_shown(score: Any) -> tuple[str, int]:
+    """What the clock shows: its digits and its bar's width in px (drawn again when they change)."""
+    return clock_text(score), max(8, round(CLOCK.width * max(0.0, score.time_left) / score.clock))
+
+
 def cards_left(n: int) -> str:
     return ngettext("{n} card left", "{n} cards left", n).format(n=format_number(n))
 
@@ -153,7 +158,7 @@ def _clock(scene: Any, surface: pygame.Surface, score: Any) -> None:
         else:
             colour = (255, 150, 60)
         fill = CLOCK.copy()
-        fill.width = max(8, round(CLOCK.width * frac))
+        fill.width = clock_shown(score)[1]
         pygame.draw.rect(surface, colour, fill, border_radius=8)
     pygame.draw.rect(surface, theme.PANEL_EDGE, CLOCK, width=2, border_radius=8)
     text = clock_text(score)
