@@ -327,8 +327,8 @@ class App:
 
     def _pad_notice(self, text: str) -> None:
         """A controller came or went: told beside a screen's prompt line, or as a toast on a table
-        (whose toasts have a place clear of its prompts: Scene.toast_bottom)."""
-        if any(s.toast_bottom is not None for s in self.stack.visible()):
+        (whose toasts have a place clear of its prompts: Scene.pad_notices_as_toasts)."""
+        if any(s.pad_notices_as_toasts for s in self.stack.visible()):
             self.notify(text)
         else:
             self.pad_notice.push(text)

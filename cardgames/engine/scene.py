@@ -50,6 +50,7 @@ class Scene:
     overlay = False  # True: the scene below is drawn first (and frozen)
     toast_bottom: int | None = None  # where app.notify() messages end on the canvas (None: as the scene below)
     toast_area: Any = None  # with toast_bottom: a pygame.Rect the messages stay inside (None: centred, full width)
+    pad_notices_as_toasts = False   # a card table: a controller's comings and goings are toasts, not the corner line
     changes_by_itself = True  # False: the picture changes only on input or while changing() says so
     announces_changes = False  # True: changing() is known to cover every change: audited rarely (engine/redraw.py)
     dims_below = False  # an overlay that dims what lies under it: the dim is laid by whoever draws the layers

@@ -4,7 +4,7 @@ The shell screens (title, select, settings...) have their prompt line at the bot
 buttons just above it, so a toast there would cover one or the other. A controller's comings and
 goings are told here instead, small, in the free room left of the prompt line (common.draw_hints
 records where it drew it), shortened with "…" to fit that room. A table's toasts have a place of
-their own (Scene.toast_bottom): there the app shows these as toasts.
+their own (Scene.toast_bottom; Scene.pad_notices_as_toasts): there the app shows these as toasts.
 """
 from __future__ import annotations
 

@@ -161,6 +161,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
     deal_from: str | None = "stock"
     allow_undo: bool = True
     toast_bottom: int | None = 210   # messages high on the table: the human's own cards are at the bottom
+    pad_notices_as_toasts = True     # toasts have their place on a table (app._pad_notice)
     changes_by_itself = False  # drawn on input, while animations or effects run, while a computer thinks
     announces_changes = True   # changing() and picture_key() cover every change: audited rarely (engine/redraw.py)
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
