@@ -126,6 +126,24 @@ def test_a_played_card_hands_the_focus_to_the_nearest_playable_one_not_the_stock
     assert ring.current == "stock"
 
 
+def test_after_a_move_the_ring_takes_the_stock_before_a_nearer_button():
+    """Ranks: a card that plays (3), the main move (2), a button (0): with nothing playing the ring
+    goes to the stock, even from a button next to the card just played, and never stays on a button."""
+    rects = {"a": pygame.Rect(1000, 560, 84, 118), "button:Next hand": pygame.Rect(1090, 620, 176, 38),
+             "stock": pygame.Rect(400, 560, 84, 118)}
+    rank = {"a": 3, "stock": 2, "button:Next hand": 0}
+    ring = ring_over(rects, preferred=rank.get)
+    ring.focus("a")
+    ring.set_keys(["button:Next hand", "stock"], rank.get, after_move=True)   # a played: nothing else plays
+    assert ring.current == "stock"
+    ring.focus("button:Next hand")
+    ring.set_keys(["button:Next hand", "stock"], rank.get, after_move=True)   # the stock turned from a button
+    assert ring.current == "stock"
+    ring.focus("button:Next hand")
+    ring.set_keys(["button:Next hand", "stock"], rank.get)                   # no move: the player's choice stays
+    assert ring.current == "button:Next hand"
+
+
 # ---------------------------------------------------------------- TriPeaks, seed 21
 
 def _wait(app, done, seconds=30):

@@ -54,6 +54,7 @@ from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.game_scene import GameScene
+from cardgames.ui.scene_focus import MAIN
 from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
@@ -164,9 +165,9 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         exposed = self.state.exposed
         return {"x": pygame.K_p, "y": pygame.K_c if exposed is not None and exposed != self.viewer else pygame.K_l}
 
-    def focus_playable(self, key: Any) -> bool:
-        """The draw / pass button is the stock's: the focus goes there only when no card plays."""
-        return key != "button:move" and super().focus_playable(key)
+    def focus_rank(self, key: Any) -> int:
+        """The draw / pass button is the game's main move, as the stock: the ring goes there when no card plays."""
+        return MAIN if key == "button:move" else super().focus_rank(key)
 
     def choose_for_computer(self, seat: int) -> Any:
         """A computer chooses among its own actions: its turn's, and its own out-of-turn call."""
