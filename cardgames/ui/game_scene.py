@@ -133,7 +133,7 @@ from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
 from cardgames.i18n import Said, refusal, tr
-from cardgames.ui import fair_undo, theme, words
+from cardgames.ui import controls, fair_undo, theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, CardArt, CardSprite
@@ -219,6 +219,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.board.font = self.app.assets.font(18)
         self.drag = DragController(self.board, self, self.animator)
         self.focus = FocusRing(self.focus_rect)
+        self.focus.visible = controls.by_keys(self.app)   # started by a key or the pad: the ring shows at once
         self.setup_board()
         self.sync(animate=False)
         if deal and self.deal_from in self.board.piles:
