@@ -78,7 +78,7 @@ def by_mouse(app, scene, rng):
     moves = [m for m in scene.moves() if m[1] is not None and m[1] in scene.board.piles]
     if not moves:
         return False
-    action, pile, card, dst = rng.choice(moves)
+    _action, pile, card, dst = rng.choice(moves)
     sprite = next((s for s in scene.board.sprites(pile) if s.card == card), None) if card is not None \
         else scene.board.top(pile)
     rect = sprite.rect if sprite is not None else scene.board.piles[pile].base_rect(scene.board.size_of(pile))

@@ -233,13 +233,12 @@ class FocusRing:
         if not self.keys:
             self.current = None
             return
-        ranks = {i: int(rank(k)) if rank is not None else 0 for i, k in enumerate(self.keys)}
-        best = max(ranks.values())
-        if self.current in self.keys:
-            if not after_move or ranks[self.keys.index(self.current)] == best:
-                self._remember()
-                return
-        pool = [k for i, k in enumerate(self.keys) if ranks[i] == best]
+        ranks = [int(rank(k)) if rank is not None else 0 for k in self.keys]
+        best = max(ranks)
+        if self.current in self.keys and (not after_move or ranks[self.keys.index(self.current)] == best):
+            self._remember()
+            return
+        pool = [k for k, r in zip(self.keys, ranks) if r == best]
         if self.anchor is None:
             self.current = pool[0]
         else:

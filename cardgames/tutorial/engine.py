@@ -34,6 +34,7 @@ from cardgames import achievements
 from cardgames.engine.tween import Call
 from cardgames.i18n import N_, tr
 from cardgames.tutorial import panel
+from cardgames.ui.scene_focus import PLAYS
 
 WRONG = N_("Not that one this time: try the glowing card.")
 WRONG_SECONDS = 3.5
@@ -64,6 +65,7 @@ class TutorialMode:
 
     keep_clear: tuple[pygame.Rect, ...] = ()   # the scene's own words (prompt, totals) the panel should not hide
     panel_spots: tuple[tuple[int, int, int], ...] = ()   # free (x, y, width) spots of this table, tried first
+    callouts: tuple[pygame.Rect, ...] = ()     # where the table calls out news (banners): never behind the panel
 
     def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
         self.tutorial = script
@@ -73,6 +75,7 @@ class TutorialMode:
         self.on_end = on_end
         self.wrong_text, self.wrong_left = "", 0.0
         self.panel = panel.Panel()
+        self._shown_step: tuple[int, bool] | None = None   # (step_no, step_ready) the ring was last set for
         options = dict(script.options, humans=(0,))
         super().__init__(app, options, seed=0)
 
@@ -180,6 +183,15 @@ class TutorialMode:
             return keys
         return [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
 
+    def focus_rank(self, key: Any) -> int:
+        """The key that does the step's move ranks above all: the ring goes there, so Enter (the pad's A) does it."""
+        step = self.step
+        if step is not None and step.expect and self.step_ready:
+            wanted = {self.focus_key_of(self.rules.parse_action(text)) for text in step.expect}
+            if key in wanted:
+                return PLAYS + 1
+        return super().focus_rank(key)
+
     def invalid(self, sprite: Any) -> None:
         super().invalid(sprite)
         if self.step is not None and self.step.expect:
@@ -238,7 +250,20 @@ class TutorialMode:
         if self.ended is not None:
             return
         self.wrong_left = max(0.0, self.wrong_left - dt)
+        self._note_step()
         super().update(dt)
+        self._note_step()
+
+    def _note_step(self) -> None:
+        """A step shows (or waits): the ring goes to its move, as after a move."""
+        shown = (self.step_no, self.step_ready)
+        if shown != self._shown_step:
+            self._shown_step = shown
+            self._focus_dirty = self._focus_moved = True
+
+    def refresh_focus(self) -> None:
+        self._note_step()    # (a key pressed in the frame the table came to rest finds the step's move)
+        super().refresh_focus()
 
     def highlight_rects(self) -> list[pygame.Rect]:
         """Where the current step's glow goes (canvas rects)."""
@@ -290,7 +315,7 @@ class TutorialMode:
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
                         next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if waiting else None,
-                        time=self.scheduler.time, own=self.panel_spots)
+                        time=self.scheduler.time, own=self.panel_spots, callouts=self.callouts)
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:

@@ -92,6 +92,21 @@ class SceneFocus:
             return IDLE
         return MAIN if pile == self.deal_from else PLAYS
 
+    def focus_key_of(self, action: Any) -> Hashable | None:
+        """The key Enter must be on to play `action` now: with a card picked up, the target pile it goes
+        to; else its source card (or pile) on the board. None for an action without one: a scene whose
+        buttons play actions (Go out, Draw / Pass, a suit) names their keys (a lesson's ring goes there)."""
+        if self._selection is not None:
+            return next((dst for dst, actions in self._selection[1].items() if action in actions), None)
+        src, _dst = self.action_ui(action)
+        pile, card = src if isinstance(src, tuple) else (src, None)
+        if pile is None or pile not in self.board.piles:
+            return None
+        sprites = self.board.sprites(pile)
+        if card is not None:
+            return next((s for s in sprites if s.card == card), None)
+        return sprites[-1] if sprites else pile
+
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
         button = self._focus_button(key)
