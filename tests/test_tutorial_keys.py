@@ -1,5 +1,6 @@
 """Every tutorial, walked to its end by Enter alone (and by the pad's A): at every step the ring is on
-the thing the step asks for, so the one "act" key does it; no mouse, no arrows, no other key.
+the thing the step asks for (its card, pile or button; on a reading step the panel's Next), so the one
+"act" key does it; no mouse, no arrows, no other key.
 
 And the tutorial's panel never hides what the table calls out (Skyjo's news beside the piles), nor
 does the Three Thirteen lesson's log corner cover the discard pile's fan.
@@ -11,6 +12,7 @@ from scene_events import FRAME, table_app
 from tutorial_events import wait_ready
 
 from cardgames import tutorial
+from cardgames.tutorial.engine import NEXT_KEY
 
 
 @pytest.fixture
@@ -39,6 +41,12 @@ def walk(app, scene, press, on_step=lambda scene: None):
             scene.refresh_focus()
             wanted = scene.focus_key_of(scene.rules.parse_action(step.expect[0]))
             assert wanted is not None and scene.focus.current == wanted, (scene.tutorial.game, n + 1, step.text)
+        elif not step.auto:     # a reading step: the ring is on the panel's Next button, once it is drawn
+            app.step(FRAME)
+            app.step(FRAME)
+            scene.refresh_focus()
+            assert scene.focus.current == NEXT_KEY, (scene.tutorial.game, n + 1, step.text)
+            assert scene.focus_rect(NEXT_KEY) == scene.panel.buttons["next"]
         for _ in range(3):
             press("act")
             for _ in range(600):
@@ -91,6 +99,28 @@ def test_no_callout_sits_behind_the_tutorial_panel(app, game):
     assert scene.ended == "finished"
     if game == "skyjo":
         assert {6, 17} <= set(seen)
+
+
+@pytest.mark.parametrize("game", tutorial.GAMES)
+def test_while_the_computer_plays_its_steps_the_ring_is_on_no_button(app, game):
+    """Three Thirteen step 7 (the opponent's last turn) had the ring on "Sort suit"."""
+    from input_drive import Keyboard
+
+    scene = open_lesson(app, game)
+    seen = []
+    step = app.step
+
+    def step_and_look(dt, events=()):
+        step(dt, events)
+        if scene.ended is None and scene.step.auto:
+            scene.refresh_focus()
+            current = scene.focus.current
+            seen.append(scene.step_no)
+            assert not (isinstance(current, str) and current.startswith("button:")), (game, scene.step_no + 1, current)
+
+    app.step = step_and_look
+    walk(app, scene, Keyboard(app))
+    assert scene.ended == "finished" and (seen or game == "tripeaks")
 
 
 def test_the_three_thirteen_log_never_covers_the_discard_pile(app):

@@ -38,6 +38,7 @@ from cardgames.ui.scene_focus import PLAYS
 
 WRONG = N_("Not that one this time: try the glowing card.")
 WRONG_SECONDS = 3.5
+NEXT_KEY = "tutorial:next"   # the focus key of the panel's Next button on a reading step
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class TutorialMode:
         self.on_end = on_end
         self.wrong_text, self.wrong_left = "", 0.0
         self.panel = panel.Panel()
-        self._shown_step: tuple[int, bool] | None = None   # (step_no, step_ready) the ring was last set for
+        self._shown_step: tuple[int, bool, bool] | None = None   # (step_no, ready, Next drawn) the ring was set for
         options = dict(script.options, humans=(0,))
         super().__init__(app, options, seed=0)
 
@@ -176,15 +177,43 @@ class TutorialMode:
         self.animator.queue(Call(self.advance))
         return True
 
+    @property
+    def reading(self) -> bool:
+        """A step that only asks to be read: Next (Enter, Space, Right, the pad's A) moves on."""
+        step = self.step
+        return step is not None and not step.expect and not step.auto and self.step_ready
+
     def focus_keys(self) -> list[Any]:
-        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons)."""
+        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons); on a reading
+        step, the panel's Next button too."""
+        step = self.step
+        if step is not None and step.auto:
+            return []        # the computer plays: the keys wait, the ring rests until the next step shows
         keys = super().focus_keys()
         if self.picked is not None:
             return keys
-        return [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+        keys = [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+        return keys + [NEXT_KEY] if self.reading else keys
+
+    def focus_buttons(self) -> dict[str, Any]:
+        step = self.step
+        return {} if step is not None and step.auto else super().focus_buttons()
+
+    def focus_rect(self, key: Any) -> pygame.Rect | None:
+        return self.panel.buttons.get("next") if key == NEXT_KEY else super().focus_rect(key)
+
+    def activate(self, key: Any) -> None:
+        if key == NEXT_KEY:
+            if self.reading:
+                self.advance()
+        else:
+            super().activate(key)
 
     def focus_rank(self, key: Any) -> int:
-        """The key that does the step's move ranks above all: the ring goes there, so Enter (the pad's A) does it."""
+        """The key that does the step's move (a reading step: Next) ranks above all: the ring goes there,
+        so Enter (the pad's A) does it."""
+        if key == NEXT_KEY:
+            return PLAYS + 1
         step = self.step
         if step is not None and step.expect and self.step_ready:
             wanted = {self.focus_key_of(self.rules.parse_action(text)) for text in step.expect}
@@ -221,7 +250,7 @@ class TutorialMode:
             self.skip()   # (with a card picked up or the suit chooser open, Esc backs out of that first)
             return
         step = self.step
-        waiting = step is not None and not step.expect and not step.auto and self.step_ready
+        waiting = self.reading
         if event.type == pygame.KEYDOWN and waiting and event.key in (pygame.K_RETURN, pygame.K_SPACE,
                                                                       pygame.K_KP_ENTER, pygame.K_RIGHT):
             self.app.play_sound("button", 0.5)
@@ -256,7 +285,7 @@ class TutorialMode:
 
     def _note_step(self) -> None:
         """A step shows (or waits): the ring goes to its move, as after a move."""
-        shown = (self.step_no, self.step_ready)
+        shown = (self.step_no, self.step_ready, "next" in self.panel.buttons)   # (Next has a place once drawn)
         if shown != self._shown_step:
             self._shown_step = shown
             self._focus_dirty = self._focus_moved = True
@@ -299,7 +328,6 @@ class TutorialMode:
         step = self.step
         if step is None:
             return
-        ready = self.step_ready
         rects = self.highlight_rects()
         cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
         cards += self.keep_clear
@@ -310,12 +338,13 @@ class TutorialMode:
         if isinstance(log_rect, pygame.Rect):
             cards.append(log_rect)
         wrong = self.wrong_text if self.wrong_left > 0 else ""
-        waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
-                        next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if waiting else None,
+                        next_label=(N_("Finish (Enter)") if last else N_("Next (Enter)")) if self.reading else None,
                         time=self.scheduler.time, own=self.panel_spots, callouts=self.callouts)
+        if self.focus.current == NEXT_KEY:
+            self.focus.draw(surface)   # the ring on the panel's Next button, over the panel
 
     # ------------------------------------------------------------ no undo, restart or new deal here
     def undo(self) -> bool:
