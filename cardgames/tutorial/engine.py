@@ -20,7 +20,10 @@ It deals the script's position instead of a shuffled one, never autosaves,
 records no statistics and earns no achievements (scene.tutorial is set), and
 draws the panel where it covers none of the highlighted cards (panel.py).
 Skip (the button or Esc) and the last step's Finish end it; the book remembers
-which, so it does not open by itself again.
+which, so it does not open by itself again. The keyboard's ring goes to what each
+step asks for (the scene's focus_key_of(action); the panel's Next on a reading step),
+so Enter or the pad's A alone walks the whole lesson; the panel keeps clear of the
+table's `callouts` (where news banners show).
 """
 from __future__ import annotations
 
