@@ -7,11 +7,13 @@ does the Three Thirteen lesson's log corner cover the discard pile's fan.
 """
 from __future__ import annotations
 
+import pygame
 import pytest
 from scene_events import FRAME, table_app
 from tutorial_events import wait_ready
 
 from cardgames import tutorial
+from cardgames.games.three_thirteen.scene import ThreeThirteenScene
 from cardgames.tutorial.engine import NEXT_KEY
 
 
@@ -141,3 +143,7 @@ def test_the_three_thirteen_log_never_covers_the_discard_pile(app):
 
     walk(app, scene, Keyboard(app), on_step=check)
     assert scene.ended == "finished" and len({(r.x, r.y) for r in fans}) >= 2
+    pile = scene.board.piles["discard"]     # the game's own corner (every table size) stands clear too
+    x, y = pile.home(pile.shown - 1, pile.shown, scene.board.size_of("discard"))
+    widest = pygame.Rect((x, y), scene.board.size_of("discard"))
+    assert not ThreeThirteenScene.log_rect.colliderect(widest)
