@@ -126,6 +126,24 @@ def test_a_played_card_hands_the_focus_to_the_nearest_playable_one_not_the_stock
     assert ring.current == "stock"
 
 
+def test_after_a_move_the_ring_takes_the_stock_before_a_nearer_button():
+    """Ranks: a card that plays (3), the main move (2), a button (0): with nothing playing the ring
+    goes to the stock, even from a button next to the card just played, and never stays on a button."""
+    rects = {"a": pygame.Rect(1000, 560, 84, 118), "button:Next hand": pygame.Rect(1090, 620, 176, 38),
+             "stock": pygame.Rect(400, 560, 84, 118)}
+    rank = {"a": 3, "stock": 2, "button:Next hand": 0}
+    ring = ring_over(rects, preferred=rank.get)
+    ring.focus("a")
+    ring.set_keys(["button:Next hand", "stock"], rank.get, after_move=True)   # a played: nothing else plays
+    assert ring.current == "stock"
+    ring.focus("button:Next hand")
+    ring.set_keys(["button:Next hand", "stock"], rank.get, after_move=True)   # the stock turned from a button
+    assert ring.current == "stock"
+    ring.focus("button:Next hand")
+    ring.set_keys(["button:Next hand", "stock"], rank.get)                   # no move: the player's choice stays
+    assert ring.current == "button:Next hand"
+
+
 # ---------------------------------------------------------------- TriPeaks, seed 21
 
 def _wait(app, done, seconds=30):
@@ -152,7 +170,7 @@ def tripeaks21(tmp_path):
 def test_tripeaks_seed_21_after_the_five_the_focus_is_on_the_playable_four(tripeaks21):
     app, scene = tripeaks21
     assert str(scene.board.top("waste").card) == "6D"
-    key(app, pygame.K_TAB)                      # the first Tab: the first playable card, 5D
+    scene.refresh_focus()                       # started by Enter: the ring is shown at once, on 5D
     assert str(scene.focus.current.card) == "5D" and scene.focus.visible
     key(app, pygame.K_RETURN)
     assert scene.actions == ["play 18"]
@@ -169,6 +187,45 @@ def test_tripeaks_the_first_enter_of_the_game_plays_a_card(tripeaks21):
     app, scene = tripeaks21
     key(app, pygame.K_RETURN)
     assert scene.actions == ["play 18"]
+
+
+# ---------------------------------------------------------------- a game started by a key
+
+def _start_skyjo_from_the_select_screen(tmp_path, by_key):
+    from scene_events import click, settle
+
+    from cardgames import achievements
+    from cardgames.games.skyjo.scene import SkyjoScene
+    from cardgames.scenes.select import SelectScene
+
+    app = headless_app(tmp_path)
+    achievements.tutorial_ended(app, "skyjo", "skipped")     # the game itself, not its first-play lesson
+    select = SelectScene(app, game="skyjo")
+    app.stack.push(select)
+    app.stack.apply_pending()
+    settle(app, 0.2)
+    if by_key:
+        key(app, pygame.K_RETURN)            # Enter on the tile: on to Start
+        key(app, pygame.K_RETURN)            # Start
+    else:
+        app.step(FRAME, [mouse(pygame.MOUSEMOTION, select.start_button.rect.center, rel=(40, 40))])
+        click(app, select.start_button.rect.center)
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, SkyjoScene)
+    settle(app, 2.0)                         # the deal lands; no key pressed since
+    return scene
+
+
+def test_a_game_started_by_a_key_shows_the_ring_at_once(tmp_path):
+    scene = _start_skyjo_from_the_select_screen(tmp_path, by_key=True)
+    assert scene.focus.visible and scene.focus.current is not None
+    assert scene.focus.current in scene.focus.keys and scene.actions_from(scene.focus.current, scene.focus.current.pile)
+
+
+def test_a_game_started_by_the_mouse_keeps_the_ring_hidden(tmp_path):
+    scene = _start_skyjo_from_the_select_screen(tmp_path, by_key=False)
+    assert not scene.focus.visible
 
 
 # ---------------------------------------------------------------- F11

@@ -15,6 +15,7 @@ from cardgames.games.three_thirteen.scene import ThreeThirteenScene
 from cardgames.games.tripeaks import rules as tp_rules
 from cardgames.games.tripeaks.scene import TriPeaksScene
 from cardgames.ui.cards import CardSprite
+from cardgames.ui.scene_focus import PLAYS
 
 
 @pytest.fixture
@@ -30,7 +31,7 @@ def assert_on_a_playable_card(scene):
     scene.refresh_focus()
     current = scene.focus.current
     assert isinstance(current, CardSprite), current
-    assert scene.focus_playable(current) and scene.actions_from(current, current.pile)
+    assert scene.focus_rank(current) == PLAYS and scene.actions_from(current, current.pile)
 
 
 def hand_cards(scene):

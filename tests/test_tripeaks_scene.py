@@ -205,13 +205,32 @@ def test_the_level_list_opens_first_and_plays_the_chosen_level(app):
     scene = open_scene(app, seed=1, mode="arcade")
     top = app.stack.top
     assert isinstance(top, LevelSelectScene)
-    assert [t.enabled for t in top.tiles][:2] == [True, False]   # only level 1 is open at first
+    assert [t.playable for t in top.tiles][:2] == [True, False]   # only level 1 is open at first
     assert scene.arcade.time_left == scene.level.clock            # the clock waits behind the list
     key(app, pygame.K_RETURN)
     settle_deal(app, scene)
     step(app, 3)
     assert app.stack.top is scene and scene.level.id == "level_01" and scene.phase == "play"
     assert scene.seed == solver.winnable_seed(scene.rules_options(), 1)   # --seed 1 deals the chosen level
+
+
+def test_the_keys_reach_a_locked_level_and_show_its_info_but_cannot_start_it(app, drawn):
+    scene = open_scene(app, seed=1, mode="arcade")
+    listing = app.stack.top
+    assert isinstance(listing, LevelSelectScene) and listing.menu.focused is listing.tiles[0]
+    locked = listing.tiles[1]
+    assert not any(locked.entry.level.summary() in text for text in drawn)
+    key(app, pygame.K_RIGHT)                       # level 2, still locked
+    assert listing.menu.focused is locked and not locked.open
+    assert any(locked.entry.level.summary() in text for text in drawn)   # its info shows
+    app.sounds.clear()
+    key(app, pygame.K_RETURN)                      # but it does not start
+    step(app, 2)
+    assert app.stack.top is listing and scene.level.id == "level_01" and app.sounds == ["invalid"]
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)                      # level 1 does
+    step(app, 2)
+    assert listing not in app.stack.scenes and scene.level.id == "level_01"
 
 
 def test_initials_enter_the_high_score_table(app):
@@ -445,7 +464,7 @@ def test_a_broken_level_file_is_shown_unavailable_and_the_rest_plays(app, tmp_pa
     listing = app.stack.top
     assert isinstance(listing, LevelSelectScene)
     assert [t.entry.available for t in listing.tiles] == [True, False, True]
-    assert [t.enabled for t in listing.tiles] == [True, False, True]   # level 3 opens past the broken one
+    assert [t.playable for t in listing.tiles] == [True, False, True]   # level 3 opens past the broken one
     assert "level_02.json: clock:" in listing.tiles[1].entry.error
     surface = pygame.Surface((1280, 720))
     listing.draw(surface)                                            # the error line is drawn, no crash

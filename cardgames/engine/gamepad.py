@@ -227,16 +227,20 @@ class InputTracker:
 
     def __init__(self, device: str = "keyboard") -> None:
         self.device = device
+        self.by_keys = False   # the last input was a key or a pad button (not the mouse, not nothing yet)
 
     def saw(self, event: pygame.event.Event) -> None:
         kind = event.type
         if kind == pygame.KEYDOWN:
             self.device = getattr(event, "device", "keyboard")
+            self.by_keys = True
         elif kind == pygame.CONTROLLERDEVICEADDED:   # a pad plugged in: the player means to use it
             self.device = "pad"
         elif kind == pygame.MOUSEBUTTONDOWN:
             self.device = "mouse"
+            self.by_keys = False
         elif kind == pygame.MOUSEMOTION:
             rel = getattr(event, "rel", (0, 0))
             if abs(rel[0]) + abs(rel[1]) >= 3:   # a real move, not a jitter or a synthetic event
                 self.device = "mouse"
+                self.by_keys = False

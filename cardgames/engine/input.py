@@ -197,10 +197,11 @@ class FocusRing:
     ring hides when the mouse moves; the first arrow or Tab after that only shows it where
     the focus is (so nothing is skipped), while Enter acts at once on the focused item.
 
-    The focus policy (set_keys): when the focused item goes away (a card was played), the
-    focus goes to the nearest `preferred` item (a card that plays) to where it was, and to
-    the others (the stock) only when no preferred item is left; after a move
-    (`after_move=True`) it also leaves a non-preferred item for a preferred one.
+    The focus policy (set_keys): each key has a rank (`rank(key)`, higher first: a card that
+    plays, then the game's main move such as the stock, then the rest, buttons last). When the
+    focused item goes away (a card was played), the focus goes to the nearest item of the best
+    rank left to where it was; after a move (`after_move=True`) it also leaves an item for a
+    better-ranked one. So after a move the ring is never on a button while anything else is there.
     """
 
     COLOUR = (90, 230, 255)
@@ -223,20 +224,21 @@ class FocusRing:
         """True while the visible ring breathes or glides (the app keeps drawing; Scene.changing)."""
         return self.visible and self.current is not None and self.still < self.BREATHE_FOR
 
-    def set_keys(self, keys: list[Hashable], preferred: Callable[[Hashable], bool] | None = None,
+    def set_keys(self, keys: list[Hashable], rank: Callable[[Hashable], int] | None = None,
                  after_move: bool = False) -> None:
-        """New focusable items; focus stays on the same key, else goes to the nearest (preferred) one."""
+        """New focusable items; focus stays on the same key, else goes to the nearest best-ranked one.
+
+        `rank(key)` is an int (or a bool: preferred or not); without it every key ranks the same."""
         self.keys = [k for k in keys if self.rect_of(k) is not None]
-        if self.current in self.keys:
-            stay = not after_move or preferred is None or preferred(self.current)
-            if stay or not any(preferred(k) for k in self.keys):
-                self._remember()
-                return
         if not self.keys:
             self.current = None
             return
-        pool = [k for k in self.keys if preferred(k)] if preferred is not None else []
-        pool = pool or self.keys
+        ranks = [int(rank(k)) if rank is not None else 0 for k in self.keys]
+        best = max(ranks)
+        if self.current in self.keys and (not after_move or ranks[self.keys.index(self.current)] == best):
+            self._remember()
+            return
+        pool = [k for k, r in zip(self.keys, ranks) if r == best]
         if self.anchor is None:
             self.current = pool[0]
         else:

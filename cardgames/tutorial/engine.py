@@ -22,6 +22,9 @@ draws the panel where it covers none of the highlighted cards (panel.py).
 Skip (the button, Esc or a pad's B) and the last step's Finish end it; the book remembers
 which, so it does not open by itself again. Start (the Pause key) pauses it: "Tutorial paused",
 Resume or Skip. The buttons name the keys of the device in use ("Skip (Esc)", "Skip (B)").
+The keyboard's ring goes to what each step asks for (the scene's focus_key_of(action); the
+panel's Next on a reading step), so Enter or the pad's A alone walks the whole lesson; the
+panel keeps clear of the table's `callouts` (where news banners show).
 """
 from __future__ import annotations
 
@@ -36,9 +39,11 @@ from cardgames.engine.tween import Call
 from cardgames.i18n import N_, tr
 from cardgames.tutorial import panel
 from cardgames.ui import controls
+from cardgames.ui.scene_focus import PLAYS
 
 WRONG = N_("Not that one this time: try the glowing card.")
 WRONG_SECONDS = 3.5
+NEXT_KEY = "tutorial:next"   # the focus key of the panel's Next button on a reading step
 
 
 @dataclass(frozen=True)
@@ -66,6 +71,7 @@ class TutorialMode:
 
     keep_clear: tuple[pygame.Rect, ...] = ()   # the scene's own words (prompt, totals) the panel should not hide
     panel_spots: tuple[tuple[int, int, int], ...] = ()   # free (x, y, width) spots of this table, tried first
+    callouts: tuple[pygame.Rect, ...] = ()     # where the table calls out news (banners): never behind the panel
 
     def __init__(self, app: Any, script: Script, on_end: Callable[[], None] | None = None) -> None:
         self.tutorial = script
@@ -76,6 +82,7 @@ class TutorialMode:
         self.on_end = on_end
         self.wrong_text, self.wrong_left = "", 0.0
         self.panel = panel.Panel()
+        self._shown_step: tuple[int, bool, bool] | None = None   # (step_no, ready, Next drawn) the ring was set for
         options = dict(script.options, humans=(0,))
         super().__init__(app, options, seed=0)
 
@@ -176,12 +183,49 @@ class TutorialMode:
         self.animator.queue(Call(self.advance))
         return True
 
+    @property
+    def reading(self) -> bool:
+        """A step that only asks to be read: Next (Enter, Space, Right, the pad's A) moves on."""
+        step = self.step
+        return step is not None and not step.expect and not step.auto and self.step_ready
+
     def focus_keys(self) -> list[Any]:
-        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons)."""
+        """Arrows and Tab reach only what the lesson may use (and the scene's own buttons); on a reading
+        step, the panel's Next button too."""
+        step = self.step
+        if step is not None and step.auto:
+            return []        # the computer plays: the keys wait, the ring rests until the next step shows
         keys = super().focus_keys()
         if self.picked is not None:
             return keys
-        return [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+        keys = [k for k in keys if not isinstance(getattr(k, "pile", None), str) or self.actions_from(k, k.pile)]
+        return keys + [NEXT_KEY] if self.reading else keys
+
+    def focus_buttons(self) -> dict[str, Any]:
+        step = self.step
+        return {} if step is not None and step.auto else super().focus_buttons()
+
+    def focus_rect(self, key: Any) -> pygame.Rect | None:
+        return self.panel.buttons.get("next") if key == NEXT_KEY else super().focus_rect(key)
+
+    def activate(self, key: Any) -> None:
+        if key == NEXT_KEY:
+            if self.reading:
+                self.advance()
+        else:
+            super().activate(key)
+
+    def focus_rank(self, key: Any) -> int:
+        """The key that does the step's move (a reading step: Next) ranks above all: the ring goes there,
+        so Enter (the pad's A) does it."""
+        if key == NEXT_KEY:
+            return PLAYS + 1
+        step = self.step
+        if step is not None and step.expect and self.step_ready:
+            wanted = {self.focus_key_of(self.rules.parse_action(text)) for text in step.expect}
+            if key in wanted:
+                return PLAYS + 1
+        return super().focus_rank(key)
 
     def invalid(self, sprite: Any) -> None:
         super().invalid(sprite)
@@ -215,7 +259,7 @@ class TutorialMode:
             self.skip()   # (with a card picked up or the suit chooser open, Esc backs out of that first)
             return
         step = self.step
-        waiting = step is not None and not step.expect and not step.auto and self.step_ready
+        waiting = self.reading
         if event.type == pygame.KEYDOWN and waiting and event.key in (pygame.K_RETURN, pygame.K_SPACE,
                                                                       pygame.K_KP_ENTER, pygame.K_RIGHT):
             self.app.play_sound("button", 0.5)
@@ -258,7 +302,20 @@ class TutorialMode:
         if self.ended is not None:
             return
         self.wrong_left = max(0.0, self.wrong_left - dt)
+        self._note_step()
         super().update(dt)
+        self._note_step()
+
+    def _note_step(self) -> None:
+        """A step shows (or waits): the ring goes to its move, as after a move."""
+        shown = (self.step_no, self.step_ready, "next" in self.panel.buttons)   # (Next has a place once drawn)
+        if shown != self._shown_step:
+            self._shown_step = shown
+            self._focus_dirty = self._focus_moved = True
+
+    def refresh_focus(self) -> None:
+        self._note_step()    # (a key pressed in the frame the table came to rest finds the step's move)
+        super().refresh_focus()
 
     def highlight_rects(self) -> list[pygame.Rect]:
         """Where the current step's glow goes (canvas rects)."""
@@ -294,7 +351,6 @@ class TutorialMode:
         step = self.step
         if step is None:
             return
-        ready = self.step_ready
         rects = self.highlight_rects()
         cards = [s.home_rect for sprites in self.board.cards.values() for s in sprites]   # where they rest
         cards += self.keep_clear
@@ -305,14 +361,15 @@ class TutorialMode:
         if isinstance(log_rect, pygame.Rect):
             cards.append(log_rect)
         wrong = self.wrong_text if self.wrong_left > 0 else ""
-        waiting = ready and not step.expect and not step.auto
         last = self.step_no == len(self.tutorial.steps) - 1
         self.panel.draw(surface, text=step.text, wrong=wrong, avoid=rects, cards=cards,
                         counter=f"{tr(self.tutorial.title)} · {self.step_no + 1} / {len(self.tutorial.steps)}",
                         next_label=self._label(N_("Finish (Enter)") if last else N_("Next (Enter)"),
-                                               N_("Finish ({act})") if last else N_("Next ({act})")) if waiting else None,
+                                               N_("Finish ({act})") if last else N_("Next ({act})")) if self.reading else None,
                         skip_label=self._label(N_("Skip (Esc)"), N_("Skip ({back})")),
-                        time=self.scheduler.time, own=self.panel_spots)
+                        time=self.scheduler.time, own=self.panel_spots, callouts=self.callouts)
+        if self.focus.current == NEXT_KEY:
+            self.focus.draw(surface)   # the ring on the panel's Next button, over the panel
 
     def _label(self, keys: str, pad: str) -> str:
         """A button's words for the device in use: its key on a keyboard, its button on a pad."""

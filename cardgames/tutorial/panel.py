@@ -48,11 +48,12 @@ class Panel:
             (14, H - h - 14), (right, H - h - 14), (x_mid, middle))]
 
     def place(self, h: int, avoid: list[pygame.Rect], cards: list[pygame.Rect],
-              narrow_h: int | None = None, own: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
-        """The first spot clear of `avoid` covering the fewest `cards` (a narrower, taller panel too).
-        `own` are the scene's free spots (x, y, width; the height is the text's), tried first."""
+              narrow_h: int | None = None, own: tuple[pygame.Rect, ...] = (),
+              callouts: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
+        """The first spot clear of `avoid` and `callouts` covering the fewest `cards` (a narrower, taller
+        panel too). `own` are the scene's free spots (x, y, width; the height is the text's), tried first."""
         spots = list(own) + self.spots(h) + (self.spots(narrow_h, NARROW) if narrow_h else [])
-        keep = [r.inflate(16, 16) for r in avoid]
+        keep = [r.inflate(16, 16) for r in avoid] + [pygame.Rect(r) for r in callouts]
 
         def cost(i: int) -> tuple[int, int, int]:
             r = spots[i]
@@ -69,7 +70,8 @@ class Panel:
 
     def draw(self, surface: pygame.Surface, text: str, wrong: str, avoid: list[pygame.Rect],
              cards: list[pygame.Rect], counter: str, next_label: str | None, time: float,
-             own: tuple[tuple[int, int, int], ...] = (), skip_label: str = N_("Skip (Esc)")) -> None:
+             own: tuple[tuple[int, int, int], ...] = (), callouts: tuple[pygame.Rect, ...] = (),
+             skip_label: str = N_("Skip (Esc)")) -> None:
         pulse = 0.5 + 0.5 * math.sin(time * 5)
         for r in avoid:
             grow = 5 + round(4 * pulse)
@@ -84,7 +86,7 @@ class Panel:
 
         measured = {w: measure(w) for w in {WIDTH, NARROW, *(w for _x, _y, w in own)}}
         rect = self.place(measured[WIDTH][2], avoid, cards, measured[NARROW][2],
-                          tuple(pygame.Rect(x, y, w, measured[w][2]) for x, y, w in own))
+                          tuple(pygame.Rect(x, y, w, measured[w][2]) for x, y, w in own), callouts)
         lines, wrong_lines, _h = measured[rect.width]
         self.rect = rect
         theme.draw_panel(surface, rect, (14, 20, 40, 238), GLOW)

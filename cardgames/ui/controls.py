@@ -43,6 +43,11 @@ def device(app: Any) -> str:
     return getattr(app, "input_device", "keyboard")
 
 
+def by_keys(app: Any) -> bool:
+    """Whether the player's last input was a key or a pad button (not the mouse, and not nothing yet)."""
+    return bool(getattr(getattr(app, "input", None), "by_keys", False))
+
+
 def name(app: Any, command: str, scene: Any = None) -> str:
     """The control for `command` on the device in use ("Enter", "Click", "A", "Space"...)."""
     dev = device(app)

@@ -96,8 +96,8 @@ self.app.play_sound(name), self.app.notify(text).
 Keyboard: focus_keys() / focus_rect(key) / activate(key) decide what arrows and
 Tab reach (default: the cards and piles the human can play from); add your
 buttons there, or handle their keys in handle_event before calling super().
-After a move the ring goes to a key that focus_playable(key) accepts (default: a
-card with a move that is not a draw from deal_from), the others only when none is.
+After a move the ring goes to the nearest key of the best focus_rank(key): a card
+that plays, else the main move (a draw from deal_from), never a button while anything else is there.
 On-screen buttons: focus_buttons() returns the enabled ones as {name: Button}; the ring
 reaches them as keys "button:<name>" (after the cards in Tab order), Enter / pad A
 presses them, and they are never where the ring goes after a move.
@@ -136,7 +136,7 @@ from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.engine.tween import Animator, Call
 from cardgames.i18n import Said, refusal, tr
-from cardgames.ui import theme, words
+from cardgames.ui import controls, theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, CardArt, CardSprite
@@ -225,6 +225,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.board.font = self.app.assets.font(18)
         self.drag = DragController(self.board, self, self.animator)
         self.focus = FocusRing(self.focus_rect)
+        self.focus.visible = controls.by_keys(self.app)   # started by a key or the pad: the ring shows at once
         self.setup_board()
         self.sync(animate=False)
         if deal and self.deal_from in self.board.piles:

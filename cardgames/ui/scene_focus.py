@@ -17,6 +17,8 @@ import pygame
 
 from cardgames.ui.cards import CardSprite
 
+BUTTON, IDLE, MAIN, PLAYS = 0, 1, 2, 3   # focus_rank(): after a move the ring goes to the best one there
+
 
 class SceneFocus:
     """The keys' focus ring over cards, piles and buttons (a GameScene mixin)."""
@@ -76,17 +78,39 @@ class SceneFocus:
             return top.rect if top is not None else self.board.piles[key].base_rect(self.board.size_of(key))
         return None
 
-    def focus_playable(self, key: Hashable) -> bool:
-        """Whether the focus policy prefers `key`: after a move the focus goes to a card or pile
-        that plays, and to a draw from the `deal_from` pile (the stock) only when nothing else
-        does. focus_buttons() never count; other keys (a chooser's choices) count as playable."""
-        if self._focus_button(key) is not None:
-            return False
+    def focus_rank(self, key: Hashable) -> int:
+        """Where the ring goes after a move (the FocusRing's policy: the nearest key of the best rank):
+        PLAYS a card or pile with a move, else MAIN the game's main move (a draw from the `deal_from`
+        pile, the stock), else IDLE a card that does not play now, and BUTTON an on-screen button
+        ("button:<name>") last, so it is never where a move leaves the ring while anything else is
+        there. Other keys (a chooser's choices) count as PLAYS. A scene whose main move is a button
+        (Switch's Draw / Pass) ranks it MAIN."""
+        if isinstance(key, str) and key.startswith("button:"):
+            return BUTTON
         if isinstance(key, CardSprite):
-            return key.pile != self.deal_from and bool(self.actions_from(key, key.pile))
-        if isinstance(key, str) and key in self.board.piles:
-            return key != self.deal_from and bool(self.actions_from(self.board.top(key), key))
-        return True
+            pile, top = key.pile, key
+        elif isinstance(key, str) and key in self.board.piles:
+            pile, top = key, self.board.top(key)
+        else:
+            return PLAYS
+        if not self.actions_from(top, pile):
+            return IDLE
+        return MAIN if pile == self.deal_from else PLAYS
+
+    def focus_key_of(self, action: Any) -> Hashable | None:
+        """The key Enter must be on to play `action` now: with a card picked up, the target pile it goes
+        to; else its source card (or pile) on the board. None for an action without one: a scene whose
+        buttons play actions (Go out, Draw / Pass, a suit) names their keys (a lesson's ring goes there)."""
+        if self._selection is not None:
+            return next((dst for dst, actions in self._selection[1].items() if action in actions), None)
+        src, _dst = self.action_ui(action)
+        pile, card = src if isinstance(src, tuple) else (src, None)
+        if pile is None or pile not in self.board.piles:
+            return None
+        sprites = self.board.sprites(pile)
+        if card is not None:
+            return next((s for s in sprites if s.card == card), None)
+        return sprites[-1] if sprites else pile
 
     def activate(self, key: Hashable) -> None:
         """Enter/Space on a focused item: the same as clicking it."""
@@ -106,7 +130,7 @@ class SceneFocus:
             keys = self.focus_keys()
             if self._selection is None:   # a picked card's targets only, else the buttons too
                 keys += [f"button:{name}" for name in self._buttons() if f"button:{name}" not in keys]
-            self.focus.set_keys(keys, self.focus_playable, after_move=self._focus_moved)
+            self.focus.set_keys(keys, self.focus_rank, after_move=self._focus_moved)
             self._focus_moved = False
 
     _refresh_focus = refresh_focus   # the older private name

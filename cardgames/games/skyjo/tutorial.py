@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.skyjo import rules
-from cardgames.games.skyjo.scene import SkyjoScene
+from cardgames.games.skyjo.scene import NEWS_RECT, SkyjoScene
 from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
@@ -93,6 +93,7 @@ SCRIPT = Script("skyjo", N_("Skyjo tutorial"), deal, STEPS,
 
 class SkyjoTutorial(TutorialMode, SkyjoScene):
     keep_clear = (pygame.Rect(330, 232, 170, 215),)   # the round, the prompt and your totals left of the piles
+    callouts = (pygame.Rect(NEWS_RECT),)                # "You cleared a column", "Last turn!" beside the piles
 
     def show_summary_later(self) -> None:
         pass      # the lesson explains the scored round on the table itself

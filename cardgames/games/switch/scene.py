@@ -49,13 +49,14 @@ from cardgames.games.switch.hud import (
     W,
     why_not,
 )
-from cardgames.games.switch.rules import K_CALL, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
 from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
+from cardgames.ui.scene_focus import MAIN
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
@@ -166,9 +167,21 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         exposed = self.state.exposed
         return {"x": pygame.K_p, "y": pygame.K_c if exposed is not None and exposed != self.viewer else pygame.K_l}
 
-    def focus_playable(self, key: Any) -> bool:
-        """The draw / pass button is the stock's: the focus goes there only when no card plays."""
-        return key != "button:move" and super().focus_playable(key)
+    def focus_rank(self, key: Any) -> int:
+        """The draw / pass button is the game's main move, as the stock: the ring goes there when no card plays."""
+        return MAIN if key == "button:move" else super().focus_rank(key)
+
+    def focus_key_of(self, action: Any) -> Any:
+        """The suit chooser's suits, the Draw / Pass / Keep button and "Last card!" play actions too."""
+        if self.choosing is not None:
+            return f"suit:{action.suit.letter}" if action.suit is not None else None
+        if action.kind is K_CALL:
+            return "button:call"
+        if action.kind is K_CATCH:
+            return f"catch:{action.target}"
+        if action.kind in (K_DRAW, K_TAKE, K_PASS):
+            return "button:move"
+        return super().focus_key_of(action)
 
     def choose_for_computer(self, seat: int) -> Any:
         """A computer chooses among its own actions: its turn's, and its own out-of-turn call."""
@@ -535,6 +548,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             keys.append("button:move")
         if self.call_glows():
             keys.append("button:call")
+        keys += [f"catch:{a.target}" for a in self.my_actions() if a.kind is K_CATCH]   # their panel: Enter catches
         return keys
 
     def focus_rect(self, key: Any) -> pygame.Rect | None:
@@ -544,6 +558,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             return MOVE_BUTTON
         if key == "button:call":
             return CALL_BUTTON
+        if isinstance(key, str) and key.startswith("catch:"):
+            return self.panel_rect(int(key[6:]))
         return super().focus_rect(key)
 
     def activate(self, key: Any) -> None:
@@ -553,6 +569,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             self.do_move()
         elif key == "button:call":
             self.call_last_card()
+        elif isinstance(key, str) and key.startswith("catch:"):
+            self.catch(int(key[6:]))
         else:
             super().activate(key)
 

@@ -27,6 +27,7 @@ BIG, SMALL = (84, 118), (40, 56)    # your cards, the others'
 HAND_CENTRE, HAND_Y = 540, 570
 LAID_Y = 392                    # your melds once laid down on the table
 STOCK_POS, DISCARD_POS = (440, 236), (548, 236)
+DISCARD_DX = 22                      # the discard pile fans its top cards this far apart
 RAISE = 28                      # arranged hand: lift of unmelded cards
 BUTTON_X, BUTTON_W, BUTTON_H = 1040, 220, 44
 YOU_Y = 400                     # your name, total and points, above the buttons (clear of the focus ring's

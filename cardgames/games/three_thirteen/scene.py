@@ -33,6 +33,7 @@ from cardgames.games.three_thirteen.hud import (
     BUTTON_H,
     BUTTON_W,
     BUTTON_X,
+    DISCARD_DX,
     DISCARD_POS,
     HAND_CENTRE,
     HAND_Y,
@@ -141,7 +142,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def setup_board(self) -> None:
         board = self.board
         board.add_pile("stock", STOCK_POS, label=N_("Stock"))
-        add_discard_fan(board, "discard", DISCARD_POS, dx=22, label=N_("Discard"))
+        add_discard_fan(board, "discard", DISCARD_POS, dx=DISCARD_DX, label=N_("Discard"))
         for seat in range(self.players):
             if seat == self.viewer:
                 pile = HandPile(f"hand:{seat}", (HAND_CENTRE, HAND_Y), "fan", dx=HAND_DX, span=HAND_SPAN, center=True,
@@ -376,6 +377,10 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def focus_buttons(self) -> dict[str, Any]:
         """Sort suit / rank, Arrange melds and Go out, while they may be pressed (arrows, Tab, the pad)."""
         return {name: b for name, b in self.buttons.items() if self._button_enabled(name)}
+
+    def focus_key_of(self, action: Any) -> Any:
+        """Going out is the Go out button's."""
+        return "button:out" if action == OUT else super().focus_key_of(action)
 
     def go_out(self) -> None:
         if self.human_turn and OUT in self.rules.legal_actions(self.state):

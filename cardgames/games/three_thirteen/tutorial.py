@@ -10,10 +10,11 @@ from __future__ import annotations
 import pygame
 
 from cardgames.games.three_thirteen import melds, rules
-from cardgames.games.three_thirteen.hud import YOU_Y
+from cardgames.games.three_thirteen.hud import BIG, DISCARD_DX, DISCARD_POS, YOU_Y
 from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
 from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
+from cardgames.ui.pile_fans import SHOWN
 
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
 ROUND = 4                       # six cards: 6s are wild
@@ -73,9 +74,11 @@ SCRIPT = Script("three_thirteen", N_("Three Thirteen tutorial"), deal, STEPS,
 
 INFO_COLUMN = pygame.Rect(30, 170, 250, 185)   # the round, the wild rank, the dealer and the Ace rule
 # Two seats leave the right of the table free above your totals: the panel stands right of the
-# opponent's box, and the log's corner (a few lines for two seats) moves below it, right of the piles.
+# opponent's box, and the log's corner (a few lines for two seats) moves below it, right of the piles
+# (of the discard pile's fan at its widest).
 PANEL_SPOT = (798, 14, 468)
-TUTORIAL_LOG_RECT = pygame.Rect(644, 300, BUTTON_X - 10 - 8 - 644, 92)
+LOG_LEFT = DISCARD_POS[0] + DISCARD_DX * (SHOWN - 1) + BIG[0] + 10
+TUTORIAL_LOG_RECT = pygame.Rect(LOG_LEFT, 300, BUTTON_X - 10 - 8 - LOG_LEFT, 92)
 
 
 class ThreeThirteenTutorial(TutorialMode, ThreeThirteenScene):

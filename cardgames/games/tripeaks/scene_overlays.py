@@ -83,23 +83,26 @@ class LevelTile(Widget):
                  action: Any) -> None:
         super().__init__(rect)
         self.number, self.entry, self.open, self.record, self.action = number, entry, open_, record, action
-        self.enabled = open_ and entry.available
+        self.playable = open_ and entry.available   # a locked level is reached by the keys (its info shows)
+        self.refuse: Any = None                     # ... and Enter on it says no: refuse() (the buzz)
 
     def activate(self) -> bool:
-        if self.enabled:
+        if self.playable:
             self.action(self.entry.id)
             return True
+        if self.refuse is not None:
+            self.refuse()
         return False
 
     def draw(self, surface, focused):
-        fill = (40, 52, 96) if self.enabled else (28, 30, 44)
+        fill = (40, 52, 96) if self.playable else (28, 30, 44)
         if focused:
             fill = theme.lighten(fill, 0.15)
-        edge = theme.GAME_COLOURS["tripeaks"] if self.enabled else theme.PANEL_EDGE
+        edge = theme.GAME_COLOURS["tripeaks"] if self.playable else theme.PANEL_EDGE
         theme.draw_panel(surface, self.rect, fill, edge)
         r = self.rect
         theme.draw_text(surface, str(self.number), (r.x + 12, r.y + 6), theme.LARGE,
-                        theme.ACCENT if self.enabled else theme.TEXT_DIM, bold=True)
+                        theme.ACCENT if self.playable else theme.TEXT_DIM, bold=True)
         if not self.entry.available:
             theme.draw_text(surface, "unavailable", (r.centerx, r.y + 52), theme.SMALL, theme.BAD, anchor="midtop")
             theme.draw_text(surface, self.entry.id, (r.centerx, r.y + 76), theme.SMALL, theme.TEXT_DIM,
@@ -107,7 +110,7 @@ class LevelTile(Widget):
             return
         level = self.entry.level
         theme.draw_text(surface, level.name, (r.x + 12, r.y + 44), theme.SMALL + 1,
-                        theme.TEXT if self.enabled else theme.TEXT_DIM, bold=True)
+                        theme.TEXT if self.playable else theme.TEXT_DIM, bold=True)
         if not self.open:
             theme.draw_text(surface, "locked", (r.right - 12, r.y + 12), theme.SMALL, theme.TEXT_DIM,
                             anchor="topright")
@@ -157,9 +160,10 @@ class LevelSelectScene(Scene):
             row, col = divmod(i, self.COLS)
             rect = (x0 + col * (tile_w + gap), TILES_TOP + row * (tile_h + gap), tile_w, tile_h)
             self.tiles.append(LevelTile(rect, i + 1, entry, ok, levels.level_record(stats, entry.id), self.choose))
+            self.tiles[-1].refuse = lambda: app.play_sound("invalid")
         self.back_button = Button((W - 220, H - 64, 190, 46), N_("Back (Esc)"), self.back, px=theme.BODY)
         current = game.level.id if game.level is not None else None
-        focus = next((i for i, t in enumerate(self.tiles) if t.entry.id == current and t.enabled), 0)
+        focus = next((i for i, t in enumerate(self.tiles) if t.entry.id == current and t.playable), 0)
         self.menu = Menu(self.tiles + [self.back_button], on_back=self.back, sound=app.play_sound, focus=focus)
         self.total = levels.total_stars(entries, stats)
         self.max_stars = 3 * sum(1 for e in entries if e.available)
