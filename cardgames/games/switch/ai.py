@@ -13,7 +13,9 @@
 `random_choice` is the arena's baseline: a uniformly random playable card
 (drawing only when it must), a random suit for a Jack, always calls.
 
-Every level sometimes forgets to call "last card" (often at easy, rarely at hard), and
+A computer calls "last card" only when the move it has chosen is a play that leaves it one
+card, and then forgets with its level's chance, once per such moment (so the rate a player
+sees at the table is the preset's). Every level sometimes forgets (often at easy, rarely at hard), and
 catches others who forget after a reaction time, if it notices: these habits are in
 levels/ai/switch.json (presets.py).
 
@@ -73,24 +75,27 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
         raise ValueError(f"no legal action for seat {obs.seat}")
     if obs.phase is Phase.HAND_OVER:
         return next(a for a in mine if a.kind is K_NEXT)
-    if level == "random":
-        return random_choice(obs, mine, rng)
-    call = next((a for a in mine if a.kind is K_CALL), None)
-    if call is not None and rng.random() >= habits(level).forget_call:
-        return call
     moves = [a for a in mine if a.kind is not K_CALL]
-    if level == "easy":
-        return _easy(obs, moves)
-    if level == "hard":
-        return _hard(obs, moves)
-    return _normal(obs, moves)
+    if level == "random":
+        move = random_choice(obs, moves, rng)
+    elif level == "easy":
+        move = _easy(obs, moves)
+    elif level == "hard":
+        move = _hard(obs, moves)
+    else:
+        move = _normal(obs, moves)
+    call = next((a for a in mine if a.kind is K_CALL), None)
+    # "Last card" is due only when this move leaves one card; the chance to forget is taken then, once
+    # (calling before a draw, or rolling at every turn with two cards, made them forget far less often)
+    if call is not None and move.kind is K_PLAY and len(obs.hand) == 2 \
+            and rng.random() >= habits(level).forget_call:
+        return call
+    return move
 
 
 def random_choice(obs: Observation, moves: Sequence[Action], rng: random.Random) -> Action:
-    """The baseline: always calls, a uniformly random playable card (a random suit for a Jack)."""
-    call = next((a for a in moves if a.kind is K_CALL), None)
-    if call is not None:
-        return call
+    """The baseline: a uniformly random playable card (a random suit for a Jack); choose() has it always
+    call "last card" when due (its forget_call is 0)."""
     cards = []
     for a in moves:
         if a.kind is K_PLAY and a.card not in cards:

@@ -1,4 +1,5 @@
-"""Switch benchmarks: rules throughput, Hard's decision time, and the arena.
+"""Switch benchmarks: rules throughput, Hard's decision time, the arena, and the computers' "last card"
+habits measured through the table (forget rate, catch rate, reaction time by level).
 
 Run by `make bench` (cardgames.bench calls main()); quick=True is a smoke-sized run.
 Throughput is measured in CPU time (time.process_time), so other programs on a
@@ -58,6 +59,29 @@ def main(quick: bool = False) -> None:
     if not quick:
         wins, n = arena.match_up("hard", 3, 1000, 2)
         print("switch arena:", arena.report("hard", 3, wins, n))
+    table_habits_report(quick)
+
+
+def table_habits_report(quick: bool = False) -> None:
+    """The computers' "last card" habits measured through the table (table_habits.py): how often they
+    forget (4 players), how often and how fast they catch a human who forgets (2 players)."""
+    from cardgames.core.stats import percentile, rate_with_ci
+    from cardgames.games.switch import presets, table_habits
+
+    games = 8 if quick else 300
+    app = table_habits._app()
+    for level in ("easy", "normal", "hard"):
+        habits = presets.habits(level)
+        f = table_habits.forget_figures(level, games, players=4, app=app)
+        print(f"switch table, {level:>6}: forgot 'last card' {f.forgot}/{f.moments} = "
+              f"{rate_with_ci(f.forgot, f.moments)} (preset {habits.forget_call:.0%}; 4 players, {games} hands)",
+              flush=True)
+        c = table_habits.catch_figures(level, games // 2, app=app)
+        r = c.reactions
+        print(f"switch table, {level:>6}: caught the human {c.caught}/{c.moments} = {rate_with_ci(c.caught, c.moments)} "
+              f"(preset {habits.notice:.0%}), reaction median {percentile(r, 0.5):.2f} s, "
+              f"max {max(r, default=0.0):.2f} s (preset {habits.reaction_time:.1f} s; 2 players, {games // 2} hands)",
+              flush=True)
 
 
 if __name__ == "__main__":

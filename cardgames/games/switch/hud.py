@@ -136,14 +136,28 @@ class SwitchHud:
             self.draw_text(surface, clip_text("  ".join(line2), width, 17), (rect.x + 12, y), 17,
                            theme.TEXT_DIM, anchor="topleft" if mine else "bottomleft")
         if mine:
-            hint = controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
-                                       mouse=N_("Drag or click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
-                                       pad=N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch"))
-            px = fit_px(controls.text(self.app, tr(hint), self), rect.width - 24, 15)   # (pad glyphs: as wide as letters)
+            hint = self.panel_hint()
+            px = fit_px(controls.text(self.app, tr(hint), self), rect.width - 24, 15, smallest=15)   # (pad glyphs:
+            # as wide as letters; 15 px is the floor: 11 px on screen in the smallest window)
             controls.draw_prompt(surface, self.app, hint, (rect.x + 12, rect.bottom - 6), px, theme.TEXT_DIM,
                                  anchor="bottomleft", scene=self)
         if obs.exposed == seat and self.window.open:
             self.window.draw(surface, rect, seat, self.viewer)
+
+    def panel_hint(self) -> str:
+        """Your panel's line of controls for the device in use. On a pad, when you may both catch and
+        call, Y catches first (a second Y calls), and the line says so."""
+        pad = N_("{move} {act}: play  ·  {x}: draw  ·  {y}: last card / catch")
+        if self.can_catch() and self.call_glows():
+            pad = N_("{move} {act}: play  ·  {y}: catch first, then {y}: last card")
+        return controls.for_device(self.app, N_("Arrows, Enter: play  ·  P: draw  ·  L: last card  ·  C: catch"),
+                                   mouse=N_("Click a card  ·  Stock: draw  ·  Double-click a panel: catch"),
+                                   pad=pad)
+
+    def call_prompt(self) -> str:
+        """The Call button's label: on a pad it shows Y only while Y calls (not while it catches)."""
+        return controls.for_device(self.app, N_("Last card!  (L)"),
+                                   pad=N_("Last card!") if self.can_catch() else N_("Last card!  {y}"))
 
     def deal_order(self) -> list:
         """The deal as a dealer makes it: one card at a time round the table from the first player
@@ -246,7 +260,7 @@ class SwitchHud:
         fill = theme.BUTTON_PRIMARY if glow else theme.BUTTON_DISABLED
         theme.draw_panel(surface, CALL_BUTTON, fill, theme.lighten(fill, 0.35))
         colour = theme.TEXT_DARK if glow else theme.TEXT_DIM
-        call = controls.for_device(self.app, N_("Last card!  (L)"), pad=N_("Last card!  {y}"))   # (not inside
+        call = self.call_prompt()                                              # (not inside
         controls.draw_prompt(surface, self.app, call, CALL_BUTTON.center, self.button_px(call, CALL_BUTTON),
                              colour, anchor="center", bold=True)   # (draw_prompt(): extraction would miss it)
         move = self.my_move()

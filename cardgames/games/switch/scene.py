@@ -163,9 +163,15 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     # ------------------------------------------------------------------ what the human may do
     @property
     def pad_keys(self) -> dict[str, int]:
-        """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L)."""
+        """Gamepad X: draw / pass (P); Y: catch (C) while someone else can be caught, else "Last card!" (L).
+        When you could do both, the catch wins (your move ends it; the call can wait until you play):
+        a second Y calls. The prompts say so (hud.py)."""
+        return {"x": pygame.K_p, "y": pygame.K_c if self.can_catch() else pygame.K_l}
+
+    def can_catch(self) -> bool:
+        """Someone other than you was left with one card without calling and may be caught now."""
         exposed = self.state.exposed
-        return {"x": pygame.K_p, "y": pygame.K_c if exposed is not None and exposed != self.viewer else pygame.K_l}
+        return exposed is not None and exposed != self.viewer
 
     def focus_rank(self, key: Any) -> int:
         """The draw / pass button is the game's main move, as the stock: the ring goes there when no card plays."""
@@ -238,8 +244,16 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         self.act(call)
 
     def do_move(self) -> None:
+        """P, pad X or the move button: draw, take, keep, miss the turn or pass; when none of them is
+        allowed (a card plays, not your turn), the toast says why, in the rules' own words."""
+        if not self.humans or self.over:
+            return
         move = self.my_move()
         if move is None:
+            try:
+                rules.apply(self.state, Action(K_DRAW, self.viewer))
+            except IllegalAction as exc:
+                self.app.notify(self.refusal_text(exc))
             self.app.play_sound("invalid")
             return
         self.act(move)

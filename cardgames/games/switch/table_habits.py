@@ -1,0 +1,118 @@
+"""The computer players' "last card" habits as a player meets them: measured through the table.
+
+Seeded games are played through SwitchScene, headless: the computer turns run as the scene runs
+them (its worker thread, its scheduler's clock, the catch window and its hold), frame after frame.
+Seat 0 stands in for the human and plays at once when it is its turn: the first card that goes,
+else the other move. Computers play at the "instant" speed with animations off (settings a player
+may choose), so the figures come in seconds; the catch window's hold and the reaction times are
+scene time either way.
+
+- forget_figures: a computer's "last card" moment is a "Last card!" it calls, or a play that leaves
+  it one card without the call; the share of moments it forgot (levels/ai/switch.json: forget_call).
+- catch_figures: the human always forgets; at a 2-player table, how often the computer catches it
+  and how long after the human's play the catch lands (notice, reaction_time).
+
+Used by `make bench` (bench.py) and tests/test_switch_habits.py.
+"""
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgames.games.switch import rules
+from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_PASS, K_PLAY, K_TAKE, Action
+
+FRAME = 1 / 60
+LIMIT = 900.0          # seconds of scene time a game may take before the measurement gives up on it
+
+
+@dataclass
+class Figures:
+    moments: int = 0                  # "last card" moments (forget_figures) or forgotten calls (catch_figures)
+    forgot: int = 0                   # moments without the call
+    caught: int = 0                   # forgotten calls a computer caught
+    reactions: list[float] = field(default_factory=list)   # seconds from the play to the catch
+    calls_not_due: int = 0            # calls not followed by the caller's play to one card
+
+
+def _human_move(state: rules.State, call: bool) -> Action:
+    """Seat 0's move: "last card" when due (if `call`), the first card that goes, else the other move."""
+    legal = rules.legal_actions(state)
+    for kinds in (((K_CALL,) if call else ()), (K_PLAY,), (K_DRAW, K_TAKE, K_PASS)):
+        for a in legal:
+            if a.kind in kinds and a.seat == 0:
+                return a
+    return legal[0]
+
+
+def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) -> tuple[Any, list[float]]:
+    """One seeded hand through the scene; returns the scene and the scene time each action landed."""
+    from cardgames.games.switch.scene import SwitchScene
+
+    scene = SwitchScene(app, {"players": players, "level": level, "humans": (0,)}, seed=seed)
+    scene.save = lambda: None          # the autosave: a file written per move, no part of the measure
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    times: list[float] = []
+    try:
+        while not scene.over and scene.scheduler.time < LIMIT:
+            scene.update(FRAME)
+            times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+            if scene.human_turn and not scene.animator.busy and not scene.over:
+                scene.act(_human_move(scene.state, human_calls))
+                times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+    finally:
+        while app.stack.top is not None:
+            app.stack.pop()
+            app.stack.apply_pending()
+    return scene, times
+
+
+def _app() -> Any:
+    from cardgames.app import headless_app
+
+    app = headless_app(tempfile.mkdtemp(prefix="switch-habits-"))
+    app.settings["ai_speed"] = "instant"
+    app.settings["anim_speed"] = "off"
+    return app
+
+
+def forget_figures(level: str, games: int, players: int = 4, seed: int = 1, app: Any = None) -> Figures:
+    """The computers' "last card" moments and forgets over `games` seeded hands at `level`."""
+    app = app or _app()
+    out = Figures()
+    for g in range(games):
+        scene, _times = play_game(app, level, players, seed * 1_000_003 + g, human_calls=True)
+        acts = [rules.parse_action(a) for a in scene.actions]
+        for i, (action, before) in enumerate(zip(acts, scene.history)):
+            if action.seat == 0:
+                continue
+            if action.kind is K_CALL:
+                out.moments += 1
+                after = next((a for a in acts[i + 1:] if a.seat == action.seat and a.kind is not K_CATCH), None)
+                if after is None or after.kind is not K_PLAY or len(before.hands[action.seat]) != 2:
+                    out.calls_not_due += 1
+            elif action.kind is K_PLAY and len(before.hands[action.seat]) == 2 and not before.called[action.seat]:
+                out.moments += 1
+                out.forgot += 1
+    return out
+
+
+def catch_figures(level: str, games: int, seed: int = 1, app: Any = None) -> Figures:
+    """The human (seat 0) never calls; at a 2-player table, how often and how fast the computer catches."""
+    app = app or _app()
+    out = Figures()
+    for g in range(games):
+        scene, times = play_game(app, level, 2, seed * 1_000_003 + g, human_calls=False)
+        acts = [rules.parse_action(a) for a in scene.actions]
+        for i, (action, before) in enumerate(zip(acts, scene.history)):
+            if action.seat != 0 or action.kind is not K_PLAY or len(before.hands[0]) != 2:
+                continue
+            out.moments += 1
+            out.forgot += 1
+            nxt = acts[i + 1] if i + 1 < len(acts) else None
+            if nxt is not None and nxt.kind is K_CATCH and nxt.target == 0:
+                out.caught += 1
+                out.reactions.append(times[i + 1] - times[i])
+    return out

@@ -1,0 +1,42 @@
+"""Switch: the computer players' "last card" habits as a player meets them at the table.
+
+Seeded hands are played through SwitchScene (computer turns as the scene runs them, with its clock
+and catch window: cardgames/games/switch/table_habits.py), and what happened is counted from the
+actions the table took. The seeds are fixed, so the figures are the same on every run.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardgames.core.stats import wilson
+from cardgames.games.switch import presets, table_habits
+
+Z99 = 2.576          # a 99% interval: three levels are checked, so a fair rate fails rarely
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    return table_habits._app()
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_computers_forget_last_card_at_the_preset_rate_through_the_table(app, level):
+    """A "last card" moment is a computer's "Last card!" or its play to one card without it. Before
+    the fix they called at every turn with two cards (before drawing too) and rolled the chance to
+    forget each time, so they forgot about half as often as levels/ai/switch.json says."""
+    figures = table_habits.forget_figures(level, games=80, players=4, seed=1, app=app)
+    assert figures.moments > 150
+    low, high = wilson(figures.forgot, figures.moments, Z99)
+    assert low <= presets.habits(level).forget_call <= high, (level, figures.forgot, figures.moments)
+    assert figures.calls_not_due == 0            # "Last card!" only just before the play that leaves one
+
+
+def test_computers_catch_a_human_who_forgets_at_their_notice_rate_and_reaction_time(app):
+    for level in ("easy", "hard"):
+        figures = table_habits.catch_figures(level, games=25, seed=1, app=app)
+        habits = presets.habits(level)
+        low, high = wilson(figures.caught, figures.moments, Z99)
+        assert figures.moments > 30 and low <= habits.notice <= high, (level, figures.caught, figures.moments)
+        # the catch lands the reaction time after the play, give or take the frames the window opens in
+        assert all(habits.reaction_time <= t <= habits.reaction_time + 3 * table_habits.FRAME
+                   for t in figures.reactions), figures.reactions
