@@ -16,9 +16,10 @@ adds one entry. Everything here is pure (no pygame).
   spectator (built from seat 0's observation).
 - stable: classes whose values stay the same through a game (the codec remembers them).
 - choose(spec, state, seat, rng, level): a computer's move, from its observation only.
-- hidden_to(state, pile, seat): whether `seat` could not see into `pile` before a card left it
-  (fair undo stops at a move that showed a human such a card).
-- fair_undo: undo only in practice and never past a seen card (the multiplayer tables).
+- mover(rules, before, after, action_text): who made a move, None for one that closed a round or
+  hand (undo never takes that back; `closed` says why). The scenes' undo_mover uses the same
+  function (cardgames/ui/fair_undo.py holds them).
+- fair_undo: undo only in practice (the multiplayer tables).
 """
 from __future__ import annotations
 
@@ -62,18 +63,6 @@ def _tripeaks_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, 
     return tripeaks.legal_actions(state)[0]
 
 
-def _skyjo_hidden_to(state: Any, pile: str, seat: int) -> bool:
-    """A face-down grid card is news to everyone when it leaves its slot (asked before the move)."""
-    if pile.startswith("grid:"):
-        _, owner, slot = pile.split(":")
-        return bool(state.hidden[int(owner)] >> int(slot) & 1)
-    return fair_undo.default_hidden_to(pile, seat)
-
-
-def _default_hidden_to(state: Any, pile: str, seat: int) -> bool:
-    return fair_undo.default_hidden_to(pile, seat)
-
-
 @dataclass(frozen=True)
 class GameSpec:
     name: str
@@ -89,7 +78,8 @@ class GameSpec:
     between: Callable[[Any], bool] = lambda state: False
     public: Callable[[Any], Any] = lambda obs: obs
     choose: Callable[..., Any] = _default_choose
-    hidden_to: Callable[[Any, str, int], bool] = _default_hidden_to
+    mover: Callable[[ModuleType, Any, Any, str], int | None] = fair_undo.turn_mover
+    closed: str = fair_undo.SCORED_ROUND
     fair_undo: bool = True
     multi_seat: bool = True       # "players" comes from the seats (TriPeaks has one seat)
     stable: tuple[type, ...] = ()   # values that stay the same through a game (remembered by the codec)
@@ -99,6 +89,10 @@ class GameSpec:
         if self.multi_seat:
             out["players"] = players
         return out
+
+    def made(self, before: Any, after: Any, action: str) -> int | None:
+        """Who made `action`, played from `before` to `after` (None: it closed a round or hand)."""
+        return self.mover(self.rules, before, after, action)
 
     def out_of_turn(self, state: Any, seat: int) -> tuple[Any, ...]:
         fn = getattr(self.rules, "out_of_turn_actions", None)
@@ -117,7 +111,7 @@ SKYJO = GameSpec(
     observation=skyjo.Observation, whitelist=(skyjo.Observation, skyjo.RoundResult, skyjo.Phase, skyjo.Slot),
     overrides=_card_events(int), card=int, next_action=skyjo.NEXT,
     between=lambda state: state.phase == skyjo.Phase.ROUND_OVER,
-    public=lambda obs: replace(obs, seat=-1), choose=_default_choose, hidden_to=_skyjo_hidden_to,
+    public=lambda obs: replace(obs, seat=-1), choose=_default_choose, mover=fair_undo.round_mover,
 )
 
 THREE_THIRTEEN = GameSpec(
@@ -125,7 +119,7 @@ THREE_THIRTEEN = GameSpec(
     observation=tt.Observation, whitelist=(tt.Observation, tt.RoundResult, tt.Phase),
     overrides=_card_events(Card), next_action=tt.NEXT,
     between=lambda state: state.phase == tt.Phase.ROUND_OVER,
-    public=lambda obs: replace(obs, seat=-1, hand=()),
+    public=lambda obs: replace(obs, seat=-1, hand=()), mover=fair_undo.round_mover,
 )
 
 SWITCH = GameSpec(
@@ -139,7 +133,7 @@ SWITCH = GameSpec(
     shared=switch_shared, next_action=switch.Action(switch.K_NEXT, 0),
     between=lambda state: state.phase is switch.HAND_OVER,
     public=lambda obs: obs._replace(seat=-1, hand=() if obs.all_hands is None else obs.hand, drawn=None),
-    choose=_switch_choose,
+    choose=_switch_choose, mover=fair_undo.switch_mover, closed=fair_undo.FINISHED_HAND,
 )
 
 TRIPEAKS = GameSpec(

@@ -35,10 +35,11 @@ next holds its move until pace.CATCH_HOLD seconds after the opening; a human who
 catch before moving, however long they take.
 
 History and fair undo as the scenes have them (cardgames/ui/fair_undo.py): undo takes back the
-seat's last move and the computer moves after it, never another human's, and in the multiplayer
-tables only in practice (options["practice"]) and never past a move that showed a human a card
-or into a scored round. record() is the whole game (options, seed, seats, actions);
-Table.resume(record) replays it.
+seat's last move and the computer moves after it (a draw too: the state before it comes back,
+stock and all), never another human's move and never a move that closed a round or hand (who made
+each move: the game's GameSpec.mover, the scenes' own), and in the multiplayer tables only in
+practice (options["practice"]). record() is the whole game (options, seed, seats, actions);
+Table.resume(record) replays it, history and all (undo reaches back before the resume).
 """
 from __future__ import annotations
 
@@ -90,7 +91,6 @@ class Table:
         self.state = self._first(self.spec.rules_options(self.options, len(self.seats)), seed)
         self.history: list[Any] = []
         self.actions: list[str] = []
-        self.undo_floor = 0
         self.resigned: tuple[int, ...] = ()
         self._ai_rngs: dict[int, random.Random] = {}
         self._jobs: list[tuple[float, int, str, Any, int]] = []   # (due, order, kind, payload, version)
@@ -141,12 +141,11 @@ class Table:
         for text in record.get("actions", ()):
             try:
                 action = table.spec.rules.parse_action(str(text))
-                state, events = table.spec.rules.apply(table.state, action)
+                state, _events = table.spec.rules.apply(table.state, action)
             except (IllegalAction, ValueError, KeyError, TypeError):
                 break
-            table._push(action, state, events)
+            table._push(action, state)
             done += 1
-        table.undo_floor = len(table.actions)   # a resumed game is taken back no further than where it resumed
         return table, done
 
     # ------------------------------------------------------------------ lines to the views
@@ -240,12 +239,9 @@ class Table:
         return False
 
     # ------------------------------------------------------------------ playing
-    def _push(self, action: Any, state: Any, events: tuple) -> None:
+    def _push(self, action: Any, state: Any) -> None:
         self.history.append(self.state)
         self.actions.append(str(action))
-        if self.spec.fair_undo and fair_undo.reveals(events, self.humans,
-                                                     lambda pile, s: self.spec.hidden_to(self.state, pile, s)):
-            self.undo_floor = len(self.actions)
         self.state = state
 
     def _play(self, action: Any, computer_turn: bool = False) -> None:
@@ -254,12 +250,12 @@ class Table:
         rules = self.spec.rules
         played = len(self.actions)
         state, events = rules.apply(self.state, action)
-        self._push(action, state, events)
+        self._push(action, state)
         batch = list(events)
         while computer_turn and self._batches():
             choice = self._choice(rules.current_player(self.state))
             state, events = rules.apply(self.state, choice)
-            self._push(choice, state, events)
+            self._push(choice, state)
             batch.extend(events)
         self._changed(tuple(batch), played=tuple(self.actions[played:]))
 
@@ -395,14 +391,12 @@ class Table:
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
         if not self.undo_allowed:
             return None, N_("No undo in this game: choose Practice (undo allowed) to take moves back")
-        rules = self.spec.rules
-        if self.spec.next_action is not None and self.game != "switch":   # never into a scored round
-            for earlier in reversed(self.history):
-                if earlier.round_no != self.state.round_no or self.spec.between(earlier):
-                    return None, N_("A scored round cannot be taken back.")
-                if rules.current_player(earlier) in self.humans:
-                    break
-        return fair_undo.undo_target(self.history, self.undo_floor, self.humans, seat, rules.current_player)
+        return fair_undo.undo_target(len(self.actions), self._mover, self.humans, seat, self.spec.closed)
+
+    def _mover(self, i: int) -> int | None:
+        """Who made move i (self.actions[i], played from self.history[i])."""
+        after = self.history[i + 1] if i + 1 < len(self.history) else self.state
+        return self.spec.made(self.history[i], after, self.actions[i])
 
     def undo(self, seat: int) -> str:
         """Take back `seat`'s last move and the computers' after it; "" when done, else why not."""
@@ -411,6 +405,7 @@ class Table:
             return why or N_("Nothing to take back")
         self.state = self.history[target]
         del self.history[target:], self.actions[target:]
+        self._window, self._jobs = None, []   # a missed call taken back to: its catch window opens afresh
         self._changed((), reset=True)
         return ""
 

@@ -10,16 +10,47 @@ Thirteen, Switch), undo is only there in practice games (options["practice"] =
 True, the select screen's "Practice (undo allowed)"). There it takes back any
 of your own moves, a draw or a card turned over too: the state goes back to
 the one before the move, stock and all, so a card drawn again is the same card.
+
+Who made a move is said once per game, here, for the scenes (GameScene.undo_mover) and the
+table (cardgames/table/games.py, GameSpec.mover) alike: a mover is
+mover(rules, before, after, action_text) -> the seat, or None for a move that closed a round or
+hand (turn_mover: TriPeaks; round_mover: Skyjo, Three Thirteen; switch_mover: Switch).
 Pure: no pygame.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from cardgames.i18n import N_
 
 OTHERS_TURN = N_("Another player's turn cannot be taken back")
 NOTHING = N_("Nothing to take back")
+SCORED_ROUND = N_("A scored round cannot be taken back.")     # why a round game's closing move stays
+FINISHED_HAND = N_("A finished hand cannot be taken back.")   # why Switch's closing move stays
+
+
+def turn_mover(rules: Any, before: Any, after: Any, action: str) -> int | None:
+    """Whose turn it was (a game of one round: TriPeaks)."""
+    return rules.current_player(before)
+
+
+def round_mover(rules: Any, before: Any, after: Any, action: str) -> int | None:
+    """Whose turn it was; None for the move that ended a round (or the game) and for "Next round":
+    undo never goes back into a round that has been scored. The rules module has Phase.ROUND_OVER."""
+    over = rules.Phase.ROUND_OVER
+    if before.phase == over or after.phase == over or rules.is_over(after):
+        return None
+    return rules.current_player(before)
+
+
+def switch_mover(rules: Any, before: Any, after: Any, action: str) -> int | None:
+    """The seat the action names (a "last card" call or a catch comes out of turn); None for the
+    move that ended a hand (or the match) and for the next hand's deal."""
+    move = rules.parse_action(action)
+    if move.kind is rules.K_NEXT or after.phase in (rules.HAND_OVER, rules.OVER):
+        return None
+    return move.seat
 
 
 def undo_target(moves: int, mover: Callable[[int], int | None], humans: Sequence[int], viewer: int,

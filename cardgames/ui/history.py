@@ -26,7 +26,8 @@ from cardgames.ui.undo_button import UndoButton
 class UndoHistory:
     """Undo, restart and redeal (a GameScene mixin)."""
 
-    undo_closed = N_("A scored round cannot be taken back.")   # why a move undo_mover() calls None stays
+    undo_closed = fair_undo.SCORED_ROUND   # why a move undo_mover() calls None stays
+    mover = staticmethod(fair_undo.turn_mover)   # who made a move (fair_undo.py; the table's GameSpec.mover too)
 
     @property
     def practice(self) -> bool:
@@ -45,8 +46,8 @@ class UndoHistory:
 
     def undo_mover(self, i: int) -> int | None:
         """The seat that made move i (self.actions[i], played from self.history[i]), or None for a
-        move undo never takes back (it closed a round: undo_closed says so). Default: whose turn it was."""
-        return self.rules.current_player(self.history[i])
+        move undo never takes back (it closed a round: undo_closed says so), as the game's `mover` says."""
+        return self.mover(self.rules, self.history[i], self.state_after(i), self.actions[i])
 
     def state_after(self, i: int):
         """The state move i led to."""

@@ -32,6 +32,7 @@ from cardgames.engine.tween import Call, Sequence, Wait
 from cardgames.i18n import N_, said, said_by, seat_word, tr, word
 from cardgames.records import GameResult
 from cardgames.ui import theme
+from cardgames.ui.fair_undo import round_mover
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.widgets import wrap_lines
 
@@ -42,6 +43,7 @@ class RoundGameScene(GameScene):
     summary_class: Any = None      # the round summary overlay: summary_class(app, scene)
     summary_delay = 1.4            # the demo: seconds to look at the table before the summary opens
     fair_undo = True               # undo only in practice games (cardgames/ui/fair_undo.py)
+    mover = staticmethod(round_mover)   # never back into a scored round
     summary_button = pygame.Rect(40, 420, 240, 56)   # "Scores (Enter)" while the final table is in view
     summary_waiting = False        # the round is over and its table in view: the summary opens on request
 
@@ -104,15 +106,6 @@ class RoundGameScene(GameScene):
         if self.round_over:
             self.summary_waiting = False
             self.act(self.rules.NEXT)
-
-    def undo_mover(self, i: int) -> int | None:
-        """Who made move i; None for the move that ended a round and for "Next round": undo never goes
-        back into a round that has been scored (the table would wait between rounds with no summary)."""
-        before, after = self.history[i], self.state_after(i)
-        over = self.rules.Phase.ROUND_OVER
-        if before.phase == over or after.phase == over or self.rules.is_over(after):
-            return None
-        return self.rules.current_player(before)
 
     def undo_button(self) -> Any:
         """No Undo button between rounds (nothing can be taken back; "Scores" may sit there)."""

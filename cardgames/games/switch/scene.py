@@ -54,6 +54,7 @@ from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
 from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
+from cardgames.ui.fair_undo import FINISHED_HAND, switch_mover
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 from cardgames.ui.scene_focus import MAIN
@@ -478,15 +479,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         self._summary_for = self._stats_for = None
         super().restart(seed)
 
-    undo_closed = N_("A finished hand cannot be taken back.")
-
-    def undo_mover(self, i: int) -> int | None:
-        """The seat the action names (a call or a catch comes out of turn); None for the move that
-        ended a hand and for the next hand's deal."""
-        action = rules.parse_action(self.actions[i])
-        if action.kind is K_NEXT or self.state_after(i).phase in (rules.HAND_OVER, rules.OVER):
-            return None
-        return action.seat
+    undo_closed = FINISHED_HAND
+    mover = staticmethod(switch_mover)   # a call or a catch is its caller's, out of turn
 
     def undo(self) -> bool:
         self.choosing = None
