@@ -87,3 +87,17 @@ def test_line_height_keeps_rows_apart(app):
     """Two rows of text with suits never overlap: the step is at least the tallest part."""
     step = move_log.row_step(CORNER_PX)
     assert step >= render_line(app, "Ada took 7♠ and 8♣", CORNER_PX, (240, 240, 240)).get_height()
+
+
+def test_the_log_and_text_draw_after_the_font_module_quits_and_starts_again(app):
+    """A finished App (or a test) quits pygame's fonts; fonts kept from before are dead after that.
+    Every module-level font cache must notice and make new ones, not raise "Invalid font"."""
+    from cardgames.ui import theme
+    render_line(app, "A♠ before", CORNER_PX, (240, 240, 240))
+    theme.text_surface("before", CORNER_PX, (240, 240, 240))
+    pygame.font.quit()
+    pygame.font.init()
+    line = render_line(app, "K♥ on 7♣ after", CORNER_PX, (240, 240, 240))   # new text: not from the line cache
+    assert line.get_width() > 0 and pygame.mask.from_surface(line, 128).count() > 0
+    assert theme.text_surface("after", CORNER_PX, (240, 240, 240)).get_width() > 0
+    assert theme.font(CORNER_PX).get_height() > 0

@@ -113,6 +113,16 @@ def script_runs(text: str) -> list[tuple[str, str]]:
     return [(s, t) for s, t in runs]
 
 
+def usable(f: pygame.font.Font) -> bool:
+    """False once pygame's font module has quit since `f` was made (a finished App, a test): such a
+    font raises "Invalid font" on every use, so a cache holding it must make a new one."""
+    try:
+        pygame.font.Font.get_height(f)
+    except pygame.error:
+        return False
+    return True
+
+
 def _face(script: str, points: int, bold: bool) -> pygame.font.Font:
     f = pygame.font.Font(str(FONTS_DIR / FILES[script][1 if bold else 0]), max(1, points))
     if script in SCRIPT_CODES:

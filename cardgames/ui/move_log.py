@@ -104,7 +104,7 @@ def _suit_image(app: Any, symbol: str, ink: int) -> pygame.Surface:
     colour = (SUIT_TINTS_4 if four else SUIT_TINTS)[symbol]
     points = max(6, round(ink / SYMBOL_INK))
     font = _suit_fonts.get(points)
-    if font is None:
+    if font is None or not text_faces.usable(font):   # made before the font module last quit: dead
         font = _suit_fonts[points] = pygame.font.Font(str(FONTS_DIR / text_faces.FILES[text_faces.SYMBOLS][0]), points)
     glyph = font.render(symbol, True, colour)
     return glyph.subsurface(glyph.get_bounding_rect()).copy()

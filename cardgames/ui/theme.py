@@ -18,7 +18,7 @@ import math
 import pygame
 
 from cardgames.engine.lru import MB, SurfaceCache
-from cardgames.engine.text import MixedFont, has_indic
+from cardgames.engine.text import MixedFont, has_indic, usable
 from cardgames.i18n import tr
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
@@ -86,12 +86,9 @@ def font(px: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     key = (px, bold)
     f = _fonts.get(key)
-    if f is not None:
-        try:
-            f.get_height()
-        except pygame.error:  # pygame.quit() since it was made (a finished App, a test): start afresh
-            _fonts.clear()
-            f = None
+    if f is not None and not usable(f):  # the font module quit since it was made: start afresh
+        _fonts.clear()
+        f = None
     if f is None:
         f = MixedFont(round(px * FONT_SCALE))
         f.bold = bold
