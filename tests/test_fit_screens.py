@@ -51,3 +51,36 @@ def test_the_statistics_history_cells_fit_their_columns(lang):
     for (label, x), (_next, next_x), values in zip(stats.COLUMNS, stats.COLUMNS[1:], cells):
         widest = max(values, key=lambda v: theme.text_width(f, v))
         assert theme.text_width(f, widest) + 8 <= next_x - x, (lang, label, widest)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_saved_game_line_stays_on_the_select_screens_panel(app, lang, monkeypatch):
+    """"A game in progress is saved: Continue picks it up." ran past the description panel, under
+    the options column, in Tamil: every piece of it is drawn inside the panel, in every language."""
+    from cardgames.games import registry
+    from cardgames.scenes import select
+    from cardgames.ui import widgets
+
+    i18n.set_language(lang)
+    said = set(widgets.wrap_lines("A game in progress is saved: Continue picks it up.", 10_000))
+    drawn = []
+
+    def spy(surface, text, pos, *args, **kwargs):
+        rect = draw_text(surface, text, pos, *args, **kwargs)
+        drawn.append((i18n.tr(text), rect))
+        return rect
+
+    draw_text = theme.draw_text
+    monkeypatch.setattr(theme, "draw_text", spy)
+    for info in registry.GAMES:
+        if not info.available:
+            continue
+        scene = select.SelectScene(app, game=info.name)
+        scene.has_save = True
+        drawn.clear()
+        scene._draw_info(pygame.Surface((1280, 720)))   # the panel's words alone (not the Continue button)
+        pieces = [rect for text, rect in drawn if text in said or any(text in line for line in said)]
+        assert pieces, (lang, info.name)
+        inside = select.INFO_RECT.inflate(-2 * 16, -2 * 12)
+        for rect in pieces:
+            assert inside.contains(rect), (lang, info.name, rect, select.INFO_RECT)

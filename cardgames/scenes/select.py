@@ -309,13 +309,15 @@ class SelectScene(Scene):
         x, y = INFO_RECT.x + 22, INFO_RECT.y + 16
         theme.draw_text(surface, info.title, (x, y), theme.HEADING, colour, bold=True, shadow=True)
         y += 58
-        y += draw_wrapped(surface, info.description, (x, y), INFO_RECT.width - 44, theme.BODY)
+        width = INFO_RECT.width - 44
+        y += draw_wrapped(surface, info.description, (x, y), width, theme.BODY)
+        # the notes wrap too: in Tamil, Telugu and Kannada they are wider than the panel
         if not info.available:
-            y = theme.draw_text(surface, "Coming soon: this table is still being set up.", (x, y + 8), theme.BODY,
-                                theme.ACCENT_2, bold=True).bottom
+            y += 8 + draw_wrapped(surface, "Coming soon: this table is still being set up.", (x, y + 8), width,
+                                  theme.BODY, theme.ACCENT_2, bold=True)
         elif self.has_save:
-            y = theme.draw_text(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8),
-                                theme.BODY, theme.GOOD, bold=True).bottom
+            y += 8 + draw_wrapped(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8), width,
+                                  theme.BODY, theme.GOOD, bold=True)
         preview = self._preview(info, INFO_RECT.bottom - 18 - (y + 14))   # the cards stay clear of the words
         surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 18)))
 
