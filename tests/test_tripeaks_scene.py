@@ -499,3 +499,36 @@ def test_the_first_deal_is_found_in_the_background_and_keeps_the_old_save(app, m
     assert scene.seed == real(opts, seed) != seed                   # same seed, same winnable deal
     assert scene.state == rules.new_game(opts, scene.seed) and solver.solve(scene.state).winnable
     assert app.storage.load_game("tripeaks.relaxed") is not None   # kept until the first move
+
+
+def test_no_focus_ring_or_lit_button_is_left_on_the_table_under_the_result_panel(app, monkeypatch):
+    """The ring stayed drawn on "Levels (L)" behind the result panel: under an overlay the table
+    draws no ring (the keys are the overlay's) and no button lit as focused."""
+    from cardgames.engine import input as engine_input
+    from cardgames.ui import widgets
+
+    rings, lit = [], []
+    draw_focus = engine_input.draw_focus
+    monkeypatch.setattr(engine_input, "draw_focus", lambda surface, rect, *a, **k: (rings.append(rect),
+                                                                                   draw_focus(surface, rect, *a, **k)))
+    button_draw = widgets.Button.draw
+    monkeypatch.setattr(widgets.Button, "draw", lambda self, surface, focused: (
+        lit.append(self.text) if focused else None, button_draw(self, surface, focused)))
+    scene = open_scene(app, seed=7, mode="relaxed")
+    scene.focus.visible = True
+    name = next(iter(scene.focus_buttons()))
+    scene.focus.current = f"button:{name}"
+    surface = pygame.Surface((1280, 720))
+    app.stack.draw(surface)
+    assert rings and lit, "the table on top draws its ring and the focused button lit"
+    for action in winning_line(scene):
+        scene.act(action)
+    wait_for(app, lambda: isinstance(app.stack.top, ResultScene))
+    scene.focus.visible = True
+    scene.focus.current = f"button:{name}"
+    rings.clear()
+    lit.clear()
+    app.stack.draw(surface)       # the table, then the result panel over it
+    assert app.stack.visible()[0] is scene
+    assert [r for r in rings if r == scene.focus_rect(f"button:{name}")] == []
+    assert not any(text.startswith(name) for text in lit), lit

@@ -368,7 +368,7 @@ class TutorialMode:
                                                N_("Finish ({act})") if last else N_("Next ({act})")) if self.reading else None,
                         skip_label=self._label(N_("Skip (Esc)"), N_("Skip ({back})")),
                         time=self.scheduler.time, own=self.panel_spots, callouts=self.callouts)
-        if self.focus.current == NEXT_KEY:
+        if self.focus.current == NEXT_KEY and self.ring_shown():
             self.focus.draw(surface)   # the ring on the panel's Next button, over the panel
 
     def _label(self, keys: str, pad: str) -> str:

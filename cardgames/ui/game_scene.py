@@ -462,7 +462,8 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.draw_undo_button(surface)
         self.move_log.draw(surface)
         self._draw_thinking(surface)
-        self.focus.draw(surface)
+        if self.ring_shown():
+            self.focus.draw(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
         surface.blit(self.app.assets.table(self.table), (0, 0))

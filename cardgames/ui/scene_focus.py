@@ -5,7 +5,7 @@ keys are the cards and piles the human can play from (or a picked card's targets
 then the scene's on-screen buttons as "button:<name>"; refresh_focus() hands them to
 the FocusRing (cardgames/engine/input.py) whenever they are marked dirty.
 
-Uses from the scene: board, focus, app, deal_from, moves(), actions_from(), click(),
+Uses from the scene: board, focus, app, stack, deal_from, moves(), actions_from(), click(),
 undo_button(), can_undo, _selection, _focus_dirty, _focus_moved.
 """
 from __future__ import annotations
@@ -62,9 +62,14 @@ class SceneFocus:
             return self._buttons().get(key[7:])
         return None
 
+    def ring_shown(self) -> bool:
+        """Whether the ring is drawn: it is visible and the table is on top (under an overlay, a pause
+        or a result panel, the keys go to the overlay: no ring, no lit button, is left on the table)."""
+        return self.focus.visible and self.stack.top is self
+
     def button_focused(self, name: str) -> bool:
         """Whether the visible ring is on the button `name` (draw it lit)."""
-        return self.focus.visible and self.focus.current == f"button:{name}"
+        return self.ring_shown() and self.focus.current == f"button:{name}"
 
     def focus_rect(self, key: Hashable) -> pygame.Rect | None:
         """Where a focus key is on the canvas (override together with focus_keys and activate)."""
