@@ -403,3 +403,30 @@ def test_the_initials_prompt_names_what_the_device_can_do(app, device, drawn):
     result.draw(app.canvas.surface)
     prompt = next(text for text in drawn if text.startswith("Type your initials"))
     assert "Click" not in prompt and "Enter to keep" in prompt     # nothing on the panel takes a click
+
+
+# ---------------------------------------------------------------- every move undone
+
+def test_undo_back_to_the_deal_then_quit_leaves_no_save_that_brings_the_moves_back(app):
+    """A game with no move is not saved; undoing every move makes the hand one with no move, so the
+    save written after the first move goes too: Continue never brings back moves taken back."""
+    select_screen(app, "relaxed")
+    scene = open_scene(app, seed=5, mode="relaxed")
+    key(app, pygame.K_SPACE)                                   # one move: the hand is saved
+    assert app.storage.load_game("tripeaks.relaxed")["actions"] == scene.actions != []
+    key(app, pygame.K_BACKSPACE)                               # undo: back to the deal
+    assert scene.actions == []
+    select = quit_to_menu(app)
+    assert app.storage.load_game("tripeaks.relaxed") is None
+    assert not select.has_save and not select.continue_button.enabled
+
+    scene = open_scene(app, seed=5, mode="relaxed")            # the same after a resume
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_SPACE)
+    quit_to_menu(app)
+    again = resume(app, scene)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    assert again.actions == []
+    select = quit_to_menu(app)
+    assert app.storage.load_game("tripeaks.relaxed") is None and not select.has_save

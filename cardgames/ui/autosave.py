@@ -23,6 +23,7 @@ class Autosave:
 
     def _replay(self, actions: Any) -> None:
         """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
+        self._wrote_save = True   # the save resumed is this scene's: undo back to the deal clears it
         for i, text in enumerate(actions):
             try:
                 action = self.rules.parse_action(text)
@@ -54,10 +55,20 @@ class Autosave:
         """Whether there is anything to keep: a move made (a game may add more, e.g. a clock that ran)."""
         return bool(self.actions)
 
+    _wrote_save = False   # this scene wrote (or resumed) the saved game under save_key
+
     def save(self) -> None:
-        """Autosave (only games with a human player, and not once it is over)."""
-        if self.humans and not self.over and self.worth_saving and self.app.demo is None:
+        """Autosave (only games with a human player, and not once it is over). Every move undone, back
+        to the deal: nothing is worth keeping, as in a new game with no move, so the save this scene
+        wrote goes (else Continue would bring back the moves taken back)."""
+        if not self.humans or self.over or self.app.demo is not None:
+            return
+        if self.worth_saving:
             self.app.storage.save_game(self.save_key, self.save_data())
+            self._wrote_save = True
+        elif self._wrote_save:
+            self.app.storage.clear_game(self.save_key)
+            self._wrote_save = False
 
     def clear_save(self) -> None:
         if self.humans and self.app.demo is None:
