@@ -216,8 +216,8 @@ def test_the_skyjo_table_fits(app, lang, monkeypatch):
         scene.draw_fitted(surface, s, (x, 236), px, skyjo.LAST_TURN_ROOM, theme.TEXT, anchor="topleft", bold=True)
         if any(r.right > x + skyjo.LAST_TURN_ROOM for _t, _px, r in drawn_at):
             problems.append(f"{i18n.tr(s)!r} runs into the right seat")
-    # a small grid's name line: the name at the left, "showing n ·" and the total at the right
-    name = width("Cleo", 17) + width(i18n.said("showing {n} ·", n=-4), 15) + width("88", 17, True) + 10
+    # a small grid's name line: the name at the left, "showing n" and the total at the right
+    name = width("Cleo", 17) + width(i18n.said("showing {n}", n=-4), 15) + width("88", 17, True) + 10
     problems += [] if name <= skyjo.BOX_W else [f"a seat's name line is {name} px in {skyjo.BOX_W}"]
     # your own panel left of your grid: "Total", "Points showing" right-aligned from x=
     mine = skyjo.MY_GRID[0] - 20 - (skyjo.SPOTS["LL"][0] + skyjo.BOX_W + 10)

@@ -116,6 +116,19 @@ def _marked_literals():
                         yield path.relative_to(ROOT), node.lineno, arg.value
 
 
+@pytest.mark.parametrize("source", ("cardgames.pot", *LANGS))
+def test_the_catalogues_hold_no_message_the_code_no_longer_says(messages, source):
+    """A message no code says any more ("A card has been seen since: that move cannot be taken
+    back") is dead weight the translators would keep translating: gone from the .pot and every .po."""
+    said_now = {(m if isinstance(m, str) else m[0], ctx) for m, ctx in messages}
+    path = ROOT / "cardgames" / "locale" / (source if source.endswith(".pot") else f"{source}/LC_MESSAGES/cardgames.po")
+    with open(path, "rb") as f:
+        kept = read_po(f)
+    ids = [((m.id if isinstance(m.id, str) else m.id[0]), m.context) for m in kept if m.id]
+    stale = [i for i, ctx in ids if any(c.isalpha() for c in i) and (i, ctx) not in said_now]   # ("0", "…": as messages)
+    assert not stale, f"{source}: no code says these any more: {stale}"
+
+
 def test_every_marked_message_is_extracted(messages):
     """Babel reads no message nested inside another keyword's call (push(Confirm(N_("...")))): such a
     message would never reach the catalogues, and no translation test would notice."""

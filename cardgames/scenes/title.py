@@ -261,6 +261,6 @@ class TitleScene(Scene):
         for text, pos, px, colour, shadow in (
                 (title, (W // 2 + 5, 70 + bob + 5), theme.HUGE, theme.ACCENT_2, False),
                 (title, (W // 2, 70 + bob), theme.HUGE, theme.ACCENT, True),
-                ("TriPeaks  ·  Skyjo  ·  Three Thirteen  ·  Switch", (W // 2, 186), theme.LARGE, theme.TEXT, True)):
+                (N_("TriPeaks  ·  Skyjo  ·  Three Thirteen  ·  Switch"), (W // 2, 186), theme.LARGE, theme.TEXT, True)):
             image = theme.text_surface(text, px, colour, bold=px == theme.HUGE, shadow=shadow)
             out.append((image, image.get_rect(midtop=pos)))
