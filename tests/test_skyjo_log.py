@@ -154,13 +154,13 @@ def test_the_corner_shows_the_last_lines_and_j_opens_the_whole_round(app):
 
 # ---------------------------------------------------------------- the table's own signs
 def test_news_scores_button_and_log_never_cover_a_grid_a_pile_or_each_other(app):
-    from cardgames.games.skyjo.scene import SkyjoScene
+    from cardgames.games.skyjo.scene import SkyjoScene, seat_frame
 
     for players in range(2, 9):
         scene = SkyjoScene(app, {"players": players}, seed=1)
         cards = [scene.board.piles[name].base_rect(scene.board.size_of(name)) for name in scene.board.piles
                  if name.startswith(("grid:", "draw", "discard", "held:"))]
-        frames = [pygame.Rect(b[0] - 6, b[1] - 4, 184, 210) for b in map(scene._box, range(players)) if b]
+        frames = [seat_frame(b) for b in map(scene._box, range(players)) if b]
         signs = [scene.news.rect, scene.summary_button, scene.move_log.corner.rect]
         for i, sign in enumerate(signs):
             assert sign.collidelist(cards) == -1 and sign.collidelist(frames) == -1, (players, sign)

@@ -44,6 +44,13 @@ BOX_W = 4 * SMALL[0] + 3 * SMALL_GAP
 # inside of the turn frame, LABEL_PAD px either side of the box), then its grid.
 HEADER_H, NAME_H, LABEL_PAD = 40, 20, 4
 BOX_H = HEADER_H + 3 * SMALL[1] + 2 * SMALL_GAP
+
+
+def seat_frame(box: tuple[int, int]) -> pygame.Rect:
+    """The frame drawn around a seat's name, labels and grid (its turn lights it)."""
+    return pygame.Rect(box[0] - 6, box[1] - 4, BOX_W + 12, BOX_H + 8)
+
+
 # Where the other seats sit, clockwise from the viewer's left, by how many there are.
 SPOTS = {"LL": (24, 466), "LM": (24, 236), "T1": (289, 4), "T2": (554, 4), "T3": (819, 4),
          "RM": (1084, 236), "RL": (1084, 466)}
@@ -55,7 +62,7 @@ REVEAL_SEAT_GAP = 0.14           # the round's end reveal: one grid after anothe
 REVEAL_CARD_RUN = 0.6            # ...each grid's cards turning almost together (all grids' cards: this long)
 NEWS_RECT = (826, 236, 248, 78)  # the table's news, beside the piles (never over a grid or a pile)
 LOG_RECT = (826, 392, 248, 318)  # the move log's corner: right of your grid, left of the bottom-right seat
-WIDE_LOG_RECT = (826, 450, 446, 262)  # ...up to five players nobody sits bottom right: a wider corner
+WIDE_LOG_RECT = (826, 458, 446, 254)  # ...up to five players nobody sits bottom right: a wider corner, under RM's frame
 MIDDLE_ROOM = DRAW_POS[0] - 24 - (SPOTS["LM"][0] + BOX_W + 12)   # the round and prompt, right of the left seat
 LAST_TURN_ROOM = SPOTS["RM"][0] - (HELD_POS[0] + BIG[0] + 24) - 12   # "LAST TURN!" beside the piles
 NEW_DEAL_RUN = 0.9               # a new round's whole deal (up to 97 cards) takes about this long
@@ -492,7 +499,7 @@ class SkyjoScene(RoundGameScene):
             if box is None:
                 self._draw_my_panel(surface, seat, is_turn)
                 continue
-            frame = pygame.Rect(box[0] - 6, box[1] - 4, BOX_W + 12, BOX_H + 8)
+            frame = seat_frame(box)
             if is_turn:
                 pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
             elif seat == nxt:
