@@ -7,7 +7,7 @@ from functools import cache
 
 import msgspec
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from table_games import CASES, play
 
@@ -123,6 +123,8 @@ def test_the_codec_builds_only_whitelisted_classes():
 @pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=150)
 @given(data=st.binary(max_size=600))
+@example(data=b"\xa1\x80")            # a string that is not UTF-8: msgspec raises UnicodeDecodeError
+@example(data=b"\x92\xa6update\xa2\x80\x80")
 def test_random_bytes_never_crash_decode(game, data):
     try:
         msg = decode(data, game)
@@ -197,3 +199,4 @@ def test_the_fuzzing_reaches_valid_messages_too():
             raw[2] = rng.randrange(1000)
             ok += isinstance(decode(msgspec.msgpack.encode(raw), "switch"), Update)
     assert ok > 10
+

@@ -172,7 +172,8 @@ class GameCodec:
             raise WireError(f"message too long: {len(data)} bytes (at most {MAX_BYTES})")
         try:
             msg = _DECODER.decode(data)
-        except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
+            # (msgspec's MessagePack reader lets a string that is not UTF-8 through as UnicodeDecodeError)
             raise WireError(f"not a message: {exc}") from None
         except RecursionError:
             raise WireError("not a message: nested too deeply") from None
