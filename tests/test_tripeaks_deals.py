@@ -25,8 +25,8 @@ from cardgames.games.tripeaks.scoring import ArcadeScore, level_stars
 from cardgames.scenes.confirm import ConfirmScene
 
 
-@pytest.fixture
-def app(tmp_path):
+def watched_app(tmp_path):
+    """A headless app with animations off whose sounds and notices are kept (app.sounds, app.notes)."""
     from cardgames.app import headless_app
 
     app = headless_app(tmp_path)
@@ -35,7 +35,12 @@ def app(tmp_path):
     app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
     real_notify = app.notify
     app.notify = lambda text: (app.notes.append(text), real_notify(text))
-    yield app
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    return watched_app(tmp_path)
 
 
 DAILY_CARDS = ["JS", "3H", "5D"]   # the first cards of the 2026-12-01 Arcade daily, on every machine

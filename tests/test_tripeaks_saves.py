@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from scene_events import key
+from test_tripeaks_deals import watched_app
 from test_tripeaks_scene import open_scene, step, wait_for
 
 from cardgames.games.tripeaks import rules, solver
@@ -21,15 +22,7 @@ from cardgames.ui import controls
 
 @pytest.fixture
 def app(tmp_path):
-    from cardgames.app import headless_app
-
-    app = headless_app(tmp_path)
-    app.settings["anim_speed"] = "off"
-    app.sounds, app.notes = [], []
-    app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
-    real_notify = app.notify
-    app.notify = lambda text: (app.notes.append(text), real_notify(text))
-    yield app
+    return watched_app(tmp_path)
 
 
 def lose_relaxed(app, seed=5):
