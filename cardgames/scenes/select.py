@@ -308,7 +308,7 @@ class SelectScene(Scene):
         colour = theme.GAME_COLOURS.get(info.name, theme.ACCENT)
         x, y = INFO_RECT.x + 22, INFO_RECT.y + 16
         theme.draw_text(surface, info.title, (x, y), theme.HEADING, colour, bold=True, shadow=True)
-        y += 58
+        y += 54
         width = INFO_RECT.width - 44
         y += draw_wrapped(surface, info.description, (x, y), width, theme.BODY)
         # the notes wrap too: in Tamil, Telugu and Kannada they are wider than the panel
@@ -318,8 +318,9 @@ class SelectScene(Scene):
         elif self.has_save:
             y += 8 + draw_wrapped(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8), width,
                                   theme.BODY, theme.GOOD, bold=True)
-        preview = self._preview(info, INFO_RECT.bottom - 18 - (y + 14))   # the cards stay clear of the words
-        surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 18)))
+        # the cards stay clear of the words (the saved game's note, two lines in Tamil, leaves them less room)
+        preview = self._preview(info, INFO_RECT.bottom - 12 - (y + 10))
+        surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 12)))
 
     def _preview(self, info: GameInfo, room: int = 10_000) -> pygame.Surface:
         """A few of the game's cards, fanned, as a picture of what it looks like (cached); no taller than
