@@ -82,14 +82,16 @@ def test_the_arcade_clock_is_drawn_as_its_seconds_go_without_any_audit(tmp_path,
     app, scene = _table(tmp_path, "tripeaks", mode="arcade")
     wait_for_human(app, scene)
     key(app, pygame.K_SPACE)                  # turn the stock: the clock starts
-    settle(app, 3.0)
+    settle(app, 3.5)                          # (past the focus ring's 3 s of breathing after a key)
     assert scene.phase == "play" and scene.arcade.time_left > 20
     shown = app.frames_drawn
     for _ in range(4):
         for _ in range(60):
             app.step(FRAME)
         assert _shown_is_fresh(app)           # the seconds on screen are the clock's
-    assert 4 <= app.frames_drawn - shown <= 40
+    # drawn as its seconds go, not every frame (240): a few more for what else may end in these seconds
+    # (the solver's answer in its thread lands when the machine lets it; CI once saw 42)
+    assert 4 <= app.frames_drawn - shown <= 60
     assert app.idle_wait_ms() == app_module.IDLE_WAKE_MS   # a running clock is stepped often
 
 
