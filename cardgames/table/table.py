@@ -390,7 +390,7 @@ class Table:
 
     def _undo_target(self, seat: int) -> tuple[int | None, str]:
         if not self.undo_allowed:
-            return None, N_("No undo in this game: choose Practice (undo allowed) to take moves back")
+            return None, fair_undo.NO_UNDO
         return fair_undo.undo_target(len(self.actions), self._mover, self.humans, seat, self.spec.closed)
 
     def _mover(self, i: int) -> int | None:

@@ -26,6 +26,7 @@ from cardgames.i18n import N_
 
 OTHERS_TURN = N_("Another player's turn cannot be taken back")
 NOTHING = N_("Nothing to take back")
+NO_UNDO = N_("No undo in this game: choose Practice (undo allowed) to take moves back")
 SCORED_ROUND = N_("A scored round cannot be taken back.")     # why a round game's closing move stays
 FINISHED_HAND = N_("A finished hand cannot be taken back.")   # why Switch's closing move stays
 

@@ -18,7 +18,6 @@ import pygame
 
 from cardgames.core.rng import new_seed
 from cardgames.engine.tween import Animator
-from cardgames.i18n import N_
 from cardgames.ui import fair_undo
 from cardgames.ui.undo_button import UndoButton
 
@@ -87,7 +86,7 @@ class UndoHistory:
         """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
         if not self.undo_allowed:
             if self.fair_undo and self.humans:
-                self.app.notify(N_("No undo in this game: choose Practice (undo allowed) to take moves back"))
+                self.app.notify(fair_undo.NO_UNDO)
             self.app.play_sound("invalid")
             return False
         target, why = self.undo_target()

@@ -21,9 +21,10 @@ from cardgames.core.rng import make_rng
 from cardgames.games.switch import ai, rules
 from cardgames.games.switch.rules import K_CATCH, Action
 from cardgames.i18n import N_, _, tr
+from cardgames.table import pace
 from cardgames.ui import controls, theme
 
-HOLD = 3.0      # seconds a computer who plays next waits while a missed call can be caught
+HOLD = pace.CATCH_HOLD   # seconds a computer who plays next waits while a missed call can be caught (one source)
 
 
 class CatchWindow:
