@@ -19,6 +19,7 @@ from cardgames.core.cards import Card, Rank, Suit, parse_card
 from cardgames.core.events import CardMoved
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import make_rng, shuffled
+from cardgames.table.games import GameSpec
 from cardgames.ui.game_scene import GameScene
 
 # ---------------------------------------------------------------- the toy rules (pure)
@@ -107,6 +108,11 @@ class toy_rules:  # a namespace standing in for a rules module
         return tuple(-len(h) for h in state.hands)
 
     @staticmethod
+    def winners(state):
+        best = max(toy_rules.scores(state))
+        return tuple(s for s, v in enumerate(toy_rules.scores(state)) if v == best)
+
+    @staticmethod
     def parse_action(text):
         parts = text.split()
         if parts == ["draw"]:
@@ -126,6 +132,8 @@ class ToyInfo:
 class ToyScene(GameScene):
     rules = toy_rules
     info = ToyInfo()
+    game_spec = GameSpec(name="toy", rules=toy_rules, ai=None, rules_keys=(), observation=dict, whitelist=(),
+                         fair_undo=False)
 
     def setup_board(self):
         b = self.board
@@ -404,7 +412,7 @@ def test_a_failing_ai_falls_back_to_a_legal_move_with_a_notice(app):
             raise RuntimeError("bug in the AI")
 
     class BrokenAI(ToyScene):
-        ai = Broken
+        game_spec = replace(ToyScene.game_spec, ai=Broken)
 
     scene = BrokenAI(app, {"humans": ()}, seed=2)
     app.stack.push(scene)

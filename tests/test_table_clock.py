@@ -25,10 +25,11 @@ def test_a_computer_moves_only_when_its_thinking_delay_has_passed(handle):
     table.advance(0.69)
     assert table.actions == [] and line.receive() == []
     table.advance(0.02)
-    # its two set-up flips land together, as one update, at the moment its delay ran out
+    # its two set-up flips land together, an update each, at the moment its delay ran out
     assert len(table.actions) == 2
-    (update,) = line.receive()
-    assert update.now == pytest.approx(0.7) and update.moves == 2 and len(update.events) == 2
+    flip, update = line.receive()
+    assert flip.moves == 1 and len(flip.events) == 1 and flip.played == (table.actions[0],)
+    assert update.now == pytest.approx(0.7) and update.moves == 2 and len(update.events) == 1
     assert update.turn == 1 and update.thinking is None and update.legal
 
 
@@ -43,8 +44,10 @@ def test_after_a_humans_set_up_the_computers_flips_wait_for_their_delay_then_lan
     table.advance(0.59)
     assert len(table.actions) == 2
     table.advance(0.01)
-    update = line.receive()[-1]
-    assert len(table.actions) == 6 and len(update.played) == 4 and update.now == pytest.approx(0.6)
+    updates = line.receive()
+    update = updates[-1]
+    assert len(table.actions) == 6 and [u.played for u in updates] == [(a,) for a in table.actions[2:]]
+    assert update.now == pytest.approx(0.6)
 
 
 def test_the_computer_plays_its_ai_choice_from_its_own_observation_and_random_stream():

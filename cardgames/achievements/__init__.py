@@ -1,9 +1,9 @@
 """Achievements across the collection: the catalogue, the player's book, and the hook scenes call.
 
 The hook API (one line in a scene):
-    achievements.after_move(scene, action, before_state, events)
-        called by GameScene.act after every applied action (any seat's). It
-        turns the states into the viewer's observations, redacts the events,
+    achievements.after_move(scene, action, before_obs, after_obs, events)
+        called by GameScene for every move its table tells it of (any seat's), with
+        the viewer's observations and the events as the viewer was sent them. It
         runs checks.check and unlocks what is new: a toast (and a chime) after
         the move's animation, and the book is written at once.
     achievements.tutorial_ended(app, game, how)   a tutorial was "finished" or "skipped".
@@ -20,7 +20,6 @@ from typing import Any
 from cardgames.achievements.book import Book
 from cardgames.achievements.catalogue import ACHIEVEMENTS, BY_ID, WIN_IDS, Achievement
 from cardgames.achievements.checks import Move, check
-from cardgames.core.events import redact
 from cardgames.i18n import _, tr
 
 __all__ = ["ACHIEVEMENTS", "BY_ID", "Achievement", "Book", "after_move", "book", "tutorial_ended"]
@@ -44,14 +43,13 @@ def counts(scene: Any) -> bool:
             and not scene.options.get("practice"))
 
 
-def after_move(scene: Any, action: Any, before_state: Any, events: Any) -> list[str]:
-    """The hook: what `action` (from before_state to scene.state) earned; unlock and announce it."""
+def after_move(scene: Any, action: Any, before: Any, after: Any, events: Any) -> list[str]:
+    """The hook: what `action` earned, from the viewer's observations before and after it and its
+    events as the viewer was sent them; unlock and announce it."""
     if not counts(scene):
         return []
     try:
-        rules, viewer = scene.rules, scene.viewer
-        move = Move(scene.info.name, viewer, action, rules.observe(before_state, viewer),
-                    rules.observe(scene.state, viewer), redact(events, viewer),
+        move = Move(scene.info.name, scene.viewer, action, before, after, tuple(events),
                     _MEMORY.setdefault(scene, {}))
         return announce(scene, check(move))
     except Exception:  # noqa: BLE001 - an achievement must never break a game

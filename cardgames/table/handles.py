@@ -3,6 +3,7 @@
     handle = LocalHandle(table, seats=(0,))      # or WireHandle(table, seats=(0,)); seats=None: a spectator
     handle.act(0, "flip 3")                       # an Intent with the seat's next sequence number
     handle.command(0, "undo")
+    handle.catch_up(0)                            # the game so far, one update per move (a resumed view's log)
     for update in handle.receive(): ...           # the updates since the last receive(), oldest first
 
 LocalHandle passes the message objects both ways. WireHandle encodes every message to bytes on
@@ -51,6 +52,13 @@ class LocalHandle:
         out, self._inbox = self._inbox, []
         return out
 
+    def catch_up(self, seat: int | None) -> list[Any]:
+        """The game so far as `seat` saw it (Table.catch_up): for a view that resumes or joins it."""
+        return [self._carried(msg) for msg in self.table.catch_up(seat)]
+
+    def _carried(self, msg: Message) -> Message:
+        return msg
+
     def _next_seq(self, seat: int) -> int:
         self._seq[seat] = self._seq.get(seat, 0) + 1
         return self._seq[seat]
@@ -78,6 +86,9 @@ class WireHandle(LocalHandle):
             self._to_table(intent)
 
     def _deliver_from_table(self, msg: Message) -> None:
+        self._inbox.append(self._carried(msg))
+
+    def _carried(self, msg: Message) -> Message:
         data = encode(msg, self.table.game)
         self.received += len(data)
-        self._inbox.append(decode(data, self.table.game))
+        return decode(data, self.table.game)

@@ -55,20 +55,22 @@ from cardgames.core.rng import make_rng, new_seed
 from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch.rules import K_CALL, K_CATCH
 from cardgames.table import pace
+from cardgames.table.games import GameSpec
 from cardgames.table.games import spec as game_spec
 from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
-from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat
+from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat, seats_for
 from cardgames.table.updates import Facts, legal_for, public_update, seat_update
 from cardgames.ui import fair_undo
 
 
 class Table:
-    def __init__(self, game: str, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
+    def __init__(self, game: str | GameSpec, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
                  ai_delay: float = pace.AI_DELAY, now: float = 0.0,
                  seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None,
-                 executor: Executor | None = None) -> None:
-        self.spec = game_spec(game)
-        self.game = game
+                 executor: Executor | None = None,
+                 choose: Callable[[Any, int, random.Random, str], Any] | None = None) -> None:
+        self.spec = game if isinstance(game, GameSpec) else game_spec(game)
+        self.game = self.spec.name
         self.options = dict(options)
         self.seats: list[SeatSpec] = list(seats)
         self.ai_delay = float(ai_delay)
@@ -76,6 +78,8 @@ class Table:
         self._seeds = seeds
         self._first = deal or self.spec.rules.new_game   # a tutorial or a test deals its own position
         self._executor = executor         # where computers think (a worker thread); None: in advance()
+        self._choose = choose             # a tutorial's scripted computers: choose(state, seat, rng, level)
+        self.resume_error: Exception | None = None   # why a resumed record stopped early (Table.resume)
         self._future: Future | None = None
         self.ai_errors: list[str] = []     # what went wrong in a computer player (for the host's error log)
         self._listeners: dict[int, Callable[[Update], None]] = {}
@@ -126,6 +130,19 @@ class Table:
                 "seats": [str(s) for s in self.seats], "actions": list(self.actions)}
 
     @classmethod
+    def for_humans(cls, game: str | GameSpec, options: Mapping[str, Any], seed: int, humans: Sequence[int],
+                   level: str = "normal", **kw: Any) -> Table:
+        """A table with `humans` at this screen and computers of `level` in the other seats; as many
+        seats as options["players"], else as many as the rules (or the `deal`) give by default."""
+        s = game if isinstance(game, GameSpec) else game_spec(game)
+        players = 1 if not s.multi_seat else options.get("players")
+        if players is None:
+            first = kw.get("deal") or s.rules.new_game
+            probe = {k: v for k, v in options.items() if k in s.rules_keys}
+            players = len(s.rules.scores(first(probe, int(seed))))
+        return cls(game, options, seed, seats_for(int(players), tuple(humans), level), **kw)
+
+    @classmethod
     def resume(cls, record: Mapping[str, Any], **kw: Any) -> tuple[Table, int]:
         """A table from a record, its actions replayed (quietly): the table and how many replayed
         (fewer than saved when one no longer applies). A record without seats (an old autosave)
@@ -133,20 +150,26 @@ class Table:
         options = dict(record.get("options") or {})
         seats = record.get("seats")
         if seats is None:
-            humans = tuple(options.get("humans", (0,)))
-            players = int(options.get("players", 1))
-            seats = ["here" if s in humans else f"computer:{options.get('level', 'normal')}" for s in range(players)]
-        table = cls(str(record["game"]), options, int(record["seed"]), [parse_seat(s) for s in seats], **kw)
+            table = cls.for_humans(str(record["game"]), options, int(record["seed"]),
+                                   tuple(options.get("humans", (0,))), str(options.get("level", "normal")), **kw)
+        else:
+            table = cls(str(record["game"]), options, int(record["seed"]), [parse_seat(s) for s in seats], **kw)
+        return table, table.replay(record.get("actions", ()))
+
+    def replay(self, actions: Sequence[str]) -> int:
+        """Apply saved actions quietly (no update is sent): how many applied. It stops at the first
+        that cannot be read or is refused; resume_error says why."""
         done = 0
-        for text in record.get("actions", ()):
+        for text in actions:
             try:
-                action = table.spec.rules.parse_action(str(text))
-                state, _events = table.spec.rules.apply(table.state, action)
-            except (IllegalAction, ValueError, KeyError, TypeError):
+                action = self.spec.rules.parse_action(str(text))
+                state, _events = self.spec.rules.apply(self.state, action)
+            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
+                self.resume_error = exc
                 break
-            table._push(action, state)
+            self._push(action, state)
             done += 1
-        return table, done
+        return done
 
     # ------------------------------------------------------------------ lines to the views
     def connect(self, seat: int, listener: Callable[[Update], None]) -> None:
@@ -246,18 +269,18 @@ class Table:
 
     def _play(self, action: Any, computer_turn: bool = False) -> None:
         """Apply an action known to be legal, then (a computer's turn) the computer set-up moves
-        batched with it."""
+        batched with it. Each action is told in its own update (a view animates the updates it
+        receives together as one batch, and logs each move from its own observations)."""
         rules = self.spec.rules
-        played = len(self.actions)
         state, events = rules.apply(self.state, action)
         self._push(action, state)
-        batch = list(events)
         while computer_turn and self._batches():
+            self._version += 1
+            self._tell(tuple(events), played=(self.actions[-1],))
             choice = self._choice(rules.current_player(self.state))
             state, events = rules.apply(self.state, choice)
             self._push(choice, state)
-            batch.extend(events)
-        self._changed(tuple(batch), played=tuple(self.actions[played:]))
+        self._changed(tuple(events), played=(self.actions[-1],))
 
     def _batches(self) -> bool:
         """Skyjo: the computer seats' set-up flips land at once, after the first one's delay."""
@@ -273,6 +296,8 @@ class Table:
             self._ai_rngs[seat] = make_rng(self.seed, "ai", seat)
         level = self.seats[seat].level
         try:
+            if self._choose is not None:
+                return self._choose(state, seat, self._ai_rngs[seat], level)
             return self.spec.choose(self.spec, state, seat, self._ai_rngs[seat], level)
         except Exception as exc:  # noqa: BLE001 - a bug in an AI must not end the players' game
             self.ai_errors.append(f"{self.game} computer player, seat {seat}: {exc!r}")
@@ -283,6 +308,12 @@ class Table:
         self._version += 1
         self._track_window()
         self._plan()
+        if reset and not self.actions:     # a fresh deal: its events, for the log's opening lines
+            deal_events = getattr(self.spec.rules, "deal_events", None)
+            events = tuple(deal_events(self.state)) if deal_events is not None else ()
+        self._tell(events, reset, played)
+
+    def _tell(self, events: tuple, reset: bool = False, played: tuple[str, ...] = ()) -> None:
         facts = self._facts(reset, played)
         for seat, listener in list(self._listeners.items()):
             listener(self._update_for(seat, events, facts))
@@ -290,6 +321,30 @@ class Table:
             public = self._public_for(events, facts)
             for watcher in list(self._watchers):
                 watcher(public)
+
+    def catch_up(self, seat: int | None) -> list[Update | Public]:
+        """The game so far as `seat` (None: a spectator) saw it, for a view that joins or resumes
+        it: the opening position (reset, with the deal's events), then one update per move made.
+        The last one is the position now (computers and deadlines as they stand)."""
+        rules, out = self.spec.rules, []
+        states = [*self.history, self.state]
+        deal_events = getattr(rules, "deal_events", None)
+        for i, state in enumerate(states):
+            if i == 0:
+                events, played = (tuple(deal_events(state)) if deal_events is not None else ()), ()
+            else:
+                _state, events = rules.apply(states[i - 1], rules.parse_action(self.actions[i - 1]))
+                played = (self.actions[i - 1],)
+            last = i == len(states) - 1
+            facts = Facts(i, self.now, self.thinking if last else None, self.deadlines() if last else (),
+                          self.result() if last else None, i == 0, played)
+            if seat is None:
+                out.append(public_update(self.spec, state, tuple(events), facts))
+            else:
+                human = self.seats[seat].human and seat not in self.resigned
+                out.append(seat_update(self.spec, state, seat, tuple(events), facts, seq=self._accepted_seq[seat],
+                                       human=human, undo=last and human and self._undo_target(seat)[0] is not None))
+        return out
 
     def _facts(self, reset: bool = False, played: tuple[str, ...] = ()) -> Facts:
         return Facts(len(self.actions), self.now, self.thinking, self.deadlines(), self.result(), reset, played)
@@ -306,12 +361,16 @@ class Table:
     def advance(self, dt: float) -> None:
         self.advance_to(self.now + max(0.0, dt))
 
-    def advance_to(self, now: float) -> None:
+    def advance_to(self, now: float, moves: int | None = None) -> None:
         """Let the table's clock run to `now`: every computer move and catch due by then happens,
-        each at its own moment (the updates say when)."""
-        while self._jobs and self._jobs[0][0] <= now:
+        each at its own moment (the updates say when). With `moves`, stop after that many changes
+        of the position: the clock then stands at the last one's moment (a view that animates
+        each move before the next lands asks for one at a time)."""
+        done = 0
+        while self._jobs and self._jobs[0][0] <= now and (moves is None or done < moves):
             due, _order, kind, payload, version = heapq.heappop(self._jobs)
             self.now = max(self.now, due)
+            before = len(self.actions)
             if kind == "catch":
                 self._computer_catch(*payload)
             elif version == self._version:
@@ -321,7 +380,13 @@ class Table:
                     self._play(future.result() if future is not None else self._choice(payload), computer_turn=True)
                 elif kind == "next":
                     self._play(self.spec.next_action)
-        self.now = max(self.now, now)
+            done += len(self.actions) != before
+        if moves is None or done < moves:
+            self.now = max(self.now, now)
+
+    def next_due(self) -> float | None:
+        """When the table's next planned job (a computer's move, a catch, a deal) is due, or None."""
+        return self._jobs[0][0] if self._jobs else None
 
     def _after(self, delay: float, kind: str, payload: Any) -> None:
         heapq.heappush(self._jobs, (self.now + delay, next(self._order), kind, payload, self._version))

@@ -2,43 +2,22 @@
 
 A mixin of cardgames.ui.game_scene.GameScene. save() runs after every move (only with
 a human seat, not in the demo, not once the game is over), through app.storage
-(atomic writes); a resumed scene replays the saved actions quietly (_replay) and
-stops with a notice at the first one the rules refuse; the replay keeps the whole history, so undo
-reaches as far back after a resume as it did before it. save_extra()/load_extra() add
-the scene's own data.
+(atomic writes); a resumed scene's table replays the saved actions quietly
+(TableLine.open_table) and stops with a notice at the first one the rules refuse; the
+table keeps the whole history, so undo reaches as far back after a resume as it did
+before it. save_extra()/load_extra() add the scene's own data.
 
-Uses from the scene: rules, info, options, seed, state, history, actions, move_log,
-humans, over, app, save_extra(), play_time_extra().
+Uses from the scene: info, options, seed, actions, humans, over, app, save_extra(),
+play_time_extra().
 """
 from __future__ import annotations
 
 from typing import Any
 
-from cardgames.core.protocol import IllegalAction
-from cardgames.i18n import refusal, said
 
 
 class Autosave:
     """Saving and resuming a game (a GameScene mixin)."""
-
-    def _replay(self, actions: Any) -> None:
-        """Re-apply a saved game's actions (quietly); stop with a notice at the first one that fails."""
-        self._wrote_save = True   # the save resumed is this scene's: undo back to the deal clears it
-        for i, text in enumerate(actions):
-            try:
-                action = self.rules.parse_action(text)
-                state, _events = self.rules.apply(self.state, action)
-            except (IllegalAction, ValueError, KeyError, TypeError) as exc:
-                why = (refusal(exc, self.player_name, to_player=False) if isinstance(exc, IllegalAction)
-                       else said("the move {move} could not be read", move=repr(text)))
-                self.app.notify(said("The saved game could only be restored up to move {n} ({reason}).", n=i, reason=why))
-                break
-            self.history.append(self.state)
-            self.actions.append(str(action))
-            self.move_log.record(self.state, action, state, _events, len(self.actions) - 1)
-            self.state = state
-        self.over = self.rules.is_over(self.state)
-
 
     def save_data(self) -> dict[str, Any]:
         options = {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.options.items()}

@@ -120,14 +120,12 @@ ready-made card images); a frame should stay well under 4 ms.
 """
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
 
-from cardgames import achievements
 from cardgames import names as player_names
-from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled, redact
+from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
 from cardgames.core.protocol import IllegalAction
 from cardgames.core.rng import new_seed
 from cardgames.engine.clock import Scheduler
@@ -141,7 +139,6 @@ from cardgames.ui import controls, theme, words
 from cardgames.ui.autosave import Autosave
 from cardgames.ui.board import Board
 from cardgames.ui.cards import CARD_SIZE, CardArt, CardSprite
-from cardgames.ui.computer_turns import ComputerTurns
 from cardgames.ui.event_animation import STAGGER, EventAnimation
 from cardgames.ui.fx import Effects
 from cardgames.ui.history import UndoHistory
@@ -149,9 +146,10 @@ from cardgames.ui.move_log import SceneLog
 from cardgames.ui.recording import RecordsMixin
 from cardgames.ui.scene_focus import SceneFocus
 from cardgames.ui.scene_input import SceneInput
+from cardgames.ui.table_line import TableLine
 
 
-class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
+class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
                 RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
@@ -188,38 +186,30 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self._text_cache = SurfaceCache(4 * MB)   # the HUD's rendered strings (least recently used dropped)
         self.fx = Effects(self.app.assets.font, self.seed)
         self._hover: CardSprite | None = None
-        self._players_of: tuple[Any, int] | None = None    # (state, seats): see players
-        self._seen: tuple[Any, int, Any] | None = None     # (state, viewer, observation): see observation()
         self._table_layer = Backdrop()                     # the table and the piles' spots: see draw()
         self._undo_button: Any = None                      # made when first shown: see undo_button()
-        self._new_game()
+        saved = resume.get("actions", ()) if resume is not None else ()
+        story = self.open_table(saved if isinstance(saved, (list, tuple)) else ())
+        self._new_game(story)
         if resume is not None:
-            self._replay(resume.get("actions", ()))
+            self._wrote_save = True   # the save resumed is this scene's: undo back to the deal clears it
             self.load_extra(resume.get("extra") or {})
             self.load_play_time(resume.get("extra") or {})
         self._build_board(deal=resume is None)
         self.begin()
 
     # ------------------------------------------------------------------ setup
-    def first_state(self) -> Any:
-        """The state a new game starts from: the seed's deal (a tutorial deals its lesson instead)."""
-        return self.rules.new_game(self.rules_options(), self.seed)
-
-    def _new_game(self) -> None:
-        self.state = self.first_state()
-        self.history: list[Any] = []
-        self.actions: list[str] = []
-        self.over = False
-        self._ai_rngs: dict[int, random.Random] = {}
-        self._ai_job: Any = None
-        self._ai_future: Any = None
-        self.thinking: int | None = None       # the computer seat thinking right now
+    def _new_game(self, story: list[Any]) -> None:
+        """The view's side of a new deal (or a resumed game): `story` is the game so far as the
+        table told it (TableLine.open_table), read quietly for the log and the moves made."""
+        self.actions: list[str] = [a for msg in story for a in msg.played]
+        self.over = self.latest().result is not None
         self._selection: tuple[Any, dict[str, list[Any]]] | None = None  # (sprite or pile, {target: actions})
-        self._moves_for: Any = None            # the state _moves was computed for
+        self._moves_for: Any = None            # the update _moves was computed for
         self._moves: list[tuple[Any, str | None, Any, str | None]] = []
         self.reset_records()
         self.on_new_game()
-        self.move_log = SceneLog(self)
+        self.move_log = SceneLog(self, story)
 
     def _build_board(self, deal: bool) -> None:
         self.board = Board(self.art_class(self.app), self.card_size)
@@ -305,17 +295,9 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
 
     # ------------------------------------------------------------------ queries
     @property
-    def players(self) -> int:
-        """The number of seats, counted once per state: the HUDs ask a dozen times a frame, and the
-        rules answer from scores(), which in Switch adds up every hand (0.15 ms a frame)."""
-        state, counted = self.state, self._players_of
-        if counted is None or counted[0] is not state:
-            counted = self._players_of = (state, len(self.rules.scores(state)))
-        return counted[1]
-
-    @property
     def current(self) -> int | None:
-        return self.rules.current_player(self.state)
+        """Whose turn it is (None between rounds and once the game is over), as the table said."""
+        return self.latest().turn
 
     def player_name(self, seat: int) -> str:
         """The seat's name (cardgames/names.py): chosen on the select screen, kept with the game."""
@@ -330,20 +312,18 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         return not self.over and self.current in self.humans
 
     def observation(self) -> Any:
-        """What the viewer sees: made once per state and viewer (states and observations are immutable;
-        a frame's HUD, log and input asked for it up to four times, each a walk over every card)."""
-        state, viewer, seen = self.state, self.viewer, self._seen
-        if seen is None or seen[0] is not state or seen[1] != viewer:
-            seen = self._seen = (state, viewer, self.rules.observe(state, viewer))
-        return seen[2]
+        """What the viewer sees: the observation of the viewer's last update."""
+        return self.latest().observation
 
     def moves(self) -> list[tuple[Any, str | None, Any, str | None]]:
         """The human's legal actions as (action, source pile, source card or None, target pile)."""
-        if self._moves_for is not self.state:
-            self._moves_for = self.state
+        update = self.latest(self.current) if self.current in self.seen else self.latest()
+        if self._moves_for is not update:
+            self._moves_for = update
             self._moves = []
             if self.human_turn:
-                for action in self.rules.legal_actions(self.state):
+                for text in update.legal:
+                    action = self.rules.parse_action(text)
                     src, dst = self.action_ui(action)
                     pile, card = src if isinstance(src, tuple) else (src, None)
                     self._moves.append((action, pile, card, dst))
@@ -369,47 +349,21 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
 
     # ------------------------------------------------------------------ acting
     def act(self, action: Any) -> bool:
-        """Apply `action` for whoever's turn it is; animate, save, and hand over the turn.
-
-        Returns False (with a toast and the "invalid" sound) if the rules refuse it.
-        """
-        return self.act_then(action)
+        """Send `action` to the table for this screen's seat; the table's answer is animated, saved
+        and hands over the turn. False (with a toast and the "invalid" sound) if it is refused."""
+        self.animator.finish_all()
+        return self.send(action)
 
     def act_then(self, action: Any, more: Any = None) -> bool:
         """act(action), then the actions `more()` returns one by one until None (each asked after
-        the one before is applied), all animated as one batch: e.g. the computer seats' set-up
-        flips at once. A refused later action just ends the batch."""
-        self.animator.finish_all()
-        self.anim_pace = 1.0 if self.current in self.humans else self.computer_anim_pace()
-        events: list[Any] = []
-        first, before = action, self.state   # for the achievements hook: the batch as one move
-        while action is not None:
-            try:
-                state, new = self.rules.apply(self.state, action)
-            except IllegalAction as exc:
-                if events:
-                    break
-                self.app.notify(self.refusal_text(exc))
-                self.app.play_sound("invalid")
-                return False
-            self.history.append(self.state)
-            self.actions.append(str(action))
-            self.move_log.record(self.state, action, state, new, len(self.actions) - 1)
-            self.state = state
-            events.extend(new)
-            action = more() if more is not None and not self.rules.is_over(state) else None
-        self._clear_selection()
-        self.drag.cancel()
-        self._set_hover(None)
-        self.animate_events(redact(events, self.viewer))
-        self.animator.queue(self.sync(animate=True))
-        self._focus_dirty = self._focus_moved = True
-        if self.rules.is_over(self.state):
-            self.over = True
-            self.animator.queue(Call(self._game_over))
-        achievements.after_move(self, first, before, events)
-        self.save()
-        return True
+        the one before is played); a refused later action just ends the run."""
+        ok = self.act(action)
+        while ok and more is not None and not self.over:
+            action = more()
+            if action is None:
+                break
+            ok = self.send(action)
+        return ok
 
     def refusal_text(self, exc: IllegalAction) -> Said:
         """The rules' refusal as the toast says it: to the player at the screen, in their language
@@ -427,7 +381,7 @@ class GameScene(ComputerTurns, SceneInput, SceneFocus, EventAnimation, UndoHisto
         self.scheduler.update(dt)
         self.animator.update(dt)
         self.fx.update(dt)
-        self._maybe_start_ai()
+        self.run_clock(dt)
         if self._focus_dirty and self.focus.visible:
             self.refresh_focus()
         self.focus.update(dt)

@@ -333,15 +333,19 @@ class SceneLog:
     seat_name(seat) (see "How a game plugs in" above).
     """
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: Any, story: Any = ()) -> None:
+        """`story`: the game so far as the table told the viewer (TableLine.open_table): the
+        opening position (with the deal's events), then an update per move."""
         self.scene = scene
         self.model = MoveLog()
         self.describe = getattr(scene, "describe_move", None)
         rect = getattr(scene, "log_rect", None)
         self.corner = LogCorner(rect) if (rect is not None and self.describe is not None) else None
-        if self.describe is not None:
-            self.model.section(scene.log_section(scene.rules.observe(scene.state, scene.viewer)), 0)
-            self._opening()
+        if self.describe is not None and story:
+            self.model.section(scene.log_section(story[0].observation), 0)
+            self._opening(story[0])
+            for before, after in zip(story, story[1:]):
+                self.record_update(before, after)
 
     @property
     def enabled(self) -> bool:
@@ -356,26 +360,29 @@ class SceneLog:
         name = getattr(self.scene, "seat_name", None)
         return name(seat) if name is not None else said("Player {n}", n=seat + 1)
 
-    def record(self, before: Any, action: Any, after: Any, events: tuple[Any, ...], index: int) -> None:
-        """Move number `index` (`action`) took `before` to `after` with these (unredacted) events."""
-        if self.describe is None:
+    def record_update(self, before: Any, after: Any) -> None:
+        """The move the update `after` tells (after.played), from the viewer's update `before` it:
+        the observations before and after, the events as the viewer was sent them (made public
+        in pass-and-play, where every line must be what every seat saw)."""
+        if self.describe is None or not after.played:
             return
         from cardgames.core.events import redact
 
-        scene, rules = self.scene, self.scene.rules
+        scene = self.scene
         viewer = scene.log_viewer()
-        seen = scene.viewer if viewer is None else viewer
-        move = Move(seat=rules.current_player(before), action=action, before=rules.observe(before, seen),
-                    after=rules.observe(after, seen), events=redact(events, viewer), name=self._name,
-                    viewer=viewer)
+        events = tuple(after.events) if viewer is not None else redact(tuple(after.events), None)
+        action = scene.rules.parse_action(after.played[-1])
+        move = Move(seat=before.turn, action=action, before=before.observation, after=after.observation,
+                    events=events, name=self._name, viewer=viewer)
+        index = after.moves - 1
         self.model.section(scene.log_section(move.after), index)   # a new hand or round: a new section
         for line in describe_lines(self.describe, move):
             self.model.add(line, index)
 
-    def _opening(self) -> None:
+    def _opening(self, opening: Any) -> None:
         """The deal's lines (who deals, who starts and why), from the scene's describe_opening(move)
-        if it has one: a Move with no action whose events are the deal's (rules.deal_events), as
-        the viewer saw them. Written as move -1, so no undo takes them away."""
+        if it has one: a Move with no action whose events are the deal's, as the viewer saw them.
+        Written as move -1, so no undo takes them away."""
         scene = self.scene
         describe = getattr(scene, "describe_opening", None)
         if describe is None:
@@ -383,9 +390,8 @@ class SceneLog:
         from cardgames.core.events import redact
 
         viewer = scene.log_viewer()
-        obs = scene.rules.observe(scene.state, scene.viewer if viewer is None else viewer)
-        deal_events = getattr(scene.rules, "deal_events", None)
-        events = redact(tuple(deal_events(scene.state)) if deal_events else (), viewer)
+        events = tuple(opening.events) if viewer is not None else redact(tuple(opening.events), None)
+        obs = opening.observation
         move = Move(seat=None, action=None, before=obs, after=obs, events=events, name=self._name, viewer=viewer)
         for line in describe_lines(describe, move):
             self.model.add(line, -1)
