@@ -284,8 +284,8 @@ class Table:
 
     def _batches(self) -> bool:
         """Skyjo: the computer seats' set-up flips land at once, after the first one's delay."""
-        if self.game != "skyjo" or self.spec.rules.is_over(self.state):
-            return False
+        if self.game != "skyjo" or self._choose is not None or self.spec.rules.is_over(self.state):
+            return False   # (scripted computers, a tutorial's, move one at a time)
         seat = self.spec.rules.current_player(self.state)
         return self.state.phase == self.spec.rules.Phase.SETUP and seat is not None and self.seats[seat].computer
 
@@ -410,7 +410,8 @@ class Table:
             delay = max(delay, self._window_opened + pace.CATCH_HOLD - self.now)
         self.thinking = seat
         self._after(delay, "move", seat)
-        if self._executor is not None:    # the choice is made meanwhile, beside the caller's loop
+        if self._executor is not None and self._choose is None:   # the choice is made meanwhile, beside
+            # the caller's loop (a script's choice is made when the move lands: it follows the lesson)
             self._future = self._executor.submit(self._choice, seat, self.state)
 
     # ------------------------------------------------------------------ Switch's catch window
@@ -477,6 +478,14 @@ class Table:
     def redeal(self, seed: int | None = None) -> None:
         """A new deal with the same options and seats (restart and "new deal")."""
         self._deal(self._seeds() if seed is None else int(seed))
+        self._changed((), reset=True)
+
+    def jump(self, state: Any) -> None:
+        """A scripted position (a tutorial's "later in the game"): the game goes on from `state`,
+        with no history before it."""
+        self.state = state
+        self.history, self.actions = [], []
+        self._window, self._jobs = None, []
         self._changed((), reset=True)
 
     def resign(self, seat: int) -> None:

@@ -87,8 +87,11 @@ class TutorialMode:
         super().__init__(app, options, seed=0)
 
     # ------------------------------------------------------------ the scripted deal, no saves
-    def first_state(self) -> Any:
-        return self.tutorial.deal()   # the hooks and the log's first section see the lesson's deal
+    def table_deal(self) -> Any:
+        return lambda options, seed: self.tutorial.deal()   # the table deals the lesson's position
+
+    def table_choose(self) -> Any:
+        return self._scripted_move
 
     def save(self) -> None:
         pass
@@ -126,10 +129,8 @@ class TutorialMode:
         if self.step_no >= len(self.tutorial.steps):
             self.finish()
         elif self.tutorial.steps[self.step_no].jump is not None:
-            self.state = self.tutorial.steps[self.step_no].jump()
-            self.history.clear()
-            self.actions.clear()
-            self.animator.queue(self.sync(animate=True))
+            self.host.jump(self.tutorial.steps[self.step_no].jump())
+            self.take_updates()
 
     def finish(self) -> None:
         self._end("finished")
@@ -165,15 +166,6 @@ class TutorialMode:
         step = self.step
         if step is None:
             return False
-        text = str(action)
-        auto = step.auto[self.auto_done] if self.auto_done < len(step.auto) else None
-        if text == auto:
-            if not super().act(action):
-                return False
-            self.auto_done += 1
-            if self.auto_done == len(step.auto):
-                self.animator.queue(Call(self.advance))
-            return True
         if not self.allowed(action):
             self.say_wrong()
             self.app.play_sound("invalid")
@@ -182,6 +174,17 @@ class TutorialMode:
             return False
         self.animator.queue(Call(self.advance))
         return True
+
+    def after_update(self, before: Any, after: Any) -> None:
+        """A scripted computer move landed: the step's next one, or the next step once all are."""
+        super().after_update(before, after)
+        step = self.step
+        if step is None or before.turn in self.humans or self.auto_done >= len(step.auto):
+            return
+        if after.played and after.played[-1] == step.auto[self.auto_done]:
+            self.auto_done += 1
+            if self.auto_done == len(step.auto):
+                self.animator.queue(Call(self.advance))
 
     @property
     def reading(self) -> bool:
@@ -238,14 +241,12 @@ class TutorialMode:
         return (step is not None and self.auto_done < len(step.auto) and self.step_ready
                 and super().computer_may_move())
 
-    def act_computer(self, seat: int, action: Any) -> None:
-        self.act(action)   # one scripted move at a time (a game may batch several: not in a lesson)
-
-    def choose_for_computer(self, seat: int) -> Any:
+    def _scripted_move(self, state: Any, seat: int, rng: Any, level: str) -> Any:
+        """The table asks for a computer's move when it lands: the step's next scripted one."""
         step = self.step
         if step is not None and self.auto_done < len(step.auto):
             return self.rules.parse_action(step.auto[self.auto_done])
-        return self.rules.legal_actions(self.state)[0]
+        return self.rules.legal_actions(state)[0]
 
     # ------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

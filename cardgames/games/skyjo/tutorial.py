@@ -101,8 +101,5 @@ class SkyjoTutorial(TutorialMode, SkyjoScene):
     def record_game(self) -> None:
         pass
 
-    def act_computer(self, seat: int, action: object) -> None:
-        self.act(action)   # one scripted move at a time (the table batches the computers' set-up flips)
-
 
 SCENE = SkyjoTutorial

@@ -111,7 +111,7 @@ class SwitchTutorial(TutorialMode, SwitchScene):
         """A Jack opens the suit chooser even though the lesson wants one suit (the wrong one is refused)."""
         first = actions[0]
         if len(actions) == 1 and first.kind is K_PLAY and first.card.rank is JACK:
-            every = [a for a in rules.legal_actions(self.state) if a.kind is K_PLAY and a.card == first.card]
+            every = [a for a in map(rules.parse_action, self.latest().legal) if a.kind is K_PLAY and a.card == first.card]
             if len(every) > 1:
                 self.resolve(every)
                 return
