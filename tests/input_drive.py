@@ -51,8 +51,9 @@ class Gamepad:
 
 def open_table(app, scene, state=None, wait=1.5):
     """Push a table (with a scripted `state` if given) and let its deal land."""
-    if state is not None:
-        scene.state = state
+    if state is not None:       # the table goes on from the scripted position; the view is told afresh
+        scene.host.jump(state)
+        scene.take_updates()
         scene.sync(animate=False)
     app.stack.push(scene)
     app.stack.apply_pending()

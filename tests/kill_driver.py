@@ -62,8 +62,15 @@ def can_go_on(app, scene) -> str:
     if app.stack.top is not scene:
         return "ok"          # a summary (or the level list) is up: its button goes on
     if scene.current is None:
-        return f"STUCK nobody to move in phase {getattr(scene.state, 'phase', '?')}"
+        return f"STUCK nobody to move in phase {getattr(scene.observation(), 'phase', '?')}"
     return "ok"
+
+
+def computer_choice(scene, rng):
+    """The human seat's move as the normal computer would choose it (asked of the scene's table)."""
+    table = scene.host
+    action = table.spec.choose(table.spec, table.state, scene.current, rng, "normal")
+    return scene.rules.parse_action(str(action))
 
 
 def main() -> int:
@@ -108,7 +115,7 @@ def main() -> int:
         app.stack.push(scene)
         app.stack.apply_pending()
         replayed = list(scene.actions)
-        phase = getattr(scene.state, "phase", None)
+        phase = getattr(scene.observation(), "phase", None)
         where = f"phase={getattr(phase, 'name', phase)} top={type(app.stack.top).__name__}"
         log(f"resumed {len(replayed)} {digest(replayed)} {can_go_on(app, scene)} {where}")
     else:
@@ -135,7 +142,7 @@ def main() -> int:
                                                                       "unicode": "\r", "scancode": 0}))
             continue
         if scene.human_turn and not scene.animator.busy and scene.current is not None:
-            scene.act(scene.choose_for_computer(scene.current))
+            scene.act(computer_choice(scene, rng))
     return 0
 
 

@@ -8,7 +8,7 @@ from scene_events import centre, drag, key, settle, table_app
 
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.scene import SkyjoScene
-from cardgames.ui import fair_undo
+from cardgames.table import fair_undo
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Undo at the table, as the scenes have it (cardgames/ui/fair_undo.py): the seat's own last move
+"""Undo at the table, as the scenes have it (cardgames/table/fair_undo.py): the seat's own last move
 and the computers' after it, a card-showing draw too (the same card comes again); in the
 multiplayer tables only in practice, never another human's move, never a move that closed a round
 or hand; after a resume it reaches back before it; restart deals again; the record of a game
@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as switch
+from cardgames.table import fair_undo
 from cardgames.table.handles import LocalHandle, WireHandle
 from cardgames.table.seats import AWAY, HERE, computer
 from cardgames.table.table import Table
-from cardgames.ui import fair_undo
 
 
 def test_tripeaks_undo_takes_the_move_back_and_the_views_draw_afresh():

@@ -93,7 +93,7 @@ class SummaryOverlay(Scene):
     def __init__(self, app: Any, game: Any) -> None:
         super().__init__(app)
         self.game = game
-        self.state = game.state
+        self.obs = game.observation()      # the table as the viewer was last told it
         self.final = game.over
         self.timer = 0.0
         box, y, h = self.box, self.box.bottom - self.button_dy, self.button_h
@@ -152,23 +152,23 @@ class SummaryOverlay(Scene):
                          name_x: int, col0: int, col_w: int) -> None:
         """Players down, one column a round (`columns`: their headings), the totals at the right
         with the lowest in green. cell(seat, k) gives the text and colour in column k, or None."""
-        state = self.state
+        obs = self.obs
         total_x = self.box.right - 60
         theme.draw_text(surface, "Player", (name_x, top), px, theme.TEXT_DIM)
         for k, head in enumerate(columns):
             theme.draw_text(surface, head, (col0 + k * col_w + col_w // 2, top), px, theme.TEXT_DIM, anchor="midtop")
         theme.draw_text(surface, "Total", (total_x, top), px, theme.TEXT_DIM, anchor="midtop")
-        low = min(state.totals)
-        for seat in range(state.players):
+        low = min(obs.totals)
+        for seat in range(obs.players):
             y = top + (seat + 1) * row_h
-            colour = theme.GOOD if state.totals[seat] == low else theme.TEXT
+            colour = theme.GOOD if obs.totals[seat] == low else theme.TEXT
             theme.draw_text(surface, self.game.seat_name(seat, with_level=True), (name_x, y), px, colour)
             for k in range(len(columns)):
                 shown = cell(seat, k)
                 if shown is not None:
                     theme.draw_text(surface, shown[0], (col0 + k * col_w + col_w // 2, y), px, shown[1],
                                     anchor="midtop")
-            theme.draw_text(surface, str(state.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
+            theme.draw_text(surface, str(obs.totals[seat]), (total_x, y), px, colour, bold=True, anchor="midtop")
 
     # Actions ---------------------------------------------------------------------
     def hide(self) -> None:

@@ -17,8 +17,7 @@ adds one entry. Everything here is pure (no pygame).
 - stable: classes whose values stay the same through a game (the codec remembers them).
 - choose(spec, state, seat, rng, level): a computer's move, from its observation only.
 - mover(rules, before, after, action_text): who made a move, None for one that closed a round or
-  hand (undo never takes that back; `closed` says why). The scenes' undo_mover uses the same
-  function (cardgames/ui/fair_undo.py holds them).
+  hand (undo never takes that back; `closed` says why): a function of cardgames/table/fair_undo.py.
 - fair_undo: undo only in practice (the multiplayer tables).
 """
 from __future__ import annotations
@@ -40,7 +39,7 @@ from cardgames.games.three_thirteen import ai as tt_ai
 from cardgames.games.three_thirteen import rules as tt
 from cardgames.games.tripeaks import layout as tp_layout
 from cardgames.games.tripeaks import rules as tripeaks
-from cardgames.ui import fair_undo
+from cardgames.table import fair_undo
 
 EVENT_TYPES = (CardMoved, CardFlipped, Shuffled, Announced)
 

@@ -34,7 +34,7 @@ their reaction time (levels/ai/switch.json) with their own random stream; a comp
 next holds its move until pace.CATCH_HOLD seconds after the opening; a human who plays next may
 catch before moving, however long they take.
 
-History and fair undo as the scenes have them (cardgames/ui/fair_undo.py): undo takes back the
+History and fair undo as the scenes have them (cardgames/table/fair_undo.py): undo takes back the
 seat's last move and the computer moves after it (a draw too: the state before it comes back,
 stock and all), never another human's move and never a move that closed a round or hand (who made
 each move: the game's GameSpec.mover, the scenes' own), and in the multiplayer tables only in
@@ -54,13 +54,12 @@ from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch.rules import K_CALL, K_CATCH
-from cardgames.table import pace
+from cardgames.table import fair_undo, pace
 from cardgames.table.games import GameSpec
 from cardgames.table.games import spec as game_spec
 from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
 from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat, seats_for
 from cardgames.table.updates import Facts, legal_for, public_update, seat_update
-from cardgames.ui import fair_undo
 
 
 class Table:

@@ -33,7 +33,7 @@ Class attributes:
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
     fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), any of
-               your own moves, never another human's (cardgames/ui/fair_undo.py; attribute mover)
+               your own moves, never another human's (the table decides: cardgames/table/fair_undo.py)
     undo_rect  where a practice game's Undo button sits on the canvas (a pygame.Rect), or None
     describe_move, log_rect  the move log: the game's describe(move) and the corner's Rect
                (cardgames/ui/move_log.py says how a game plugs in; hooks log_section, log_viewer)
@@ -73,9 +73,6 @@ Hooks (override; the first three are required):
                                  a clock has not started); asked every frame. Default True.
     save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict;
                                  load_extra runs after the replay, before setup_board.
-    mover, undo_closed           who made a move, None for one undo never takes back (it closed a round;
-                                 undo_closed says why): a function of fair_undo.py, the one the game's
-                                 table uses too (table/games.py); undo_mover(i) asks it (ui/history.py)
     rules_options(self)          the options passed to rules.new_game (default: all but "humans").
     handle_event                 call super().handle_event(event) for everything you don't use.
 
@@ -165,7 +162,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
     announces_changes = True   # changing() and picture_key() cover every change: audited rarely (engine/redraw.py)
     describe_move: Any = None        # the move log's describe(move) (cardgames/ui/move_log.py), or None
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
-    fair_undo = False                # True: undo only in practice games (ui/fair_undo.py)
+    fair_undo = False                # True: undo only in practice games (table/fair_undo.py)
     undo_rect: pygame.Rect | None = None   # a practice game's Undo button (ui/undo_button.py), or none
     think_while_animating = False    # True: a computer thinks while the last move flies (then computer_turns.TURN_GAP)
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)

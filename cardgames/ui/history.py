@@ -1,7 +1,7 @@
 """GameScene's history: undo (fair in the multiplayer tables), restart and a new deal in place.
 
 A mixin of cardgames.ui.game_scene.GameScene. The history is the table's (cardgames/table):
-undo() asks the table to take back the viewer's last move, as far as cardgames/ui/fair_undo.py
+undo() asks the table to take back the viewer's last move, as far as cardgames/table/fair_undo.py
 allows (the state before it: the deal and the stock as they were), and the table answers with
 the position afresh (or why not); the viewer's update says whether undo would do anything now
 (Update.undo). restart() throws the game away (it counts as lost) and deals again, redeal()
@@ -19,15 +19,12 @@ import pygame
 
 from cardgames.core.rng import new_seed
 from cardgames.engine.tween import Animator
-from cardgames.ui import fair_undo
+from cardgames.table import fair_undo
 from cardgames.ui.undo_button import UndoButton
 
 
 class UndoHistory:
     """Undo, restart and redeal (a GameScene mixin)."""
-
-    undo_closed = fair_undo.SCORED_ROUND   # why a move undo_mover() calls None stays
-    mover = staticmethod(fair_undo.turn_mover)   # who made a move (fair_undo.py; the table's GameSpec.mover too)
 
     @property
     def practice(self) -> bool:
@@ -70,7 +67,7 @@ class UndoHistory:
             button.draw(surface, self.button_focused("undo"))
 
     def undo(self) -> bool:
-        """Take back the human's last move (and the computers' after it), fairly (ui/fair_undo.py)."""
+        """Take back the human's last move (and the computers' after it), fairly (table/fair_undo.py)."""
         if not self.undo_allowed:
             if self.fair_undo and self.humans:
                 self.app.notify(fair_undo.NO_UNDO)

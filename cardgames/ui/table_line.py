@@ -230,7 +230,7 @@ class TableLine:
                 return
             due, target = host.next_due(), host.now + dt
             if due is not None and due <= target:
-                target = max(host.now, due - 1e-6)
+                target = due - 1e-6   # up to the move, not onto it (due now: the clock stands; never goes back)
             host.advance_to(target)
         else:
             host.advance_to(host.now + dt, moves=1)

@@ -54,7 +54,7 @@ from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
 from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
-from cardgames.ui.fair_undo import FINISHED_HAND, switch_mover
+from cardgames.table.fair_undo import FINISHED_HAND, switch_mover
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 from cardgames.ui.scene_focus import MAIN
@@ -71,7 +71,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
-    fair_undo = True   # undo only in practice games (cardgames/ui/fair_undo.py)
+    fair_undo = True   # undo only in practice games (cardgames/table/fair_undo.py)
     undo_rect = UNDO_BUTTON
     table = "felt_blue"
     describe_move = staticmethod(log.describe)
