@@ -73,20 +73,20 @@ def wait_for_human(app, scene, limit=60.0, ready=lambda: True):
             return
         app.step(FRAME)
         t += FRAME
-    raise AssertionError(f"the human never got a move ({scene.state.phase.name})")
+    raise AssertionError(f"the human never got a move ({scene.host.state.phase.name})")
 
 
 def play_round(app, scene, move, summary, moves=600):
     """The human plays `move(app, scene)` whenever it is their turn until the round ends;
     then the round is scored and its `summary` overlay is up."""
-    start_round = scene.state.round_no
+    start_round = scene.host.state.round_no
     for _ in range(moves):
         wait_for_human(app, scene)
         if app.stack.top is not scene or scene.over or getattr(scene, "summary_waiting", False):
             break
         move(app, scene)
     settle(app, 3.0)
-    assert len(scene.state.rounds) == start_round
+    assert len(scene.host.state.rounds) == start_round
     ask_for_summary(app, scene)
     assert isinstance(app.stack.top, summary)
 

@@ -19,8 +19,8 @@ What it does on top of GameScene:
   final total of the human seats, plus the game's own figures from
   result_figures) through cardgames.records, a win or lose sound, and the last
   summary (on request, as after every round).
-The rules module must have Phase.ROUND_OVER, NEXT and winners(state), and its
-state `totals`.
+The rules module must have Phase.ROUND_OVER and NEXT, its Observation `phase`, `round_no` and
+`totals`; nobody's turn between rounds and the winners come from the table's updates.
 """
 from __future__ import annotations
 
@@ -61,14 +61,7 @@ class RoundGameScene(GameScene):
 
     @property
     def round_over(self) -> bool:
-        return self.state.phase == self.rules.Phase.ROUND_OVER
-
-    @property
-    def current(self) -> int | None:
-        """Nobody moves while a round's summary is up (its button deals the next round)."""
-        if self.round_over:
-            return None
-        return self.rules.current_player(self.state)
+        return self.observation().phase == self.rules.Phase.ROUND_OVER
 
     def waiting_prompt(self) -> str | None:
         """The prompt while the human waits ("Game over", "Round 3 over", "Ben is playing"),
@@ -76,7 +69,7 @@ class RoundGameScene(GameScene):
         if self.over:
             return word(N_("Game over"))
         if self.round_over:
-            return said("Round {n} over", n=self.state.round_no)
+            return said("Round {n} over", n=self.observation().round_no)
         if not self.human_turn:
             seat = self.current
             return said_by(self.seat_name(seat), N_("You are playing"), N_("{name} is playing")) \
@@ -168,7 +161,7 @@ class RoundGameScene(GameScene):
     def on_game_over(self) -> None:
         super().on_game_over()
         self.record_game()
-        won = any(s in self.humans for s in self.rules.winners(self.state))
+        won = any(s in self.humans for s in self.winning_seats())
         if self.humans and self.app.demo is None:
             self.app.play_sound("win" if won else "lose")
         self.show_summary_later()
@@ -176,6 +169,11 @@ class RoundGameScene(GameScene):
     def restart(self, seed: int | None = None) -> None:
         self.summary_waiting = False
         super().restart(seed)
+
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats the table named winners (none before the game is over)."""
+        result = self.latest().result
+        return result.winners if result is not None else ()
 
     def result_figures(self) -> dict[str, Any]:
         """The game's own figures for its statistics at the end of a game (override)."""
@@ -185,9 +183,8 @@ class RoundGameScene(GameScene):
         """Won when a human seat has the lowest total; the best human total is the game's score."""
         if not self.humans:
             return None
-        state = self.state
-        won = not abandoned and any(s in self.humans for s in self.rules.winners(state))
-        total = min(state.totals[s] for s in self.humans)
+        won = not abandoned and any(s in self.humans for s in self.winning_seats())
+        total = min(self.observation().totals[s] for s in self.humans)
         return GameResult(won=won, score=total, figures=dict(self.result_figures(), total=total))
 
     def record_game(self) -> None:
