@@ -340,3 +340,16 @@ def test_the_final_summary_fits_its_table_and_centres_its_buttons(app):
     assert abs(row.centerx - summary.box.centerx) <= 1 and len({b.rect.y for b in buttons}) == 1
     # two players: a panel shorter than the full height, with the table's last row above the buttons
     assert summary.box.h < 720 - 120 and summary.box.bottom - summary.button_dy > summary.box.y + 120 + 3 * 40
+
+
+def test_a_computers_move_marks_its_slot_from_what_the_table_sent(app):
+    """Computers play at the table, never through the scene's act(): their exchange (or card turned
+    after a discard) still flashes and marks its slot, read from the update that told the move."""
+    scene = open_scene(app)
+    grid = [1, 2, 3] * 4
+    scene.host.jump(R.deal({"players": 2}, [grid, grid], [9, 5], [12], face_up=[[0, 1], [0, 1]], current=1))
+    scene.take_updates()
+    wait_for_human(app, scene)
+    last = R.parse_action(scene.actions[-1])
+    assert scene.actions and last.kind in ("take", "swap", "flip")
+    assert scene.marks.marks[1][:2] == (f"grid:1:{last.slot}", last.kind == "take")
