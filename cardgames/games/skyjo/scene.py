@@ -279,13 +279,7 @@ class SkyjoScene(RoundGameScene):
             self.banner = ""
             self.marks.clear()
         elif mover is not None:
-            kind, slot = action
-            if kind in ("take", "swap"):        # the slot flashes, and stays marked until their next turn
-                self.marks.set(mover, f"grid:{mover}:{slot}", kind == "take", self.scheduler.time)
-            elif kind == "flip" and phase == Phase.FLIP:   # the card turned after a discard
-                self.marks.set(mover, f"grid:{mover}:{slot}", False, self.scheduler.time)
-            elif kind == "draw":
-                self.marks.clear(mover)
+            self.marks.note(mover, action.kind, action.slot, phase == Phase.FLIP, self.scheduler.time)
 
     def landed(self) -> None:
         """A batch of moves was taken in (its animation queued): a round that ended in it offers its
