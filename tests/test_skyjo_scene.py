@@ -353,3 +353,29 @@ def test_a_computers_move_marks_its_slot_from_what_the_table_sent(app):
     last = R.parse_action(scene.actions[-1])
     assert scene.actions and last.kind in ("take", "swap", "flip")
     assert scene.marks.marks[1][:2] == (f"grid:1:{last.slot}", last.kind == "take")
+
+
+def frames_of_a_game(tmp_path, monkeypatch, line):
+    """The frames drawn while the human plays its set-up and first turns by mouse, the line to the
+    table as given (local objects or wire bytes)."""
+    from cardgames.ui.table_line import LINE_ENV, WireHandle
+
+    monkeypatch.setenv(LINE_ENV, line)
+    app = table_app(tmp_path / line)
+    scene = open_scene(app)
+    assert isinstance(scene.line, WireHandle) == (line == "wire")
+    frames = []
+    for _ in range(5):
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+        for _ in range(20):
+            app.step(FRAME)
+            frames.append(pygame.image.tobytes(app.canvas.surface, "RGB"))
+    return frames, list(scene.actions)
+
+
+def test_the_wire_line_draws_the_same_frames_as_the_local_one(tmp_path, monkeypatch):
+    local, local_moves = frames_of_a_game(tmp_path, monkeypatch, "local")
+    wire, wire_moves = frames_of_a_game(tmp_path, monkeypatch, "wire")
+    assert wire_moves == local_moves and len(local_moves) >= 5
+    assert [i for i, (a, b) in enumerate(zip(local, wire)) if a != b] == []
