@@ -175,7 +175,8 @@ def test_an_exchange_of_equal_values_still_marks_its_slot_and_news_goes_to_the_b
     app.stack.push(scene)
     app.stack.apply_pending()
     grid = [7, 2, 3] * 4
-    scene.state = R.deal({"players": 2}, [grid, grid], [5], [7], face_up=[[0, 1], [0, 1]], current=0)
+    scene.host.jump(R.deal({"players": 2}, [grid, grid], [5], [7], face_up=[[0, 1], [0, 1]], current=0))
+    scene.take_updates()
     scene.sync(animate=False)
     scene.refresh_moves()
     assert scene.act(R.TAKE[0])                      # a 7 for a 7: nothing changes on the grid...

@@ -70,7 +70,7 @@ def play_round(app, scene, move):
 def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
     scene = open_scene(app)
     play_round(app, scene, human_move_by_mouse)
-    assert scene.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    assert scene.host.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
     # the board shows exactly the revealed grids
     for seat in range(2):
         for slot in range(12):
@@ -79,9 +79,9 @@ def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
     if not scene.over:
         key(app, pygame.K_RETURN)          # "Next round"
         settle(app, 2.0)
-        assert scene.state.round_no == 2 and scene.state.phase == Phase.SETUP
+        assert scene.host.state.round_no == 2 and scene.host.state.phase == Phase.SETUP
         assert app.stack.top is scene
-        assert len(scene.board.sprites("stock")) == len(scene.state.stock)
+        assert len(scene.board.sprites("stock")) == len(scene.host.state.stock)
 
 
 def human_move_by_keys(app, scene):
@@ -126,18 +126,18 @@ def to_the_first_turn(app, scene):
         wait_for_human(app, scene)
         human_move_by_mouse(app, scene)
     wait_for_human(app, scene)
-    assert scene.state.phase == Phase.TURN
+    assert scene.host.state.phase == Phase.TURN
 
 
 def test_an_illegal_drop_snaps_back_with_the_invalid_sound(app):
     scene = open_scene(app)
     to_the_first_turn(app, scene)
-    state = scene.state
+    state = scene.host.state
     sprite = scene.board.top("discard")
     home = sprite.home
     drag(app, centre(scene, "discard"), centre(scene, "stock"))
     settle(app, 0.6)
-    assert scene.state is state and "invalid" in app.sounds
+    assert scene.host.state is state and "invalid" in app.sounds
     assert sprite.pos == home
 
 
@@ -176,8 +176,8 @@ def test_game_over_records_statistics(app):
     end_a_scripted_game(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     stats = records.load(app.storage, "skyjo")["modes"]["standard"]
-    assert stats["games"] == 1 and stats["wins"] == 1 and stats["figures"]["best_total"] == scene.state.totals[0]
-    assert stats["figures"]["average_round_sum"] == scene.state.rounds[0].scores[0]
+    assert stats["games"] == 1 and stats["wins"] == 1 and stats["figures"]["best_total"] == scene.host.state.totals[0]
+    assert stats["figures"]["average_round_sum"] == scene.host.state.rounds[0].scores[0]
     assert stats["figures"]["average_round_n"] == 1 and stats["figures"]["average_total_n"] == 1
 
 
@@ -190,7 +190,7 @@ def test_a_game_saved_between_rounds_reopens_on_the_summary(app):
     settle(app, 0.3)
     resumed = app.stack.visible()[0] if isinstance(app.stack.top, RoundSummaryScene) else app.stack.top
     assert isinstance(app.stack.top, RoundSummaryScene) or resumed.over
-    assert resumed.state == scene.state
+    assert resumed.host.state == scene.host.state
 
 
 def test_play_again_after_the_game_deals_a_new_game(app):
@@ -200,7 +200,7 @@ def test_play_again_after_the_game_deals_a_new_game(app):
     key(app, pygame.K_RETURN)      # "Play again" has the focus
     settle(app, 1.0)
     assert app.stack.top is scene and not scene.over
-    assert scene.state.round_no == 1 and scene.state.totals == (0, 0)
+    assert scene.host.state.round_no == 1 and scene.host.state.totals == (0, 0)
 
 
 def test_a_card_changing_piles_grows_on_its_way_not_at_once(app):
@@ -241,15 +241,16 @@ def test_a_raised_card_comes_down_when_it_flies_to_another_pile(app):
 def finish_a_scripted_round(app, scene, players=2, totals=None):
     """Seat 0 holds eleven face-up cards and takes the discard onto its last one: the round ends."""
     grid, other = [1, 2, 3] * 4, [4, 5, 6, 7, 8, 9, 10, 11, 12, 0, -1, 0]   # no more of a card than the deck has
-    scene.state = R.deal({"players": players}, [grid, grid] + [other] * (players - 2), [5], [12],
-                         face_up=[range(11)] + [[0]] * (players - 1), current=0,
-                         totals=totals or [0] * players)
+    scene.host.jump(R.deal({"players": players}, [grid, grid] + [other] * (players - 2), [5], [12],
+                                face_up=[range(11)] + [[0]] * (players - 1), current=0,
+                                totals=totals or [0] * players))
+    scene.take_updates()
     scene.sync(animate=False)
     scene.refresh_moves()
     settle(app, 0.2)
     drag(app, centre(scene, "discard"), centre(scene, "grid:0:11"))
     for _ in range(600):                       # the others' last turns
-        if scene.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        if scene.host.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             return
         app.step(FRAME)
     raise AssertionError("the round did not end")
@@ -258,15 +259,15 @@ def finish_a_scripted_round(app, scene, players=2, totals=None):
 def test_the_revealed_grids_stay_in_view_before_the_summary(app):
     scene = open_scene(app)
     finish_a_scripted_round(app, scene)
-    assert scene.state.phase == Phase.ROUND_OVER
-    assert scene.state.totals != (0, 0)
+    assert scene.host.state.phase == Phase.ROUND_OVER
+    assert scene.host.state.totals != (0, 0)
     assert scene.shown_total(0) == scene.shown_total(1) == 0        # the scores join the totals after the reveal
     assert scene.prompt() == "Every card turns over"
     while scene.animator.busy and app.stack.top is scene:
         app.step(FRAME)
     settle(app, 10.0)
     assert app.stack.top is scene and scene.summary_waiting     # the final table stays until asked
-    assert [scene.shown_total(s) for s in (0, 1)] == list(scene.state.totals)
+    assert [scene.shown_total(s) for s in (0, 1)] == list(scene.host.state.totals)
     click(app, scene.summary_button.center)                     # "Scores (Enter)"
     assert isinstance(app.stack.top, RoundSummaryScene)
     key(app, pygame.K_h)                                        # hide it: the table again
@@ -283,7 +284,7 @@ def test_the_revealed_grids_stay_in_view_before_the_summary(app):
     app.stack.apply_pending()
     app.stack.top.next_round()
     app.stack.apply_pending()
-    assert scene.state.round_no == 2 and not scene.summary_waiting
+    assert scene.host.state.round_no == 2 and not scene.summary_waiting
 
 
 def test_eight_players_reveal_and_new_deal_are_brisk(app):
@@ -298,7 +299,7 @@ def test_eight_players_reveal_and_new_deal_are_brisk(app):
     ask_for_summary(app, scene)
     app.stack.top.next_round()
     app.stack.apply_pending()
-    assert scene.state.round_no == 2
+    assert scene.host.state.round_no == 2
     frames = 0
     while scene.animator.busy and frames < 600:
         app.step(FRAME)
@@ -311,7 +312,8 @@ def test_eight_players_reveal_and_new_deal_are_brisk(app):
 def test_an_exchange_sends_the_old_card_to_the_discard_and_the_new_one_into_the_slot(app):
     scene = open_scene(app)
     grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": 2}, [grid, grid], [9, 5], [12], face_up=[[0, 1], [0, 1]], current=0)
+    scene.host.jump(R.deal({"players": 2}, [grid, grid], [9, 5], [12], face_up=[[0, 1], [0, 1]], current=0))
+    scene.take_updates()
     scene.sync(animate=False)
     scene.refresh_moves()
     old, taken = scene.board.top("grid:0:11"), scene.board.top("discard")
@@ -338,3 +340,42 @@ def test_the_final_summary_fits_its_table_and_centres_its_buttons(app):
     assert abs(row.centerx - summary.box.centerx) <= 1 and len({b.rect.y for b in buttons}) == 1
     # two players: a panel shorter than the full height, with the table's last row above the buttons
     assert summary.box.h < 720 - 120 and summary.box.bottom - summary.button_dy > summary.box.y + 120 + 3 * 40
+
+
+def test_a_computers_move_marks_its_slot_from_what_the_table_sent(app):
+    """Computers play at the table, never through the scene's act(): their exchange (or card turned
+    after a discard) still flashes and marks its slot, read from the update that told the move."""
+    scene = open_scene(app)
+    grid = [1, 2, 3] * 4
+    scene.host.jump(R.deal({"players": 2}, [grid, grid], [9, 5], [12], face_up=[[0, 1], [0, 1]], current=1))
+    scene.take_updates()
+    wait_for_human(app, scene)
+    last = R.parse_action(scene.actions[-1])
+    assert scene.actions and last.kind in ("take", "swap", "flip")
+    assert scene.marks.marks[1][:2] == (f"grid:1:{last.slot}", last.kind == "take")
+
+
+def frames_of_a_game(tmp_path, monkeypatch, line):
+    """The frames drawn while the human plays its set-up and first turns by mouse, the line to the
+    table as given (local objects or wire bytes)."""
+    from cardgames.ui.table_line import LINE_ENV, WireHandle
+
+    monkeypatch.setenv(LINE_ENV, line)
+    app = table_app(tmp_path / line)
+    scene = open_scene(app)
+    assert isinstance(scene.line, WireHandle) == (line == "wire")
+    frames = []
+    for _ in range(5):
+        wait_for_human(app, scene)
+        human_move_by_mouse(app, scene)
+        for _ in range(20):
+            app.step(FRAME)
+            frames.append(pygame.image.tobytes(app.canvas.surface, "RGB"))
+    return frames, list(scene.actions)
+
+
+def test_the_wire_line_draws_the_same_frames_as_the_local_one(tmp_path, monkeypatch):
+    local, local_moves = frames_of_a_game(tmp_path, monkeypatch, "local")
+    wire, wire_moves = frames_of_a_game(tmp_path, monkeypatch, "wire")
+    assert wire_moves == local_moves and len(local_moves) >= 5
+    assert [i for i, (a, b) in enumerate(zip(local, wire)) if a != b] == []

@@ -92,14 +92,16 @@ def test_tripeaks_refuses_a_covered_card_and_a_wrong_rank_in_the_language(app, l
 def test_skyjo_refuses_a_face_up_card_and_a_move_out_of_its_phase(app, lang):
     i18n.set_language(lang)
     scene = SkyjoScene(app, {"players": 2}, seed=3)
-    state = skyjo.deal({"players": 2}, [[1, 2, 3] * 4] * 2, [7, 9, 5], [12], face_up=[[0, 1]] * 2, current=0)
-    opened(app, scene, state)
-    assert scene.state.phase.name == "TURN"
+    opened(app, scene)
+    scene.host.jump(skyjo.deal({"players": 2}, [[1, 2, 3] * 4] * 2, [7, 9, 5], [12], face_up=[[0, 1]] * 2,
+                               current=0))
+    scene.take_updates()
+    assert scene.observation().phase.name == "TURN"
     shown = refused(app, scene, skyjo.Action("flip", 0))            # flipping is not a move of this phase
     assert shown == said("That move is not allowed now.")
     in_language(shown, lang)
-    scene.state, _events = skyjo.apply(scene.state, skyjo.Action("draw", None))   # now holding the drawn card
-    scene.state, _events = skyjo.apply(scene.state, skyjo.Action("discard", None))   # now: turn a card over
+    assert scene.act(skyjo.DRAW) and scene.act(skyjo.DISCARD)       # drawn, thrown away: now turn a card over
+    scene.animator.finish_all()                                       # (the card lands: its sound is not the toast's)
     shown = refused(app, scene, skyjo.Action("flip", 1))            # card 1 is face up already
     assert shown == said("That card is already face up: turn over a face-down card.")
     in_language(shown, lang)

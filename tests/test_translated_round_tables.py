@@ -268,7 +268,8 @@ def test_the_shared_table_parts_fit(app, lang):
     # the summaries' buttons, between rounds and at the end
     for summary in (SkyjoSummary, ThreeThirteenSummary):
         game = scene if summary is SkyjoSummary else open_table(app, ThreeThirteenScene)
-        game.state = _scored(game)
+        game.host.jump(_scored(game))
+        game.take_updates()
         for final in (False, True):
             game.over = final
             overlay = summary(app, game)
@@ -278,7 +279,7 @@ def test_the_shared_table_parts_fit(app, lang):
 
 def _scored(scene):
     """The scene's state once a round has been scored: seeded random legal moves to the round's end."""
-    rules, state, rnd = scene.rules, scene.state, random.Random(7)
+    rules, state, rnd = scene.rules, scene.host.state, random.Random(7)
     for _ in range(20000):
         if state.rounds:
             return state

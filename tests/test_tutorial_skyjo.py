@@ -6,7 +6,7 @@ from scene_events import click, key, table_app
 from tutorial_events import play_through, wait_ready
 
 from cardgames import achievements, tutorial
-from cardgames.games.skyjo import rules
+from cardgames.games.skyjo import lesson, rules
 from cardgames.games.skyjo import tutorial as script
 from cardgames.games.skyjo.scene import SkyjoScene
 
@@ -14,7 +14,7 @@ from cardgames.games.skyjo.scene import SkyjoScene
 def test_the_script_is_true_to_the_rules():
     """Every scripted move is legal where it comes; the column clears, the last lap comes, and the
     finisher's score doubles exactly as the lesson says."""
-    state = script.deal()
+    state = script.SCRIPT.deal()
     kinds = []
     for step in script.STEPS:
         if step.jump is not None:
@@ -26,8 +26,8 @@ def test_the_script_is_true_to_the_rules():
             kinds += [getattr(e, "kind", None) for e in events]
     assert {"start", "column_cleared", "last_lap", "round_over", "doubled"} <= set(kinds)
     result = state.rounds[-1]
-    assert result.raw == (script.MY_LATER, script.THEIR_LATER)
-    assert result.doubled and result.scores[0] == 2 * script.MY_LATER
+    assert result.raw == (lesson.MY_LATER, lesson.THEIR_LATER)
+    assert result.doubled and result.scores[0] == 2 * lesson.MY_LATER
 
 
 def test_played_through_to_the_end(tmp_path):
@@ -49,8 +49,8 @@ def test_a_wrong_card_is_refused_kindly(tmp_path):
     wait_ready(app, scene)
     key(app, pygame.K_RETURN)
     wait_ready(app, scene)
-    state = scene.state
     click(app, scene.rect_of("grid:0:7").center)     # not the card the lesson turns
-    assert scene.state is state and scene.wrong_text
+    assert scene.actions == [] and scene.wrong_text
+    assert scene.observation().grids[0][7] is rules.HIDDEN
     click(app, scene.rect_of("grid:0:0").center)
-    assert scene.state is not state and scene.state.hidden[0] & 1 == 0
+    assert scene.actions == ["flip 0"] and scene.observation().grids[0][0] == lesson.MINE[0]

@@ -105,6 +105,7 @@ class SkyjoScene(RoundGameScene):
             players = int(options.get("players", 4))
             options["humans"] = tuple(range(max(1, min(int(options.get("hotseat", 1)), players))))
         self.curtain: int | None = None        # the human seat waiting behind the curtain
+        self._round_ended = False              # a round ended in the moves being taken in (after_update)
         self._revealing = self._dealing = False   # animating the round's end / a new deal
         self.banner = ""
         self.news = NewsBanner(pygame.Rect(*NEWS_RECT))
@@ -187,7 +188,7 @@ class SkyjoScene(RoundGameScene):
         return out
 
     def action_ui(self, action: rules.Action) -> tuple[Any, str | None]:
-        seat = self.state.current
+        seat = self.observation().current
         kind, slot = action
         if kind == "draw":
             return "stock", None
@@ -202,15 +203,21 @@ class SkyjoScene(RoundGameScene):
         return None, None
 
     # ------------------------------------------------------------------ input
+    def may_draw(self) -> bool:
+        """Whether the human may draw now (the table's legal moves say so)."""
+        return self.human_turn and any(action == rules.DRAW for action, _src, _card, _dst in self.moves())
+
     def targets(self, sprite: Any) -> dict[str, Any]:
         """Dragging the draw pile's card: drop it on a card of yours (draw + exchange) or the discard."""
-        if sprite.pile == "stock" and self.human_turn and self.state.phase == Phase.TURN:
-            if sprite is not self.board.top("stock") or rules.DRAW not in rules.legal_actions(self.state):
+        obs = self.observation()
+        if sprite.pile == "stock" and self.human_turn and obs.phase == Phase.TURN:
+            if sprite is not self.board.top("stock") or not self.may_draw():
                 return {}
-            seat = self.state.current
+            seat = obs.current
             out: dict[str, Any] = {"discard": ("draw then", rules.DISCARD)}
-            for slot in rules.slots_of(rules.ALL_SLOTS & ~self.state.gone[seat]):
-                out[f"grid:{seat}:{slot}"] = ("draw then", rules.SWAP[slot])
+            for slot, cell in enumerate(obs.grids[seat]):
+                if cell is not rules.CLEARED:
+                    out[f"grid:{seat}:{slot}"] = ("draw then", rules.SWAP[slot])
             return out
         return super().targets(sprite)
 
@@ -223,9 +230,9 @@ class SkyjoScene(RoundGameScene):
 
     def click(self, sprite: Any, pile: str | None) -> None:
         """Holding a drawn card, a click on a card of yours exchanges it; on the discard pile, throws it away."""
-        if self.human_turn and self.picked is None and self.state.phase == Phase.HOLD and pile:
-            for action in rules.legal_actions(self.state):
-                if self.action_ui(action)[1] == pile:
+        if self.human_turn and self.picked is None and self.observation().phase == Phase.HOLD and pile:
+            for action, _src, _card, target in self.moves():
+                if target == pile:
                     self.act(action)
                     return
         super().click(sprite, pile)
@@ -240,7 +247,7 @@ class SkyjoScene(RoundGameScene):
                 self.lift_curtain()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:   # D (a pad's X): draw a card
-            if self.human_turn and self.picked is None and rules.DRAW in rules.legal_actions(self.state):
+            if self.picked is None and self.may_draw():
                 self.act(rules.DRAW)
             else:
                 self.app.play_sound("invalid")
@@ -258,41 +265,34 @@ class SkyjoScene(RoundGameScene):
         self.refresh_moves()
 
     # ------------------------------------------------------------------ acting and animating
-    def act(self, action: Any) -> bool:
-        mover, phase = self.current, self.state.phase
-        done = super().act(action)
-        if done and self.round_over:
-            self.show_summary_later()
-        if done and action == rules.NEXT:
+    def after_update(self, before: Any, after: Any) -> None:
+        """One move told (anyone's: the table plays the computers): mark the slot it changed, and note
+        a round's end (its summary is offered once the reveal has landed: landed())."""
+        super().after_update(before, after)
+        if not after.played:
+            return
+        action = rules.parse_action(after.played[-1])
+        mover, phase = before.turn, before.observation.phase
+        if after.observation.phase == Phase.ROUND_OVER and phase != Phase.ROUND_OVER:
+            self._round_ended = True
+        if action == rules.NEXT:
             self.banner = ""
             self.marks.clear()
-        elif done and mover is not None:
-            kind, slot = action
-            if kind in ("take", "swap"):        # the slot flashes, and stays marked until their next turn
-                self.marks.set(mover, f"grid:{mover}:{slot}", kind == "take", self.scheduler.time)
-            elif kind == "flip" and phase == Phase.FLIP:   # the card turned after a discard
-                self.marks.set(mover, f"grid:{mover}:{slot}", False, self.scheduler.time)
-            elif kind == "draw":
-                self.marks.clear(mover)
-        return done
+        elif mover is not None:
+            self.marks.note(mover, action.kind, action.slot, phase == Phase.FLIP, self.scheduler.time)
+
+    def landed(self) -> None:
+        """A batch of moves was taken in (its animation queued): a round that ended in it offers its
+        summary after the reveal."""
+        if self._round_ended:
+            self._round_ended = False
+            self.show_summary_later()
+        super().landed()
 
     def computer_anim_pace(self) -> float:
         """Up to four players the computers' cards move at the animation speed; at a bigger table a
         little faster (8 players: 0.7 of the time), so a round of eight stays brisk."""
         return min(1.0, (4 / self.players) ** 0.5)
-
-    def act_computer(self, seat: int, action: Any) -> None:
-        """The computer seats' set-up flips land all at once, one batch for every computer in a row."""
-        if self.state.phase == Phase.SETUP:
-            self.act_then(action, self._next_setup_flip)
-        else:
-            self.act(action)
-
-    def _next_setup_flip(self) -> Any:
-        seat = self.state.current
-        if self.state.phase != Phase.SETUP or seat in self.humans:
-            return None
-        return self.choose_for_computer(seat)
 
     def curtain_down(self) -> bool:
         return self.curtain is not None
@@ -422,9 +422,9 @@ class SkyjoScene(RoundGameScene):
 
     def result_figures(self) -> dict[str, Any]:
         """Beside the final total: the human seats' round scores, for the average round score."""
-        state = self.state
-        return {"rounds": len(state.rounds) * len(self.humans),
-                "round_points": sum(r.scores[s] for r in state.rounds for s in self.humans)}
+        rounds = self.observation().rounds
+        return {"rounds": len(rounds) * len(self.humans),
+                "round_points": sum(r.scores[s] for r in rounds for s in self.humans)}
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -470,13 +470,14 @@ class SkyjoScene(RoundGameScene):
     @property
     def revealing(self) -> bool:
         """The round is scored but its last cards are still turning (the summary is not up yet)."""
-        return (self.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and bool(self.state.rounds)
-                and self.animator.busy)
+        obs = self.observation()
+        return obs.phase in (Phase.ROUND_OVER, Phase.GAME_OVER) and bool(obs.rounds) and self.animator.busy
 
     def shown_total(self, seat: int) -> int:
         """A seat's total as the table shows it: the round's score joins it once the reveal is over."""
-        total = self.state.totals[seat]
-        return total - self.state.rounds[-1].scores[seat] if self.revealing else total
+        obs = self.observation()
+        total = obs.totals[seat]
+        return total - obs.rounds[-1].scores[seat] if self.revealing else total
 
     def _visible_points(self, seat: int) -> int:
         obs = self.observation()
@@ -484,14 +485,14 @@ class SkyjoScene(RoundGameScene):
 
     def next_seat(self) -> int | None:
         """Who plays after the current player (None between rounds, or when the last lap ends)."""
-        state = self.state
-        if self.over or self.round_over or state.phase == Phase.SETUP:
+        obs = self.observation()
+        if self.over or self.round_over or obs.phase == Phase.SETUP or obs.current is None:
             return None
-        nxt = (state.current + 1) % self.players
-        return None if nxt == state.finisher else nxt
+        nxt = (obs.current + 1) % self.players
+        return None if nxt == obs.finisher else nxt
 
     def draw_hud(self, surface: pygame.Surface) -> None:
-        state = self.state
+        finisher = self.observation().finisher
         turn, nxt = self.current, self.next_seat()
         for seat in range(self.players):
             box = self._box(seat)
@@ -504,7 +505,7 @@ class SkyjoScene(RoundGameScene):
                 pygame.draw.rect(surface, theme.ACCENT, frame, width=3, border_radius=8)
             elif seat == nxt:
                 pygame.draw.rect(surface, theme.TEXT_DIM, frame, width=1, border_radius=8)
-            if state.finisher == seat:
+            if finisher == seat:
                 pygame.draw.rect(surface, theme.ACCENT_2, frame.inflate(6, 6), width=2, border_radius=10)
             self._draw_seat_labels(surface, seat, box, is_turn)
         self.marks.draw(surface, self._mark_rects(), self.scheduler.time, self.app.anim_scale or 0.2)
@@ -535,7 +536,7 @@ class SkyjoScene(RoundGameScene):
                                 3 * BIG[1] + 2 * BIG_GAP + 16)
         if is_turn:
             pygame.draw.rect(surface, theme.ACCENT, grid_rect, width=3, border_radius=10)
-        if self.state.finisher == seat:
+        if self.observation().finisher == seat:
             pygame.draw.rect(surface, theme.ACCENT_2, grid_rect.inflate(8, 8), width=2, border_radius=12)
         self.draw_text(surface, self.seat_name(seat), (x, y), 26, theme.ACCENT if is_turn else (240, 240, 230),
                        anchor="topright", bold=True)
@@ -548,22 +549,22 @@ class SkyjoScene(RoundGameScene):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return word(N_("Every card turns over")) if self.revealing else waiting
-        state = self.state
-        up = SLOTS - state.hidden[self.viewer].bit_count()
-        if state.phase == Phase.SETUP:
+        obs = self.observation()
+        up = SLOTS - obs.face_down(self.viewer)
+        if obs.phase == Phase.SETUP:
             return said_n("Turn over {n} card", "Turn over {n} cards", 2 - up)
-        if state.phase == Phase.TURN:
+        if obs.phase == Phase.TURN:
             return controls.text(self.app, controls.for_device(
-                self.app, tr("Take the {card} or draw ({x})").replace("{card}", str(state.discard[-1])),
-                mouse=said("Take the {card} or draw", card=state.discard[-1])), self)
-        if state.phase == Phase.HOLD:
+                self.app, tr("Take the {card} or draw ({x})").replace("{card}", str(obs.discard[-1])),
+                mouse=said("Take the {card} or draw", card=obs.discard[-1])), self)
+        if obs.phase == Phase.HOLD:
             return word(N_("Place the card, or discard it"))
         return word(N_("Turn over a face-down card"))
 
     def _draw_middle(self, surface: pygame.Surface) -> None:
-        state = self.state
+        obs = self.observation()
         right = DRAW_POS[0] - 24
-        self.draw_fitted(surface, said("Round {n} · game to {target}", n=state.round_no, target=state.target),
+        self.draw_fitted(surface, said("Round {n} · game to {target}", n=obs.round_no, target=obs.target),
                          (right, DRAW_POS[1]), 18, MIDDLE_ROOM, theme.TEXT_DIM)
         prompt = self.prompt()
         colour = theme.ACCENT if self.human_turn else (240, 240, 230)
@@ -573,22 +574,23 @@ class SkyjoScene(RoundGameScene):
         if nxt is not None and not self.human_turn:
             self.draw_fitted(surface, said("next: {name}", name=self.seat_name(nxt)), (right, max(DRAW_POS[1] + 60, bottom + 4)),
                              17, MIDDLE_ROOM, theme.TEXT_DIM)
-        if (state.finisher is not None and state.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP)
+        if (obs.finisher is not None and obs.phase in (Phase.TURN, Phase.HOLD, Phase.FLIP)
                 and self.news.showing is None):
             x = HELD_POS[0] + BIG[0] + 24
             self.draw_fitted(surface, N_("LAST TURN!"), (x, DRAW_POS[1] + 10), 34, LAST_TURN_ROOM, theme.ACCENT_2,
                              anchor="topleft", bold=True)
             self.draw_fitted(surface, self.banner, (x, DRAW_POS[1] + 54), 18, LAST_TURN_ROOM, (240, 240, 230),
                              anchor="topleft")
-        if state.phase == Phase.HOLD:
+        if obs.phase == Phase.HOLD:
             self.draw_text(surface, "Drawn", (HELD_POS[0] + BIG[0] // 2, HELD_POS[1] + BIG[1] + 6), 18,
                            (230, 240, 230), anchor="midtop")
 
     def focus_keys(self) -> list[Any]:
         """Holding a drawn card, your grid and the discard pile are reachable directly too."""
         keys = super().focus_keys()
-        if self.picked is None and self.human_turn and self.state.phase == Phase.HOLD:
-            seat = self.state.current
+        obs = self.observation()
+        if self.picked is None and self.human_turn and obs.phase == Phase.HOLD:
+            seat = obs.current
             for name in [f"grid:{seat}:{i}" for i in range(SLOTS)] + ["discard"]:
                 top = self.board.top(name)
                 if top is not None and top not in keys:

@@ -35,18 +35,19 @@ class RoundSummaryScene(SummaryOverlay):
     def __init__(self, app: Any, game: Any) -> None:
         # The panel is as tall as its table (two players left half of a full-height panel empty), centred
         # above the key hints; eight players fill the full height.
-        high = min(H - 120, 250 + (game.state.players + 1) * ROW_H)
+        self.obs = game.observation()      # the table as the viewer was last told it
+        high = min(H - 120, 250 + (self.obs.players + 1) * ROW_H)
         self.box = fitted_box(140, W - 280, high, 20)
         super().__init__(app, game)
 
     def title(self) -> str:
         if not self.final:
-            return said("Round {n} over", n=self.state.round_no)
-        winners = [self.game.seat_name(s) for s in self.game.rules.winners(self.state)]
-        return winners_words(winners)
+            return said("Round {n} over", n=self.obs.round_no)
+        result = self.game.latest().result     # the table's word on who won (set once the game is over)
+        return winners_words([self.game.seat_name(s) for s in (result.winners if result is not None else ())])
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        box, last = self.box, self.state.rounds[-1]
+        box, last = self.box, self.obs.rounds[-1]
         finisher = self.game.seat_name(last.finisher)
         if last.doubled:
             note = said_by(finisher, N_("You ended the round without the lowest score: {raw} doubled to {score}"),
@@ -59,10 +60,10 @@ class RoundSummaryScene(SummaryOverlay):
 
     def _draw_table(self, surface: pygame.Surface, top: int) -> None:
         """One row per player: name, the rounds so far (the newest in gold), the total."""
-        state, box = self.state, self.box
-        first = max(0, len(state.rounds) - MAX_ROUNDS_SHOWN)
-        rounds = state.rounds[first:]
-        players = state.players
+        obs, box = self.obs, self.box
+        first = max(0, len(obs.rounds) - MAX_ROUNDS_SHOWN)
+        rounds = obs.rounds[first:]
+        players = obs.players
         row_h = min(ROW_H, (box.bottom - 100 - top) // (players + 1))
         px = theme.BODY if row_h >= 34 else theme.SMALL
         name_x = box.x + 30
@@ -79,5 +80,5 @@ class RoundSummaryScene(SummaryOverlay):
         legend = [word(N_("* ended the round"))]
         if any(r.doubled for r in rounds):  # explain "10×2" only when the table shows one
             legend.append(word(N_("10×2: doubled to 20")))
-        legend.append(said("game ends at {n}", n=state.target))
+        legend.append(said("game ends at {n}", n=obs.target))
         theme.draw_text(surface, "    ".join(map(tr, legend)), (name_x, foot), theme.SMALL, theme.TEXT_DIM)

@@ -87,6 +87,14 @@ class SlotMarks:
     def set(self, seat: int, pile: str, from_discard: bool, now: float) -> None:
         self.marks[seat] = (pile, from_discard, now)
 
+    def note(self, mover: int, kind: str, slot: int | None, after_discard: bool, now: float) -> None:
+        """A move of `mover`'s: an exchange ("take", "swap") or a card turned after a discard marks its
+        slot (it flashes, and stays marked until their next turn); a draw takes their mark away."""
+        if kind in ("take", "swap") or (kind == "flip" and after_discard):
+            self.set(mover, f"grid:{mover}:{slot}", kind == "take", now)
+        elif kind == "draw":
+            self.clear(mover)
+
     def clear(self, seat: int | None = None) -> None:
         if seat is None:
             self.marks.clear()

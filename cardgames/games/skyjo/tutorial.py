@@ -1,5 +1,6 @@
 """The Skyjo tutorial: the two flips, take or draw, exchange or discard and flip, a column of three,
-the last lap and doubling (two players: you and one scripted computer seat).
+the last lap and doubling (two players: you and one scripted computer seat). The positions are
+dealt at the table (lesson.py); this module is the lesson's words and its view.
 
 Part one is a fresh round: you turn two 7s (the highest sum starts, so you do), take the
 discard's 7 below them and the column of three is cleared; you draw and discard a 10 and
@@ -11,39 +12,13 @@ from __future__ import annotations
 
 import pygame
 
-from cardgames.games.skyjo import rules
+from cardgames.games.skyjo import lesson
+from cardgames.games.skyjo.lesson import MY_LATER, THEIR_LATER
 from cardgames.games.skyjo.scene import NEWS_RECT, SkyjoScene
 from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = "Ben"   # the scripted computer seat (the lesson names the seats itself: options["names"])
-# slot = 3 * column + row
-MINE = [7, 7, 3, 1, 9, 4, 5, 6, 2, 8, 0, 11]
-THEIRS = [2, 5, 6, 8, 3, 9, 10, 1, 4, 6, 7, 0]
-DRAW = [9, 8, 6, 5, -2, 4, 10, 11]          # top card last: the computer's, yours, the computer's, yours
-DISCARD = [7]
-
-LATER_MINE = [1, 2, 0, -1, 3, 4, 2, 5, 1, 0, 3, 6]      # 26 once the last card (slot 11) is up
-LATER_THEIRS = [0, 1, 2, -1, 0, 3, 1, 2, 0, 1, 0, 3]    # 12 after the exchange below
-LATER_DRAW = [6, 5, 0, 12]                 # top card last
-LATER_DISCARD = [8]
-
-
-def deal() -> rules.State:
-    return rules.deal({"players": 2}, [MINE, THEIRS], DRAW, DISCARD)
-
-
-def later() -> rules.State:
-    return rules.deal({"players": 2}, [LATER_MINE, LATER_THEIRS], LATER_DRAW, LATER_DISCARD,
-                      face_up=[range(11), (0, 3, 5, 8)], current=0)
-
-
-def _points(seat_grid: list[int]) -> int:
-    return sum(seat_grid)
-
-
-MY_LATER = _points(LATER_MINE)
-THEIR_LATER = _points(LATER_THEIRS[1:]) + LATER_DRAW[-2]  # their first card is exchanged for the drawn 0
 
 STEPS = (
     Step(N_("Skyjo: the lowest total wins. These twelve face-down cards are your grid; cards count from "
@@ -73,7 +48,7 @@ STEPS = (
          "whatever it was, goes on the discard pile)."), expect=("swap 4",),
          highlight=("held:0", "grid:0:4"), wrong=N_("Put the -2 on the glowing card.")),
     Step(N_("Later in the round: one face-down card is left in your grid. Draw."), expect=("draw",),
-         jump=later, wrong=N_("Click the draw pile.")),
+         jump=lesson.later, wrong=N_("Click the draw pile.")),
     Step(N_("A 12: throw it away."), expect=("discard",), highlight=("discard",),
          wrong=N_("Click the discard pile.")),
     Step(N_("Turn your last card. When all your cards are face up, everyone else has one last turn: the "
@@ -87,7 +62,7 @@ STEPS = (
     Step(N_("Rounds go on until someone reaches 100 points; then the lowest total wins. Good luck!")),
 )
 
-SCRIPT = Script("skyjo", N_("Skyjo tutorial"), deal, STEPS,
+SCRIPT = Script("skyjo", N_("Skyjo tutorial"), lesson.opening, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
