@@ -417,3 +417,21 @@ def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_th
     assert not any(s.face_up or s.card is not None for s in scene.board.sprites("hand:1"))
     everywhere = [s for pile in scene.board.piles for s in scene.board.sprites(pile)]
     assert not any(s.highlight == NEW_CARD for s in everywhere)   # the outline does not fly with the thrown card
+
+
+def test_a_resumed_game_still_counts_the_times_you_went_out(app):
+    """Who made each move is remembered from the updates that told the game so far (a resumed game
+    too), so "rounds gone out" counts a going out from before the save."""
+    scene = open_scene(app)
+    for _ in range(300):
+        wait_for_human(app, scene)
+        if scene.result_figures()["rounds_out"] or scene.over:
+            break
+        if scene.summary_waiting:
+            scene.next_round()
+            settle(app, 0.5)
+            continue
+        human_move_by_mouse(app, scene)
+    assert scene.result_figures() == {"rounds_out": 1}
+    again = ThreeThirteenScene(app, {}, resume=scene.save_data())
+    assert again.actions == scene.actions and again.result_figures() == {"rounds_out": 1}
