@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from itertools import pairwise
 from typing import Any, ClassVar
 
 import pygame
@@ -53,9 +52,9 @@ from cardgames.games.three_thirteen.hud import (
     rank_plural,
 )
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
+from cardgames.games.three_thirteen.scene_moves import MovesTold
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.i18n import N_, card_name, listing, said, tr, word
-from cardgames.table.messages import Update
 from cardgames.ui import controls, theme
 from cardgames.ui.board import Pile
 from cardgames.ui.curtain import PassAndPlay
@@ -94,7 +93,7 @@ class Grouping:
     group_ends: list[int]        # indexes after which a gap is left
 
 
-class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
+class ThreeThirteenScene(ThreeThirteenHud, MovesTold, PassAndPlay, RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -446,53 +445,6 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
             return self.can_go_out()
         return bool(self.observation().hand)
 
-    # ------------------------------------------------------------------ what the moves told the view
-    def on_new_game(self) -> None:
-        self.movers: list[int | None] = []   # who made each move so far (of self.actions, one for one)
-        self._drew: dict[int, Card] = {}      # move number -> the card your seat drew with it
-        self._round_ended = False             # a move just scored the round: offer its summary once it lands
-        self.drawn = None
-
-    def _new_game(self, story: list[Update]) -> None:
-        """A new or resumed game: the moves so far are remembered from the updates that told them."""
-        super()._new_game(story)
-        for before, after in pairwise(story):
-            self._remember(before, after)
-
-    def _remember(self, before: Update, after: Update) -> None:
-        """Who made the move `after` tells (the player to move before it) and, when it was the seat
-        of these updates drawing, the card drawn (its hand before and after: the stock's card is
-        told to that seat alone)."""
-        mover = before.observation.current
-        self.movers.extend(mover for _ in after.played)
-        if after.played and after.played[-1] in (str(STOCK), str(TAKE)) and mover == after.seat:
-            new = Counter(after.observation.hand) - Counter(before.observation.hand)
-            self._drew[after.moves - 1] = next(iter(new), None)
-
-    def after_update(self, before: Update, after: Update) -> None:
-        super().after_update(before, after)
-        self._remember(before, after)
-        if after.moves - 1 in self._drew:
-            self.drawn = self._drew[after.moves - 1]
-        if after.observation.phase == Phase.ROUND_OVER and before.observation.phase != Phase.ROUND_OVER:
-            self._round_ended = True
-
-    def landed(self) -> None:
-        """A round just scored: its summary is offered once the last cards are down."""
-        if self._round_ended:
-            self._round_ended = False
-            self.show_summary_later()
-        super().landed()
-
-    def on_reset(self, msg: Update) -> None:
-        """An undo: back in a turn, the card you drew in it is outlined again."""
-        super().on_reset(msg)
-        del self.movers[msg.moves:]
-        self._drew = {i: card for i, card in self._drew.items() if i < msg.moves}
-        i = msg.moves - (2 if self.actions[-1:] == [str(OUT)] else 1)
-        if i in self._drew:
-            self.drawn = self._drew[i]
-
     # ------------------------------------------------------------------ animating
     def _mark_drawn(self) -> None:
         """The card you just drew is outlined until you discard: in an arranged hand it may land anywhere."""
@@ -582,12 +534,6 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         self._orders[self.viewer] = self.order
         self.order, self.drawn = self._orders.get(seat, []), None
         super().set_viewer(seat)
-
-    def result_figures(self) -> dict[str, Any]:
-        """Beside the final total: every time a human went out (first, or laying everything
-        down on a last turn)."""
-        outs = sum(1 for text, mover in zip(self.actions, self.movers) if text == str(OUT) and mover in self.humans)
-        return {"rounds_out": outs}
 
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
