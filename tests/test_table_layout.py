@@ -34,13 +34,14 @@ def table(app, players, hand, laid, taker=None, names=None):
         hands.append(tuple(deck[:n]))
         del deck[:n]
     thrown = tuple((deck.pop(),) for _ in range(players))
-    state = scene.state._replace(
+    state = scene.host.state._replace(
         hands=tuple(hands), round_no=max(1, min(11, hand - 2)), current=taker if taker is not None else 1,
         phase=R.Phase.DISCARD if taker is not None else R.Phase.DRAW,
         taken=hands[taker][-1] if taker is not None else None,
         laid=tuple(s for s in range(1, players)) if laid else (), thrown=thrown,
         totals=tuple(188 + s for s in range(players)), stock=tuple(deck[:30]), discard=tuple(deck[30:34]))
-    scene.state = state
+    scene.host.jump(state)
+    scene.take_updates()
     if names:
         scene.seat_name = lambda seat, with_level=False: names
     scene.sync(animate=False)
@@ -153,19 +154,22 @@ def corner_text(scene, app):
 
 
 def play_turns(scene, turns, rng):
-    """`turns` turns of computer play (every seat), logged as the table sees them."""
+    """`turns` turns of play at the table (every seat; yours by the normal AI's choice through the
+    scene), each move logged as the scene is told it."""
     from cardgames.games.three_thirteen import ai
 
-    state = scene.state
+    host = scene.host
     for _ in range(turns):
-        seat = state.current
-        while state.current == seat and not R.is_over(state):
-            action = ai.choose(R.observe(state, seat), R.legal_actions(state), rng, "normal")
-            after, events = R.apply(state, action)
-            scene.move_log.record(state, action, after, events, len(scene.actions))
-            scene.actions.append(str(action))
-            state = after
-    scene.state = state
+        seat = host.state.current
+        while host.state.current == seat and not host.over:
+            if host.state.phase == R.Phase.ROUND_OVER:
+                assert scene.act(R.NEXT)
+            elif scene.human_turn:
+                legal = [R.parse_action(text) for text in scene.latest().legal]
+                assert scene.act(ai.choose(scene.observation(), legal, rng, "normal"))
+            else:
+                host.advance_to(host.next_due(), moves=1)
+                scene.take_updates()
 
 
 def test_three_thirteen_corner_follows_a_whole_turn_around_eight_seats(app):

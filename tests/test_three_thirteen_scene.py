@@ -39,7 +39,8 @@ def grip(scene, card):
 def plan(scene):
     """What a plain player would do, from the human's observation (the normal AI's choice)."""
     obs = scene.observation()
-    return ai.choose(obs, R.legal_actions(scene.state), random.Random(0), "normal")
+    legal = [R.parse_action(text) for text in scene.latest().legal]
+    return ai.choose(obs, legal, random.Random(0), "normal")
 
 
 def human_move_by_mouse(app, scene):
@@ -54,7 +55,7 @@ def human_move_by_mouse(app, scene):
         click(app, scene.buttons["out"].rect.center)
     else:
         drag(app, grip(scene, action.card), centre(scene, "discard"))
-    assert len(scene.actions) == before + 1, f"the {scene.state.phase.name} input ({action}) did nothing"
+    assert len(scene.actions) == before + 1, f"the {scene.observation().phase.name} input ({action}) did nothing"
 
 
 def human_move_by_keys(app, scene):
@@ -83,21 +84,21 @@ def human_move_by_keys(app, scene):
         key(app, pygame.K_g)
     else:
         press_on(next(s for s in scene.board.sprites(f"hand:{scene.viewer}") if s.card == action.card))
-    assert len(scene.actions) == before + 1, f"the {scene.state.phase.name} keys ({action}) did nothing"
+    assert len(scene.actions) == before + 1, f"the {scene.observation().phase.name} keys ({action}) did nothing"
 
 
 def test_a_whole_round_by_mouse_then_the_summary_deals_the_next(app):
     scene = open_scene(app)
     play_round(app, scene, human_move_by_mouse, RoundSummaryScene)
-    assert scene.state.phase == Phase.ROUND_OVER
+    assert scene.host.state.phase == Phase.ROUND_OVER
     key(app, pygame.K_RETURN)          # "Next round"
     settle(app, 0.3)                   # mid-deal: the old faces were turned down, none shows again
     assert not any(s.shown_up for name in ("stock", "hand:1") for s in scene.board.sprites(name))
     assert all(s.shown_card in (s.card, None) for s in scene.board.sprites("hand:0"))
     settle(app, 1.7)
-    assert scene.state.round_no == 2 and app.stack.top is scene
-    assert len(scene.board.sprites("stock")) == len(scene.state.stock)
-    assert sorted(map(str, (s.card for s in scene.board.sprites("hand:0")))) == sorted(map(str, scene.state.hands[0]))
+    assert scene.host.state.round_no == 2 and app.stack.top is scene
+    assert len(scene.board.sprites("stock")) == len(scene.host.state.stock)
+    assert sorted(map(str, (s.card for s in scene.board.sprites("hand:0")))) == sorted(map(str, scene.host.state.hands[0]))
 
 
 def test_a_whole_round_by_keyboard(app):
@@ -115,7 +116,7 @@ def test_sort_keys_and_buttons_order_the_hand(app):
 
     key(app, pygame.K_r)
     settle(app, 0.5)
-    wild = int(R.wild_rank(scene.state.round_no))
+    wild = int(R.wild_rank(scene.host.state.round_no))
     assert shown() == sorted(shown(), key=lambda c: (int(c.rank) == wild, int(c.rank), int(c.suit)))
     click(app, scene.buttons["suit"].rect.center)
     settle(app, 0.5)
@@ -125,9 +126,8 @@ def test_sort_keys_and_buttons_order_the_hand(app):
 
 def scripted(app, scene, state):
     """Put a scripted deal on the table (the seat order and options of the scene's game)."""
-    scene.state = state
-    scene.history.clear()
-    scene.actions.clear()
+    scene.host.jump(state)
+    scene.take_updates()
     scene.order = []
     scene.sync(animate=False)
     scene.refresh_moves()
@@ -147,7 +147,7 @@ def test_reordering_by_drag_and_arranging_melds(app):
     drag(app, grip(scene, first), (last.rect.right - 10, last.rect.centery))
     settle(app, 0.5)
     assert [s.card for s in scene.board.sprites(f"hand:{me}")][-1] == first and scene.mode == "manual"
-    assert scene.state is state  # reordering is not a move
+    assert scene.host.state is state  # reordering is not a move
     key(app, pygame.K_m)
     settle(app, 0.5)
     sprites = scene.board.sprites(f"hand:{me}")
@@ -162,24 +162,24 @@ def test_go_out_is_lit_only_when_legal_and_lays_the_melds_down(app):
     scripted(app, scene, state)
     assert not scene._button_enabled("out")
     key(app, pygame.K_g)
-    assert scene.state is state and "invalid" in app.sounds
+    assert scene.host.state is state and "invalid" in app.sounds
     drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
     settle(app, 0.5)
-    assert scene.state.phase == Phase.DISCARD and scene._button_enabled("out")
+    assert scene.host.state.phase == Phase.DISCARD and scene._button_enabled("out")
     click(app, scene.buttons["out"].rect.center)
     settle(app, 0.5)
-    assert scene.state.phase == Phase.GOING_OUT
+    assert scene.host.state.phase == Phase.GOING_OUT
     sprites = scene.board.sprites("hand:0")
     assert [s.card for s in sprites if s.home[1] < HAND_Y - 1] == list(parse_cards("KS"))  # the card to throw
     drag(app, grip(scene, parse_cards("KS")[0]), centre(scene, "discard"))
     settle(app, 1.0)
-    assert scene.state.out_seat == 0
+    assert scene.host.state.out_seat == 0
     assert all(abs(s.home[1] - LAID_Y) < 1 for s in scene.board.sprites("hand:0"))  # laid on the table
     wait_for_human(app, scene)
     settle(app, 3.0)
     ask_for_summary(app, scene)     # the final table stays in view until the player asks
     assert isinstance(app.stack.top, RoundSummaryScene)
-    assert scene.state.rounds[-1].scores[0] == 0
+    assert scene.host.state.rounds[-1].scores[0] == 0
 
 
 def test_the_last_round_ends_the_game_with_a_winner_and_statistics(app):
@@ -210,7 +210,7 @@ def test_an_autosaved_game_resumes_where_it_was(app):
     data = scene.save_data()
     assert data["game"] == "three_thirteen" and data["actions"]
     again = ThreeThirteenScene(app, {}, resume=data)
-    assert again.state == scene.state and again.actions == scene.actions
+    assert again.host.state == scene.host.state and again.actions == scene.actions
 
 
 def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
@@ -219,14 +219,14 @@ def test_a_click_picks_a_card_up_and_a_click_on_the_pile_throws_it(app):
     scripted(app, scene, state)
     click(app, centre(scene, "stock"))           # a click on the stock draws
     settle(app, 0.5)
-    assert scene.state.phase == Phase.DISCARD
-    drawn = scene.state
+    assert scene.host.state.phase == Phase.DISCARD
+    drawn = scene.host.state
     click(app, grip(scene, parse_cards("KS")[0]))
     settle(app, 0.3)
-    assert scene.state is drawn                  # picked up, not thrown
+    assert scene.host.state is drawn                  # picked up, not thrown
     click(app, centre(scene, "discard"))
     settle(app, 0.5)
-    assert scene.state.discard[-1] == parse_cards("KS")[0]
+    assert scene.host.state.discard[-1] == parse_cards("KS")[0]
 
 
 def test_shift_arrows_move_the_focused_card_of_your_hand(app):
@@ -270,7 +270,7 @@ def test_the_card_you_drew_is_outlined_until_you_discard(app):
     settle(app, 0.5)
     assert scene.drawn is not None and scene.drawn != parse_cards("5C")[0]
     scene.act(R.Action("discard", scene.drawn))   # thrown without a drag (which clears glows by itself)
-    assert scene.state.discard[-1] == scene.drawn
+    assert scene.host.state.discard[-1] == scene.drawn
     settle(app, 0.1)
     assert not any(s.highlight == NEW_CARD for s in scene.board.all_sprites())
 
@@ -301,14 +301,14 @@ def test_laying_down_on_the_last_turn_counts_as_going_out(app):
                    stock="QH 4D", discard="JD", round_no=11, dealer=0, totals=(40, 45))   # both meld every card
     scripted(app, scene, state)
     wait_for_human(app, scene)
-    assert scene.state.out_seat == 1
+    assert scene.host.state.out_seat == 1
     drag(app, centre(scene, "stock"), centre(scene, "hand:0"))
     settle(app, 0.5)
     key(app, pygame.K_g)
     settle(app, 0.5)
     drag(app, grip(scene, parse_cards("QH")[0]), centre(scene, "discard"))
     settle(app, 4.0)
-    assert scene.over and scene.state.rounds[-1].scores == (0, 0)
+    assert scene.over and scene.host.state.rounds[-1].scores == (0, 0)
     texts = [line.text for line in scene.move_log.model.all_lines()]
     assert "You drew from the stock and laid every card down, discarding Q\u2665" in texts
     assert records.load(app.storage, "three_thirteen")["modes"]["standard"]["figures"]["rounds_out"] == 1
@@ -323,7 +323,7 @@ def test_throwing_back_the_card_just_taken_says_why(app):
     taken = parse_cards("JD")[0]
     drag(app, grip(scene, taken), centre(scene, "discard"))
     settle(app, 0.6)
-    assert scene.state.phase == Phase.DISCARD and taken in scene.state.hands[0]
+    assert scene.host.state.phase == Phase.DISCARD and taken in scene.host.state.hands[0]
     assert any("You took the Jack of diamonds from the discard pile" in t[0] for t in app.toasts.queue)
     assert "invalid" in app.sounds
 
@@ -336,7 +336,7 @@ def test_a_game_resumed_mid_turn_keeps_the_other_hands_in_their_boxes(app):
     scene.act(R.STOCK)
     settle(app, 1.0)
     again = ThreeThirteenScene(app, {}, resume=scene.save_data())
-    assert again.state.phase == Phase.DISCARD
+    assert again.host.state.phase == Phase.DISCARD
     for seat in (1, 2, 3):
         box = again._box(seat)
         for sprite in again.board.sprites(f"hand:{seat}"):
@@ -381,17 +381,57 @@ def test_the_table_shows_the_ace_rule(app, ace_high, text):
 def test_a_card_another_player_takes_from_the_discard_pile_stays_marked_until_they_throw(app):
     from cardgames.games.three_thirteen.scene import NEW_CARD
 
-    scene = open_scene(app)
+    class Scripted(ThreeThirteenScene):
+        """The computer seat plays the test's moves, one each time the test lets it."""
+        script = iter([R.TAKE, R.Action("discard", parse_cards("8D")[0])])
+        held = True
+
+        def table_choose(self):
+            return lambda state, seat, rng, level: next(self.script)
+
+        def computer_may_move(self):
+            return not self.held
+
+    def let_the_computer_move():
+        before = len(scene.actions)
+        scene.held = False
+        for _ in range(300):
+            app.step(FRAME)
+            if len(scene.actions) > before:
+                break
+        scene.held = True
+        settle(app, 0.6)
+        assert len(scene.actions) == before + 1
+
+    scene = Scripted(app, {"players": 2, "level": "normal"}, seed=3)
+    app.stack.push(scene)
+    app.stack.apply_pending()
     state = R.deal(None, ["9C 9D KS", "2H 5C 8D"], stock="6D 4C", discard="JD", round_no=1, dealer=0)
-    scene.computer_may_move = lambda: False            # the computer's moves are played by hand here
     scripted(app, scene, state)
-    assert scene.act(R.TAKE)                            # seat 1 takes the JD
-    settle(app, 0.6)
+    let_the_computer_move()                             # seat 1 takes the JD
+    assert scene.actions == ["take"]
     marked = [s for s in scene.board.sprites("hand:1") if s.face_up]
     assert [str(s.card) for s in marked] == ["JD"] and marked[0].highlight == NEW_CARD
     assert scene._box(1).contains(marked[0].rect)
-    assert scene.act(R.Action("discard", parse_cards("8D")[0]))
-    settle(app, 0.6)
+    let_the_computer_move()                             # and throws the 8D
     assert not any(s.face_up or s.card is not None for s in scene.board.sprites("hand:1"))
     everywhere = [s for pile in scene.board.piles for s in scene.board.sprites(pile)]
     assert not any(s.highlight == NEW_CARD for s in everywhere)   # the outline does not fly with the thrown card
+
+
+def test_a_resumed_game_still_counts_the_times_you_went_out(app):
+    """Who made each move is remembered from the updates that told the game so far (a resumed game
+    too), so "rounds gone out" counts a going out from before the save."""
+    scene = open_scene(app)
+    for _ in range(300):
+        wait_for_human(app, scene)
+        if scene.result_figures()["rounds_out"] or scene.over:
+            break
+        if scene.summary_waiting:
+            scene.next_round()
+            settle(app, 0.5)
+            continue
+        human_move_by_mouse(app, scene)
+    assert scene.result_figures() == {"rounds_out": 1}
+    again = ThreeThirteenScene(app, {}, resume=scene.save_data())
+    assert again.actions == scene.actions and again.result_figures() == {"rounds_out": 1}

@@ -114,11 +114,12 @@ def test_three_thirteen_refuses_going_out_in_the_language(app, lang):
     state = tt.deal({"players": 2}, [parse_cards("4H 9C KD"), parse_cards("5S 6S 7S")], parse_cards("2D 8C JH QS"),
                     parse_cards("10D"), dealer=1)
     opened(app, scene, state)
-    assert scene.state.current == 0 and scene.state.phase is tt.Phase.DRAW
+    assert scene.host.state.current == 0 and scene.host.state.phase is tt.Phase.DRAW
     shown = refused(app, scene, tt.Action("out", None))
     assert shown == said("That move is not allowed now.")
     in_language(shown, lang)
-    scene.state, _events = tt.apply(scene.state, tt.Action("stock", None))
+    assert scene.act(tt.STOCK)
+    scene.animator.finish_all()     # the draw lands (its sound played) before the next try
     shown = refused(app, scene, tt.Action("out", None))
     assert shown == said("You cannot go out yet: all your cards but one must be in melds.")
     in_language(shown, lang)

@@ -46,7 +46,7 @@ def test_played_through_to_the_end(tmp_path):
     assert isinstance(scene, ThreeThirteenScene)
     checked = play_through(app, scene, move)
     assert scene.ended == "finished" and len(checked) >= 6
-    assert scene.state.rounds[-1].scores[0] == 0
+    assert scene.host.state.rounds[-1].scores[0] == 0
     assert achievements.book(app).tutorial_state("three_thirteen") == "finished"
     assert app.storage.stats("three_thirteen") == {}
 
@@ -69,4 +69,4 @@ def test_the_go_out_button_works_with_the_mouse(tmp_path):
     assert scene.step.expect == ("out",)
     click(app, scene.buttons["out"].rect.center)
     wait_ready(app, scene)
-    assert scene.state.phase == rules.Phase.GOING_OUT
+    assert scene.host.state.phase == rules.Phase.GOING_OUT

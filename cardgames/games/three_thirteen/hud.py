@@ -72,7 +72,6 @@ class ThreeThirteenHud:
 
     def draw_hud(self, surface: pygame.Surface) -> None:
         obs = self.observation()
-        state = self.state
         turn = self.current
         for seat in range(self.players):
             if seat != self.viewer:
@@ -84,7 +83,7 @@ class ThreeThirteenHud:
         mine = turn == self.viewer and not self.over
         at = self.draw_text(surface, self.seat_name(self.viewer), (BUTTON_X, YOU_Y), 22,
                             theme.ACCENT if mine else theme.TEXT, bold=True)
-        total = self.draw_text(surface, said("Total {n}", n=state.totals[self.viewer]), (BUTTON_X + BUTTON_W, YOU_Y),
+        total = self.draw_text(surface, said("Total {n}", n=obs.totals[self.viewer]), (BUTTON_X + BUTTON_W, YOU_Y),
                                22, theme.TEXT, anchor="topright", bold=True)
         if self.next_seat() == self.viewer and \
                 at.right + 8 + theme.text_width(theme.font(16, True), tr("next")) < total.x - 6:   # where it fits
@@ -187,8 +186,7 @@ class ThreeThirteenHud:
     def _draw_left_panel(self, surface: pygame.Surface, obs: rules.Observation) -> None:
         """Round, the wild rank (large), the prompt and the last-turn marker."""
         x, y = 40, 180
-        state = self.state
-        self.draw_text(surface, said("Round {n} of {rounds}", n=state.round_no, rounds=rules.ROUNDS), (x, y), 22,
+        self.draw_text(surface, said("Round {n} of {rounds}", n=obs.round_no, rounds=rules.ROUNDS), (x, y), 22,
                        theme.TEXT, bold=True)
         self.draw_text(surface, "WILD", (x, y + 40), 20, theme.TEXT_DIM, bold=True)
         self.draw_text(surface, obs.wild.label, (x + 70, y + 20), 72, theme.ACCENT, bold=True)

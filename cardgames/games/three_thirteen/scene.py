@@ -52,6 +52,7 @@ from cardgames.games.three_thirteen.hud import (
     rank_plural,
 )
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE, Phase
+from cardgames.games.three_thirteen.scene_moves import MovesTold
 from cardgames.games.three_thirteen.summary import RoundSummaryScene
 from cardgames.i18n import N_, card_name, listing, said, tr, word
 from cardgames.ui import controls, theme
@@ -92,7 +93,7 @@ class Grouping:
     group_ends: list[int]        # indexes after which a gap is left
 
 
-class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
+class ThreeThirteenScene(ThreeThirteenHud, MovesTold, PassAndPlay, RoundGameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -268,7 +269,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         return anims
 
     def action_ui(self, action: rules.Action) -> tuple[Any, str | None]:
-        seat = self.state.current
+        seat = self.current
         if action.kind == "stock":
             return "stock", f"hand:{seat}"
         if action.kind == "take":
@@ -281,9 +282,9 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def targets(self, sprite: Any) -> dict[str, Any]:
         out = super().targets(sprite)
         mine = f"hand:{self.viewer}"
-        if sprite.pile == mine and self.human_turn and self.state.phase in (Phase.DISCARD, Phase.GOING_OUT):
+        if sprite.pile == mine and self.human_turn and self.observation().phase in (Phase.DISCARD, Phase.GOING_OUT):
             out.setdefault("discard", None)      # a card that may not be thrown flies back with the reason
-        if sprite.pile == mine and self.viewer not in self.state.laid:
+        if sprite.pile == mine and not self.laid_down():
             out.setdefault(mine, REORDER)
         return out
 
@@ -297,7 +298,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
             if targets:
                 self.pick_up(sprite, targets)
                 return
-            if self.state.phase in (Phase.DISCARD, Phase.GOING_OUT):
+            if self.observation().phase in (Phase.DISCARD, Phase.GOING_OUT):
                 self.explain_refusal(sprite.card)
                 self.animator.play(sprite.shake())
                 return
@@ -315,13 +316,14 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
 
     def explain_refusal(self, card: Card) -> None:
         """Say why this card of yours may not be thrown now, and buzz."""
-        state = self.state
-        if card == state.taken:
+        obs = self.observation()
+        if card == obs.taken:
             text = said("You took the {card} from the discard pile: throw another card this turn.",
                         card=card_name(card))
-        elif state.phase == Phase.GOING_OUT:
+        elif obs.phase == Phase.GOING_OUT:
+            outs = [a.card for a, *_ in self.moves() if a.kind == "discard"]   # going out: the cards you may throw
             text = said("Going out: throw a card the others meld without ({cards}).",
-                        cards=listing([card_name(c) for c in state.outs]))
+                        cards=listing([card_name(c) for c in outs]))
         else:
             text = word(N_("That card cannot be thrown now."))
         self.app.notify(text)
@@ -345,7 +347,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def shift_card(self, sprite: Any, delta: int) -> None:
         """Move a card of your hand one place left (-1) or right (+1): the keyboard's reordering."""
         mine = self.board.sprites(f"hand:{self.viewer}")
-        if sprite not in mine or self.viewer in self.state.laid:
+        if sprite not in mine or self.laid_down():
             self.app.play_sound("invalid")
             return
         i = mine.index(sprite)
@@ -362,7 +364,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def focus_keys(self) -> list[Any]:
         """What you may play, plus every card of your hand (so Shift+arrows can move any of them)."""
         keys = super().focus_keys()
-        if self.picked is not None or self.viewer in self.state.laid:
+        if self.picked is not None or self.laid_down():
             return keys
         seen = {id(k) for k in keys}
         keys += [s for s in self.board.sprites(f"hand:{self.viewer}") if id(s) not in seen]
@@ -372,7 +374,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     @property
     def undo_rect(self) -> pygame.Rect:
         """Practice games' Undo button: under the round's facts, where your hand was once you laid it down."""
-        return UNDO_LAID_RECT if self.viewer in self.state.laid else UNDO_RECT
+        return UNDO_LAID_RECT if self.laid_down() else UNDO_RECT
 
     def focus_buttons(self) -> dict[str, Any]:
         """Sort suit / rank, Arrange melds and Go out, while they may be pressed (arrows, Tab, the pad)."""
@@ -382,14 +384,22 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         """Going out is the Go out button's."""
         return "button:out" if action == OUT else super().focus_key_of(action)
 
+    def laid_down(self) -> bool:
+        """Whether your melds lie face up on the table (you went out, or laid down on a last turn)."""
+        return bool(self.observation().shown[self.viewer])
+
+    def may_play(self, action: rules.Action) -> bool:
+        """Whether `action` is one of your legal moves now (as the table sent them)."""
+        return any(a == action for a, *_ in self.moves())
+
     def go_out(self) -> None:
-        if self.human_turn and OUT in self.rules.legal_actions(self.state):
+        if self.may_play(OUT):
             self.act(OUT)
         else:
             self.app.play_sound("invalid")
 
     def can_go_out(self) -> bool:
-        return self.human_turn and self.state.phase == Phase.DISCARD and OUT in self.rules.legal_actions(self.state)
+        return self.observation().phase == Phase.DISCARD and self.may_play(OUT)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) \
@@ -425,7 +435,7 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         super().handle_event(event)
 
     def _draw_key(self, action: rules.Action) -> None:
-        if self.human_turn and action in self.rules.legal_actions(self.state):
+        if self.may_play(action):
             self.act(action)
         else:
             self.app.play_sound("invalid")
@@ -433,32 +443,12 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
     def _button_enabled(self, name: str) -> bool:
         if name == "out":
             return self.can_go_out()
-        return bool(self.state.hands[self.viewer])
+        return bool(self.observation().hand)
 
-    # ------------------------------------------------------------------ acting and animating
-    def act(self, action: Any) -> bool:
-        before = Counter(self.state.hands[self.viewer])
-        mine = self.human_turn
-        done = super().act(action)
-        if done and mine and action in (STOCK, TAKE):
-            self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - before), None)
-        if done and self.state.phase == Phase.ROUND_OVER:
-            self.show_summary_later()
-        return done
-
-    def undo(self) -> bool:
-        """Take back your last move (ui/history.py); back in a turn, the card you drew in it is outlined again."""
-        if not super().undo():
-            return False
-        i = len(self.actions) - (2 if self.actions[-1:] == [str(OUT)] else 1)
-        if i >= 0 and self.actions[i] in (str(STOCK), str(TAKE)):
-            self.drawn = next(iter(Counter(self.state.hands[self.viewer]) - Counter(self.history[i].hands[self.viewer])),
-                              None)
-        return True
-
+    # ------------------------------------------------------------------ animating
     def _mark_drawn(self) -> None:
         """The card you just drew is outlined until you discard: in an arranged hand it may land anywhere."""
-        show = self.human_turn and self.state.phase in (Phase.DISCARD, Phase.GOING_OUT)
+        show = self.human_turn and self.observation().phase in (Phase.DISCARD, Phase.GOING_OUT)
         target = None
         if show and self.drawn is not None:
             target = next((s for s in self.board.sprites(f"hand:{self.viewer}") if s.card == self.drawn), None)
@@ -545,13 +535,6 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         self.order, self.drawn = self._orders.get(seat, []), None
         super().set_viewer(seat)
 
-    def result_figures(self) -> dict[str, Any]:
-        """Beside the final total: every time a human went out (first, or laying everything
-        down on a last turn)."""
-        outs = sum(1 for before, text in zip(self.history, self.actions)
-                   if text == str(OUT) and before.current in self.humans)
-        return {"rounds_out": outs}
-
     # ------------------------------------------------------------------ frame
     def seat_anchor(self, seat: int) -> tuple[int, int]:
         if seat == self.viewer:
@@ -568,12 +551,12 @@ class ThreeThirteenScene(ThreeThirteenHud, PassAndPlay, RoundGameScene):
         waiting = self.waiting_prompt()
         if waiting is not None:
             return waiting
-        state = self.state
-        if state.phase == Phase.DRAW:
+        phase = self.observation().phase
+        if phase == Phase.DRAW:
             return controls.text(self.app, controls.for_device(
                 self.app, tr("Draw: {act} on the stock or the discard pile ({x}: stock)"),
                 mouse=tr("Draw: drag from the stock or the discard pile")), self)
-        if state.phase == Phase.GOING_OUT:
+        if phase == Phase.GOING_OUT:
             return tr("Going out: discard the raised card")
         if self.picked is not None:
             return controls.text(self.app, controls.for_device(

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from cardgames import config
+from cardgames.core.rounds import lowest_seats
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.games.three_thirteen.hud import rank_plural
 from cardgames.i18n import N_, said, said_by, word
@@ -40,26 +41,28 @@ class RoundSummaryScene(SummaryOverlay):
     def __init__(self, app: Any, game: Any) -> None:
         # As tall as the hands and the scoreboard need (two players left half the full panel empty),
         # centred above the key hints; from five players or so it is the full height.
-        players = game.state.players
+        obs = game.observation()   # the rounds, their hands and the totals are everyone's once scored
+        players = obs.players
         touched = game.over and getattr(game, "records_touched", ())
         high = 76 + players * _hand_row(players) + 8 + (players + 1) * BOARD_ROW + 120 + (44 if touched else 0)
         high = min(H - 50, high)
         self.box = fitted_box(50, W - 100, high, 14)
         super().__init__(app, game)
-        last = self.state.rounds[-1]
+        self.obs = obs
+        self.result = game.latest().result   # the game's end: its winners
+        last = obs.rounds[-1]
         wild = rules.wild_rank(last.round_no)
         # each hand as it scores: (melds, left-over cards)
-        self.layouts = [melds.arrange(hand, wild, self.state.ace_high) for hand in last.hands]
+        self.layouts = [melds.arrange(hand, wild, obs.ace_high) for hand in last.hands]
 
     def title(self) -> str:
-        state = self.state
         if not self.final:
-            return said("Round {n} of {rounds} over", n=state.rounds[-1].round_no, rounds=rules.ROUNDS)
-        winners = [self.game.seat_name(s) for s in rules.winners(state)]
-        return said("Game over: {result}", result=winners_words(winners))
+            return said("Round {n} of {rounds} over", n=self.obs.rounds[-1].round_no, rounds=rules.ROUNDS)
+        seats = self.result.winners if self.result is not None else lowest_seats(self.obs.totals)
+        return said("Game over: {result}", result=winners_words([self.game.seat_name(s) for s in seats]))
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        box, last = self.box, self.state.rounds[-1]
+        box, last = self.box, self.obs.rounds[-1]
         out = word(N_("nobody went out (the stock ran out)")) if last.out_seat is None else \
             said_by(self.game.seat_name(last.out_seat), N_("You went out"), N_("{name} went out"))
         wild = rules.wild_rank(last.round_no)
@@ -70,13 +73,13 @@ class RoundSummaryScene(SummaryOverlay):
 
     def _draw_hands(self, surface: pygame.Surface, top: int) -> int:
         """One row per player: name, the melds, the penalty cards, the round score. Returns the bottom."""
-        state, box = self.state, self.box
-        players = state.players
+        obs, box = self.obs, self.box
+        players = obs.players
         row_h = _hand_row(players)
         card_h = row_h - 8
         card_w = int(card_h * 0.71)
         step = max(12, card_w - 6)
-        last = state.rounds[-1]
+        last = obs.rounds[-1]
         wild = int(rules.wild_rank(last.round_no))
         px = theme.BODY if row_h >= 50 else theme.SMALL
         for seat, arr in enumerate(self.layouts):
@@ -109,19 +112,19 @@ class RoundSummaryScene(SummaryOverlay):
 
     def _draw_scoreboard(self, surface: pygame.Surface, top: int) -> None:
         """Rounds 1..11 across, players down, totals at the right (lowest in green)."""
-        state, box = self.state, self.box
-        players = state.players
+        obs, box = self.obs, self.box
+        players = obs.players
         space = box.bottom - 80 - self.records_room - top
         row_h = max(16, min(BOARD_ROW, space // (players + 1)))
         px = theme.SMALL if row_h < 26 else theme.BODY - 4
         name_x = box.x + 20
 
         def cell(seat: int, k: int) -> tuple[str, theme.Colour] | None:
-            if k >= len(state.rounds):
+            if k >= len(obs.rounds):
                 return None          # not played yet
-            r = state.rounds[k]
+            r = obs.rounds[k]
             return (str(r.scores[seat]) + ("*" if r.out_seat == seat else ""),
-                    theme.ACCENT if r is state.rounds[-1] else theme.TEXT_DIM)
+                    theme.ACCENT if k == len(obs.rounds) - 1 else theme.TEXT_DIM)
 
         self.draw_score_table(surface, top, row_h, px, [said("R{n}", n=k + 1) for k in range(rules.ROUNDS)], cell,
                               name_x, box.x + 170, 66)

@@ -11,21 +11,13 @@ import pygame
 
 from cardgames.games.three_thirteen import melds, rules
 from cardgames.games.three_thirteen.hud import BIG, DISCARD_DX, DISCARD_POS, YOU_Y
+from cardgames.games.three_thirteen.lesson import MINE, ROUND, STOCK, THEIRS, deal
 from cardgames.games.three_thirteen.scene import BUTTON_W, BUTTON_X, ThreeThirteenScene
 from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 from cardgames.ui.pile_fans import SHOWN
 
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
-ROUND = 4                       # six cards: 6s are wild
-MINE = "9H 9S 4C 5C 6D KS"
-THEIRS = "2D 7S JD QH 10C 8D"
-STOCK = "7D 8H JS QC 4H 10D 2S AH"   # top card last
-DISCARD = "3C"
-
-
-def deal() -> rules.State:
-    return rules.deal({"players": 2}, [MINE, THEIRS], STOCK, DISCARD, round_no=ROUND, dealer=1)
 
 
 def penalty_box(scene) -> pygame.Rect:
