@@ -1,7 +1,8 @@
 """The Switch hand-over and match summary overlay.
 
 Pushed by the table when a hand ends: who went out, the cards left in every
-hand with their points, and in a match the running totals. "Next hand"
+hand with their points, and in a match the running totals: all from the
+viewer's observation (the hands are shown once a hand is over) and the table's result. "Next hand"
 (Enter, or Esc) deals on; at the end, "Play again" or "Menu". The buttons,
 keys and the demo's timer come from SummaryOverlay.
 """
@@ -32,7 +33,9 @@ class SwitchSummary(SummaryOverlay):
     def __init__(self, app: Any, game: Any) -> None:
         # As tall as its rows need (two players left half a full-height panel empty), centred above the
         # key hints: the heading and column titles 160 px, the note and the buttons 128 below the rows.
-        high = min(H - 140, 160 + game.state.players * ROW + 128)
+        self.obs = game.observation()
+        self.result = game.latest().result
+        high = min(H - 140, 160 + self.obs.players * ROW + 128)
         self.box = fitted_box(170, W - 340, high, 20)
         super().__init__(app, game)
 
@@ -50,15 +53,15 @@ class SwitchSummary(SummaryOverlay):
         return N_("{act}: play again   {back}: menu") if self.final else N_("{act}: next hand")
 
     def title(self) -> str:
-        state, name = self.state, self.game.seat_name
-        if self.final and state.match:
-            won = [name(s) for s in rules.winners(state)]
+        obs, name = self.obs, self.game.seat_name
+        if self.final and obs.match:
+            won = [name(s) for s in (self.result.winners if self.result is not None else ())]
             if won == [YOU]:
                 return _("You win the match!")
             if len(won) == 1:
                 return _("{name} wins the match!").format(name=won[0])
             return _("{names} win the match!").format(names=tr(" and ").join(tr(w) for w in won))
-        who = name(state.winner)
+        who = name(obs.winner)
         return _("You go out and win the hand!") if who == YOU else _("{name} goes out and wins the hand!").format(name=who)
 
     def _draw_cards(self, surface: pygame.Surface, hand: Any, pos: tuple[int, int], width: int) -> None:
@@ -68,22 +71,23 @@ class SwitchSummary(SummaryOverlay):
             surface.blit(self.app.assets.card(card, MINI), (round(pos[0] + i * step), pos[1]))
 
     def draw_body(self, surface: pygame.Surface) -> None:
-        state, box = self.state, self.box
-        sub = (_("Hand {n} of a match to {target}").format(n=state.hand_no + 1, target=rules.MATCH_TARGET) if state.match
-               else _("Hand {n}").format(n=state.hand_no + 1))
+        obs, box = self.obs, self.box
+        sub = (_("Hand {n} of a match to {target}").format(n=obs.hand_no + 1, target=rules.MATCH_TARGET) if obs.match
+               else _("Hand {n}").format(n=obs.hand_no + 1))
         theme.draw_text(surface, sub, (box.centerx, box.y + 80), theme.BODY, theme.TEXT_DIM, anchor="midtop")
         x0, y = box.x + 40, box.y + 130
-        heads = [(N_("Player"), 0), (N_("Cards left"), 170), (N_("Points"), 640)] + ([(N_("Total"), 760)] if state.match else [])
+        heads = [(N_("Player"), 0), (N_("Cards left"), 170), (N_("Points"), 640)] + ([(N_("Total"), 760)] if obs.match else [])
         for text, dx in heads:
             theme.draw_text(surface, text, (x0 + dx, y), theme.SMALL, theme.TEXT_DIM, bold=True)
         y += 30
-        row = min(ROW, (box.bottom - 128 - y) // state.players)
-        for seat in range(state.players):
-            colour = theme.GOOD if seat == state.winner else theme.TEXT
-            hand = state.hands[seat]
-            cells = [(self.game.seat_name(seat), 0), (str(state.last_points[seat]), 640)]
-            if state.match:
-                cells.append((str(state.totals[seat]), 760))
+        row = min(ROW, (box.bottom - 128 - y) // obs.players)
+        hands = obs.all_hands or ()        # (every hand is shown once the hand is over)
+        for seat in range(obs.players):
+            colour = theme.GOOD if seat == obs.winner else theme.TEXT
+            hand = hands[seat] if seat < len(hands) else ()
+            cells = [(self.game.seat_name(seat), 0), (str(obs.last_points[seat]), 640)]
+            if obs.match:
+                cells.append((str(obs.totals[seat]), 760))
             if hand:
                 self._draw_cards(surface, hand, (x0 + 170, y + (row - MINI[1]) // 2), 450)
             else:
@@ -92,7 +96,7 @@ class SwitchSummary(SummaryOverlay):
                 theme.draw_text(surface, text, (x0 + dx, y + row // 2), theme.BODY, colour, bold=dx == 0,
                                 anchor="midleft")
             y += row
-        if state.match and not self.final:
+        if obs.match and not self.final:
             theme.draw_text(surface, _("8s and Aces cost 25, pictures 10, the rest their value. "
                                        "The match ends when someone reaches {target}.").format(target=rules.MATCH_TARGET),
                             (box.centerx, box.bottom - 104), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
