@@ -213,6 +213,24 @@ def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
                for t in app.toasts.queue)
 
 
+def test_a_computer_holding_back_for_the_window_shows_its_thinking_only_as_its_move_nears(app, monkeypatch):
+    from cardgames.games.switch import ai, presets
+
+    blind = presets.Habits(forget_call=0.0, reaction_time=0.8, notice=0.0)      # nobody catches
+    monkeypatch.setattr(ai, "habits", lambda level: blind)
+    hands = [parse_cards("3D 4D 7H"), parse_cards("5C 6C"), parse_cards("KC 9D 2S")]
+    state = R.deal({}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=1)
+    scene = open_table(app, {"players": 3}, state=state, wait=0, script=("1 play 5C",))
+    computer_moves(app, scene)
+    settle(app, 0.5)
+    assert scene.latest().thinking == 2 and scene.thinking is None      # planned at the table: no dots yet
+    closes = scene.latest().deadlines[0].closes
+    while scene.thinking is None and len(scene.actions) == 1:
+        app.step(FRAME)
+    assert len(scene.actions) == 1 and scene.thinking == 2               # the dots, before its move lands
+    assert closes - app.ai_delay - FRAME <= scene.host.now <= closes
+
+
 def test_catch_and_call_messages_read_correctly(app):
     scene = open_table(app, {"players": 3})
     scene.catch()

@@ -316,6 +316,17 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         human at the table, the table deals on). The catch window's hold is the table's."""
         return self.observation().phase is not rules.HAND_OVER or not self.humans
 
+    @property
+    def thinking(self) -> int | None:
+        """The computer thinking now (its dots), as the table says; a computer who plays next while a
+        catch window runs holds back, so its dots show only for the last moments of the hold."""
+        seat = super().thinking
+        deadline = self.window.deadline
+        if seat is not None and deadline is not None and deadline.closes is not None \
+                and self.window.clock < deadline.closes - self.app.ai_delay:
+            return None
+        return seat
+
     def run_clock(self, dt: float) -> None:
         """The table's clock runs as GameScene lets it; the catch countdown follows it."""
         before = self.latest()

@@ -48,8 +48,15 @@ def _human_move(update: Any, call: bool) -> Action:
     return legal[0]
 
 
+def _clock(scene: Any) -> float:
+    """The table's clock as the scene was last told it (to the microsecond: the clock adds up
+    frames, so a 2.2 s reaction may read 2.1999999999999)."""
+    return round(scene.latest().now, 6)
+
+
 def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) -> tuple[Any, list[float]]:
-    """One seeded hand through the scene; returns the scene and the scene time each action landed."""
+    """One seeded hand through the scene; returns the scene and the moment (the table's clock, on
+    which the computers move and catch) each action was told."""
     from cardgames.games.switch.scene import SwitchScene
 
     scene = SwitchScene(app, {"players": players, "level": level, "humans": (0,)}, seed=seed)
@@ -60,10 +67,10 @@ def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) 
     try:
         while not scene.over and scene.scheduler.time < LIMIT:
             scene.update(FRAME)
-            times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+            times += [_clock(scene)] * (len(scene.actions) - len(times))
             if scene.human_turn and not scene.animator.busy and not scene.over:
                 scene.act(_human_move(scene.latest(), human_calls))
-                times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+                times += [_clock(scene)] * (len(scene.actions) - len(times))
     finally:
         while app.stack.top is not None:
             app.stack.pop()
@@ -116,5 +123,5 @@ def catch_figures(level: str, games: int, seed: int = 1, app: Any = None) -> Fig
             nxt = acts[i + 1] if i + 1 < len(acts) else None
             if nxt is not None and nxt.kind is K_CATCH and nxt.target == 0:
                 out.caught += 1
-                out.reactions.append(times[i + 1] - times[i])
+                out.reactions.append(round(times[i + 1] - times[i], 6))
     return out
