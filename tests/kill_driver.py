@@ -43,12 +43,6 @@ OPTIONS = {  # short games, so rounds and game ends come often
 }
 
 
-def computer_choice(scene, seat: int, rng: random.Random):
-    """What the game's normal computer would choose for `seat` (asked at the scene's table)."""
-    host = scene.host
-    return host.spec.choose(host.spec, host.state, seat, rng, "normal")
-
-
 def save_key(game: str) -> str:
     """The name the driven game's autosave goes by (TriPeaks keeps one per mode: "tripeaks.classic")."""
     info = registry.get(game)
@@ -141,7 +135,7 @@ def main() -> int:
                                                                       "unicode": "\r", "scancode": 0}))
             continue
         if scene.human_turn and not scene.animator.busy and scene.current is not None:
-            scene.act(computer_choice(scene, scene.current, rng))
+            scene.act(scene.choose_for_computer(scene.current))
     return 0
 
 

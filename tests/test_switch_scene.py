@@ -47,7 +47,7 @@ def play_by_mouse(app, scene, action, use_drag):
             rect = dict(scene.suit_buttons())[action.suit]
             click(app, rect.center)
     elif action.kind in (R.K_DRAW, R.K_TAKE):
-        click(app, scene.board.top("stock").rect.center)
+        click(app, scene_events.centre(scene, "stock"))        # (an empty stock: its place turns the pile over)
     else:
         click(app, MOVE_BUTTON.center)
     assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen"
@@ -72,14 +72,15 @@ def play_by_keys(app, scene, action):
     assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen by keys"
 
 
-def play_whole_hand(app, scene, mover):
-    """The human plays by `mover` until the hand is over; returns how many moves the human made."""
+def play_whole_hand(app, scene, mover, call=True):
+    """The human plays by `mover` until the hand is over (calling "last card" if `call`); returns
+    how many moves the human made."""
     moves = 0
     while not scene.over:
         wait_for_human(app, scene)
         if scene.over:
             break
-        mover(human_choice(scene), moves)
+        mover(human_choice(scene, call), moves)
         moves += 1
         assert moves < 200
     settle(app, 3)
@@ -100,6 +101,38 @@ def test_a_whole_hand_by_keys(app):
     scene = open_table(app, seed=8)
     moves = play_whole_hand(app, scene, lambda a, i: play_by_keys(app, scene, a))
     assert moves > 3 and R.is_over(scene.host.state) and scene.over
+
+
+def test_the_view_plays_a_hand_from_what_its_seat_is_sent(app, monkeypatch):
+    """No Switch module of the view reads the table's State or history: a whole hand (the human
+    never calls, the hard computer catches), the countdown drawn, the statistics and the summary."""
+    import sys
+
+    from cardgames.ui.table_line import TableLine
+
+    read = []
+
+    def hidden(name):
+        def get(self):
+            caller = sys._getframe(1).f_code.co_filename.replace("\\", "/")
+            if "/games/switch/" in caller:
+                read.append(f"{caller}:{sys._getframe(1).f_lineno} read scene.{name}")
+            return getattr(self.host, name)
+        return property(get)
+
+    monkeypatch.setattr(TableLine, "state", hidden("state"))
+    monkeypatch.setattr(TableLine, "history", hidden("history"))
+    scene = open_table(app, {"level": "hard"}, seed=8)
+    drawn = []
+    draw = scene.window.draw
+    monkeypatch.setattr(scene.window, "draw", lambda *a: (drawn.append(scene.window.countdown(0)[0]), draw(*a)))
+    play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=False), call=False)
+    assert read == []
+    assert any("A computer may catch you" in text for text in drawn), drawn     # the window was shown
+    assert any(a.endswith("catch 0") for a in scene.actions)                   # and the computer caught
+    assert isinstance(app.stack.top, SwitchSummary)
+    stats = records.load(app.storage, "switch")["modes"]["single"]
+    assert stats["games"] == 1 and stats["figures"]["caught"] == sum(a == "1 catch 0" for a in scene.actions)
 
 
 def test_illegal_card_dragged_snaps_back_with_the_reason(app):

@@ -6,7 +6,7 @@ from scene_events import FRAME, click, key, table_app
 from tutorial_events import click_move, play_through, wait_ready
 
 from cardgames import achievements, tutorial
-from cardgames.games.switch import rules
+from cardgames.games.switch import lesson, rules
 from cardgames.games.switch import tutorial as script
 from cardgames.games.switch.scene import SwitchScene
 
@@ -32,7 +32,7 @@ def open_it(tmp_path):
 
 
 def test_the_script_is_true_to_the_rules():
-    state = script.deal()
+    state = lesson.opening()
     kinds = []
     for step in script.STEPS:
         if step.jump is not None:

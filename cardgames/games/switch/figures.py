@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 from typing import Any
 
-from cardgames.games.switch.state import HAND_OVER, OVER
+from cardgames.games.switch.rules import HAND_OVER, OVER
 
 FIELDS = ("hands", "hands_won", "catches", "caught", "longest_pickup")
 

@@ -1,6 +1,7 @@
-"""The Switch tutorial's scripted positions (pure, no pygame): the table deals them, the tutorial
-(tutorial.py) only names them. You hold seat 0, the scripted computer seat 1; piles list their top
-card last.
+"""The Switch tutorial's two scripted positions, dealt at the table (Table(deal=...) and Table.jump).
+
+Table side: the lesson's view (tutorial.py) only names these functions, it never builds a State.
+You hold seat 0, the scripted computer seat 1; piles list their cards bottom first, top card last.
 """
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def _deal(mine: str, theirs: str, stock: str, discard: str) -> rules.State:
                       parse_cards(stock), parse_cards(discard), turn=0)
 
 
-def deal() -> rules.State:
+def opening() -> rules.State:
     """Part one: the lesson's deal."""
     return _deal(MINE, THEIRS, STOCK, DISCARD)
 

@@ -31,7 +31,6 @@ from cardgames.core.movelog import card_text
 from cardgames.engine.tween import Call
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
-from cardgames.games.switch.figures import Tally
 from cardgames.games.switch.hud import (
     CALL_BUTTON,
     CENTRE_Y,
@@ -52,8 +51,8 @@ from cardgames.games.switch.hud import (
     why_not,
 )
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.games.switch.summary import SUMMARY_DELAY, HandEnd
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
-from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.ui.fair_undo import FINISHED_HAND, switch_mover
@@ -63,13 +62,12 @@ from cardgames.ui.scene_focus import MAIN
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
-SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
 SUIT_KEYS = {pygame.K_c: Suit.CLUBS, pygame.K_d: Suit.DIAMONDS, pygame.K_h: Suit.HEARTS, pygame.K_s: Suit.SPADES,
              pygame.K_1: Suit.CLUBS, pygame.K_2: Suit.DIAMONDS, pygame.K_3: Suit.HEARTS, pygame.K_4: Suit.SPADES}
 
 
 
-class SwitchScene(SwitchHud, PassAndPlay, GameScene):
+class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -410,64 +408,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             fx.burst(at, (140, 255, 170), 30)
             self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
 
-    # ------------------------------------------------------------------ hands and matches ending
-    def open_table(self, actions: Any = None) -> list[Any]:
-        """The figures for the statistics are counted from the game so far as the table tells it."""
-        story = super().open_table(actions)
-        self.tally = Tally(self.humans)
-        self.tally.story(story)
-        return story
-
-    def on_new_game(self) -> None:
-        self._summary_for = self._stats_for = None
-
-    def after_update(self, before: Any, after: Any) -> None:
-        super().after_update(before, after)
-        self.tally.told(after)
-
-    def on_reset(self, msg: Any) -> None:
-        super().on_reset(msg)
-        self.tally.reset(msg)
-
-    def game_result(self, abandoned: bool) -> GameResult | None:
-        """A single hand or a whole match: won by a human seat; a match's score is its points."""
-        obs, result = self.observation(), self.latest().result
-        figures = self.tally.figures()
-        won = not abandoned and result is not None and any(s in self.humans for s in result.winners)
-        score = min(obs.totals[s] for s in self.humans) if obs.match else None
-        if score is not None and obs.phase is rules.OVER:
-            figures["total"] = score
-        return GameResult(won=won, score=score, figures=figures)
-
-    def hand_end(self) -> int:
-        """The position a hand ended at (its summary and its statistics are once per position)."""
-        return self.latest().moves
-
-    def _record_hand(self) -> None:
-        if self._stats_for == self.hand_end():
-            return
-        self._stats_for = self.hand_end()
-        if self.observation().phase is rules.OVER:
-            self.record_result()     # the statistics count a single hand or a whole match
-
-    def _show_summary(self) -> None:
-        from cardgames.games.switch.summary import SwitchSummary
-
-        if self._summary_for == self.hand_end() or self.stack.top is not self:
-            return
-        self._summary_for = self.hand_end()
-        self.stack.push(SwitchSummary(self.app, self))
-
-    def next_hand(self) -> None:
-        """Deal the next hand of a match (from the summary; with no human, the table deals on)."""
-        if self.observation().phase is rules.HAND_OVER and self.humans:
-            self.act(Action(K_NEXT, 0))
-
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        self._record_hand()
-        self.scheduler.after(SUMMARY_DELAY, self._show_summary)
-
+    # ------------------------------------------------------------------ hands and matches ending (summary.HandEnd)
     def dealing(self) -> bool:
         """The cards of a new hand are still flying out (no banner or marks over them yet)."""
         return self.animator.busy and (not self.actions or self.actions[-1] == str(Action(K_NEXT, 0)))

@@ -1,10 +1,11 @@
-"""The Switch hand-over and match summary overlay.
+"""The Switch hand-over and match summary overlay, and the scene's side of a hand's end.
 
-Pushed by the table when a hand ends: who went out, the cards left in every
-hand with their points, and in a match the running totals: all from the
-viewer's observation (the hands are shown once a hand is over) and the table's result. "Next hand"
-(Enter, or Esc) deals on; at the end, "Play again" or "Menu". The buttons,
-keys and the demo's timer come from SummaryOverlay.
+SwitchSummary is pushed by the table when a hand ends: who went out, the cards left in every
+hand with their points, and in a match the running totals, all from the viewer's observation
+(every hand is shown once a hand is over) and the table's result. "Next hand" (Enter, or Esc)
+deals on; at the end, "Play again" or "Menu". The buttons, keys and the demo's timer come from
+SummaryOverlay. HandEnd (a SwitchScene mixin) records the statistics and shows the summary once
+per hand.
 """
 from __future__ import annotations
 
@@ -14,13 +15,17 @@ import pygame
 
 from cardgames import config
 from cardgames.games.switch import rules
+from cardgames.games.switch.figures import Tally
+from cardgames.games.switch.rules import K_NEXT, Action
 from cardgames.i18n import N_, YOU, _, tr
+from cardgames.records import GameResult
 from cardgames.scenes.summary import SummaryOverlay, fitted_box
 from cardgames.ui import theme
 
 W, H = config.CANVAS_SIZE
 MINI = (32, 45)       # the cards left in each hand
 ROW = 52              # one player's row at most (less with many players, to fit above the note)
+SUMMARY_DELAY = 1.4   # seconds to look at the opened hands before the summary
 
 
 class SwitchSummary(SummaryOverlay):
@@ -100,3 +105,63 @@ class SwitchSummary(SummaryOverlay):
             theme.draw_text(surface, _("8s and Aces cost 25, pictures 10, the rest their value. "
                                        "The match ends when someone reaches {target}.").format(target=rules.MATCH_TARGET),
                             (box.centerx, box.bottom - 104), theme.SMALL, theme.TEXT_DIM, anchor="midbottom")
+
+
+class HandEnd:
+    """The Switch scene's side of a hand's end (a SwitchScene mixin): the statistics (its figures
+    counted from the updates, figures.Tally), the summary once per hand, the next hand."""
+
+    def open_table(self, actions: Any = None) -> list[Any]:
+        """The figures for the statistics are counted from the game so far as the table tells it."""
+        story = super().open_table(actions)
+        self.tally = Tally(self.humans)
+        self.tally.story(story)
+        return story
+
+    def on_new_game(self) -> None:
+        self._summary_for = self._stats_for = None
+
+    def after_update(self, before: Any, after: Any) -> None:
+        super().after_update(before, after)
+        self.tally.told(after)
+
+    def on_reset(self, msg: Any) -> None:
+        super().on_reset(msg)
+        self.tally.reset(msg)
+
+    def game_result(self, abandoned: bool) -> GameResult | None:
+        """A single hand or a whole match: won by a human seat; a match's score is its points."""
+        obs, result = self.observation(), self.latest().result
+        figures = self.tally.figures()
+        won = not abandoned and result is not None and any(s in self.humans for s in result.winners)
+        score = min(obs.totals[s] for s in self.humans) if obs.match else None
+        if score is not None and obs.phase is rules.OVER:
+            figures["total"] = score
+        return GameResult(won=won, score=score, figures=figures)
+
+    def hand_end(self) -> int:
+        """The position a hand ended at (its summary and its statistics are once per position)."""
+        return self.latest().moves
+
+    def _record_hand(self) -> None:
+        if self._stats_for == self.hand_end():
+            return
+        self._stats_for = self.hand_end()
+        if self.observation().phase is rules.OVER:
+            self.record_result()     # the statistics count a single hand or a whole match
+
+    def _show_summary(self) -> None:
+        if self._summary_for == self.hand_end() or self.stack.top is not self:
+            return
+        self._summary_for = self.hand_end()
+        self.stack.push(SwitchSummary(self.app, self))
+
+    def next_hand(self) -> None:
+        """Deal the next hand of a match (from the summary; with no human, the table deals on)."""
+        if self.observation().phase is rules.HAND_OVER and self.humans:
+            self.act(Action(K_NEXT, 0))
+
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._record_hand()
+        self.scheduler.after(SUMMARY_DELAY, self._show_summary)

@@ -5,16 +5,15 @@ Part one: you follow the 5 of hearts with a heart, the computer follows by value
 is answered with a 2, so you pick up four; your Jack names spades; the computer's 8 makes
 you miss a turn; it plays down to one card without calling and you catch it. Part two jumps
 later into the hand: you call "last card", play your second-last card, and go out. The
-positions are dealt at the table (lesson.py).
+positions are dealt at the table (lesson.py); this module is the lesson's words and its view.
 """
 from __future__ import annotations
 
 import pygame
 
 from cardgames.core.cards import Suit
-from cardgames.games.switch import rules
+from cardgames.games.switch import lesson, rules
 from cardgames.games.switch.hud import BANNER, CALL_BUTTON, CHOOSER, MOVE_BUTTON, SUIT_BOX
-from cardgames.games.switch.lesson import deal, later
 from cardgames.games.switch.rules import JACK, K_PLAY
 from cardgames.games.switch.scene import SwitchScene
 from cardgames.i18n import N_, said
@@ -59,7 +58,7 @@ STEPS = (
             "panel. She picks up two."), expect=("0 catch 1",), highlight=(their_panel,),
          wrong=N_("Catch her: press C or double-click her panel.")),
     Step(N_("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
-            "(press L or click the button), or you can be caught too."), expect=("0 call",), jump=later,
+            "(press L or click the button), or you can be caught too."), expect=("0 call",), jump=lesson.later,
          highlight=(call_button,), wrong=N_("Call \"Last card!\" first: press L.")),
     Step(N_("Now play the Queen of spades on the Queen of diamonds."), expect=("0 play QS",),
          wrong=N_("Play the Queen of spades.")),
@@ -70,7 +69,7 @@ STEPS = (
             "Have fun!")),
 )
 
-SCRIPT = Script("switch", N_("Switch tutorial"), deal, STEPS,
+SCRIPT = Script("switch", N_("Switch tutorial"), lesson.opening, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
