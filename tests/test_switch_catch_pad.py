@@ -6,6 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 from scene_events import FRAME, key, settle, table_app
+from switch_table import computer_moves
+from switch_table import open_table as open_switch_table
 
 from cardgames import i18n
 from cardgames.core.cards import parse_cards
@@ -38,11 +40,11 @@ def until_a_computer_forgets(app, level="easy", players=2, seed=1, limit=600.0):
         while not scene.over and t < limit:
             app.step(FRAME)
             t += FRAME
-            exposed = scene.state.exposed
+            exposed = scene.observation().exposed
             if exposed is not None and exposed != 0 and scene.human_turn and not scene.animator.busy:
                 return scene
             if scene.human_turn and not scene.animator.busy and app.stack.top is scene:
-                scene.act(_human_move(scene.state, call=True))
+                scene.act(_human_move(scene.latest(), call=True))
         app.stack.pop()
         app.stack.apply_pending()
     raise AssertionError("no computer forgot in 20 hands")
@@ -51,14 +53,14 @@ def until_a_computer_forgets(app, level="easy", players=2, seed=1, limit=600.0):
 def test_the_human_catches_a_computer_that_forgot_before_their_own_move(app):
     """(The double-click and pad Y: tests/test_switch_scene.py and the pad test below.)"""
     scene = until_a_computer_forgets(app)
-    target, before = scene.state.exposed, len(scene.actions)
+    target, before = scene.observation().exposed, len(scene.actions)
     settle(app, 6.0)                                   # no hurry: the window waits for the human's move
-    assert scene.window.open and scene.state.exposed == target and len(scene.actions) == before
+    assert scene.window.open and scene.observation().exposed == target and len(scene.actions) == before
     assert scene.window.countdown(0)[0] == "Catch! (double-click or C) before you move"
     key(app, pygame.K_c)
-    assert scene.actions[before:] == [f"0 catch {target}"] and len(scene.state.hands[target]) == 3
+    assert scene.actions[before:] == [f"0 catch {target}"] and scene.observation().hand_sizes[target] == 3
     assert scene.human_turn                            # and it is still the human's move
-    assert scene.act(_human_move(scene.state, call=True))
+    assert scene.act(_human_move(scene.latest(), call=True))
 
 
 def catch_and_call_position(app):
@@ -66,11 +68,8 @@ def catch_and_call_position(app):
     holds 5D 4H: 5D plays on the 5C and leaves one card, so the human may both catch and call."""
     state = R.deal({}, [parse_cards("5D 4H"), parse_cards("5C 6C")], parse_cards("4S 6D 7S QH"),
                    parse_cards("9C"), turn=1)
-    scene = SwitchScene(app, {"players": 2, "level": "easy"}, seed=3)
-    scene.state = state
-    scene.sync(animate=False)
-    open_scene(app, scene)
-    assert scene.act(R.parse_action("1 play 5C"))
+    scene = open_switch_table(app, state=state, wait=0, script=("1 play 5C",))
+    computer_moves(app, scene)
     settle(app, 0.5)
     return scene
 

@@ -1,16 +1,21 @@
-"""Switch table, headless: real mouse and key events through App.step drive whole hands."""
+"""Switch table, headless: real mouse and key events through App.step drive whole hands.
+
+The scene is a view of its table: positions are dealt at the table and the computers' moves are
+scripted there (tests/switch_table.py); what the scene shows comes from what its seat is sent.
+Run with CARDGAMES_LINE=wire too: the same through bytes."""
 from __future__ import annotations
 
 import pygame
 import pytest
 import scene_events
 from scene_events import FRAME, click, drag, key, settle, table_app
+from switch_table import computer_moves, human_choice, open_table
 
 from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.catch import HOLD
-from cardgames.games.switch.scene import CALL_BUTTON, MOVE_BUTTON, SwitchScene
+from cardgames.games.switch.scene import CALL_BUTTON, MOVE_BUTTON
 from cardgames.games.switch.summary import SwitchSummary
 
 
@@ -19,34 +24,13 @@ def app(tmp_path):
     return table_app(tmp_path)
 
 
-def open_table(app, options=None, seed=3, state=None, wait=1.5):
-    scene = SwitchScene(app, {"players": 2, "level": "easy", **(options or {})}, seed=seed)
-    if state is not None:
-        scene.state = state
-        scene.sync(animate=False)
-    app.stack.push(scene)
-    app.stack.apply_pending()
-    settle(app, wait)
-    return scene
-
-
 def sprite_of(scene, card):
     return next(s for s in scene.board.sprites("hand:0") if s.card == card)
 
 
 def wait_for_human(app, scene, limit=30.0):
     """Let the computer play until it is the human's move in a hand still going on, or the game ends."""
-    scene_events.wait_for_human(app, scene, limit, ready=lambda: scene.state.phase is not R.HAND_OVER)
-
-
-def human_choice(scene):
-    """A simple player: call when it may, else the first card it can play, else the other move."""
-    legal = R.actions_for(scene.state, 0)
-    for kinds in ((R.K_CALL,), (R.K_PLAY,), (R.K_DRAW, R.K_TAKE, R.K_PASS)):
-        for a in legal:
-            if a.kind in kinds and (a.kind is not R.K_CALL or a.seat == 0):
-                return a
-    raise AssertionError(f"no move for the human among {legal}")
+    scene_events.wait_for_human(app, scene, limit, ready=lambda: scene.observation().phase is not R.HAND_OVER)
 
 
 def play_by_mouse(app, scene, action, use_drag):
@@ -63,7 +47,7 @@ def play_by_mouse(app, scene, action, use_drag):
             rect = dict(scene.suit_buttons())[action.suit]
             click(app, rect.center)
     elif action.kind in (R.K_DRAW, R.K_TAKE):
-        click(app, scene.board.top("stock").rect.center)
+        click(app, scene_events.centre(scene, "stock"))        # (an empty stock: its place turns the pile over)
     else:
         click(app, MOVE_BUTTON.center)
     assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen"
@@ -88,14 +72,15 @@ def play_by_keys(app, scene, action):
     assert scene.actions[before:before + 1] == [str(action)], f"{action} did not happen by keys"
 
 
-def play_whole_hand(app, scene, mover):
-    """The human plays by `mover` until the hand is over; returns how many moves the human made."""
+def play_whole_hand(app, scene, mover, call=True):
+    """The human plays by `mover` until the hand is over (calling "last card" if `call`); returns
+    how many moves the human made."""
     moves = 0
     while not scene.over:
         wait_for_human(app, scene)
         if scene.over:
             break
-        mover(human_choice(scene), moves)
+        mover(human_choice(scene, call), moves)
         moves += 1
         assert moves < 200
     settle(app, 3)
@@ -105,17 +90,49 @@ def play_whole_hand(app, scene, mover):
 def test_a_whole_hand_by_mouse(app):
     scene = open_table(app, seed=3)
     moves = play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=i % 2 == 0))
-    assert moves > 3 and R.is_over(scene.state)
+    assert moves > 3 and R.is_over(scene.host.state) and scene.over
     assert isinstance(app.stack.top, SwitchSummary)
     stats = records.load(app.storage, "switch")["modes"]["single"]
-    assert stats["games"] == 1 and stats["wins"] == int(scene.state.winner == 0)
+    assert stats["games"] == 1 and stats["wins"] == int(scene.host.state.winner == 0)
     assert stats["figures"]["hands"] == 1 and stats["figures"]["hands_won"] == stats["wins"]
 
 
 def test_a_whole_hand_by_keys(app):
     scene = open_table(app, seed=8)
     moves = play_whole_hand(app, scene, lambda a, i: play_by_keys(app, scene, a))
-    assert moves > 3 and R.is_over(scene.state)
+    assert moves > 3 and R.is_over(scene.host.state) and scene.over
+
+
+def test_the_view_plays_a_hand_from_what_its_seat_is_sent(app, monkeypatch):
+    """No Switch module of the view reads the table's State or history: a whole hand (the human
+    never calls, the hard computer catches), the countdown drawn, the statistics and the summary."""
+    import sys
+
+    from cardgames.ui.table_line import TableLine
+
+    read = []
+
+    def hidden(name):
+        def get(self):
+            caller = sys._getframe(1).f_code.co_filename.replace("\\", "/")
+            if "/games/switch/" in caller:
+                read.append(f"{caller}:{sys._getframe(1).f_lineno} read scene.{name}")
+            return getattr(self.host, name)
+        return property(get)
+
+    monkeypatch.setattr(TableLine, "state", hidden("state"))
+    monkeypatch.setattr(TableLine, "history", hidden("history"))
+    scene = open_table(app, {"level": "hard"}, seed=8)
+    drawn = []
+    draw = scene.window.draw
+    monkeypatch.setattr(scene.window, "draw", lambda *a: (drawn.append(scene.window.countdown(0)[0]), draw(*a)))
+    play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=False), call=False)
+    assert read == []
+    assert any("A computer may catch you" in text for text in drawn), drawn     # the window was shown
+    assert any(a.endswith("catch 0") for a in scene.actions)                   # and the computer caught
+    assert isinstance(app.stack.top, SwitchSummary)
+    stats = records.load(app.storage, "switch")["modes"]["single"]
+    assert stats["games"] == 1 and stats["figures"]["caught"] == sum(a == "1 catch 0" for a in scene.actions)
 
 
 def test_illegal_card_dragged_snaps_back_with_the_reason(app):
@@ -161,14 +178,17 @@ def test_forgotten_call_is_caught_by_the_computer(app):
                    parse_cards("9C"))
     scene = open_table(app, {"level": "hard"}, state=state)
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)      # no "Last card!" first
-    assert scene.state.exposed == 0 and scene.actions == ["0 play 5C"]
+    assert scene.observation().exposed == 0 and scene.actions == ["0 play 5C"]
     settle(app, 0.3)
     assert scene.window.open and scene.actions == ["0 play 5C"]         # the countdown runs
     text, frac = scene.window.countdown(0)
-    assert "A computer may catch you in 0.5s" in text and 0 < frac < 1  # hard reacts in 0.8 s, not 3
-    settle(app, 1.2)                                                     # hard reacts in 0.8 s
+    opened = scene.latest().deadlines[0].opened
+    left = 0.8 - (scene.host.now - opened)                              # hard reacts in 0.8 s, not 3
+    assert 0.3 < left < 0.8 and 0 < frac < 1                            # (the card's flight holds the clock)
+    assert f"A computer may catch you in {left:.1f}s" in text           # the table's clock, followed
+    settle(app, 1.2)
     assert scene.actions[:2] == ["0 play 5C", "1 catch 0"]
-    assert len(scene.state.hands[0]) == 3
+    assert scene.observation().hand_sizes[0] == 3
 
 
 def test_late_call_is_not_caught(app):
@@ -177,34 +197,33 @@ def test_late_call_is_not_caught(app):
     scene = open_table(app, {"level": "hard"}, state=state)
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
     key(app, pygame.K_l)                                                # "just after" playing it
-    assert scene.actions == ["0 play 5C", "0 call"] and scene.state.exposed is None
+    assert scene.actions == ["0 play 5C", "0 call"] and scene.observation().exposed is None
     settle(app, 2.0)
-    assert "1 catch 0" not in scene.actions and len(scene.state.hands[0]) == 1
+    assert "1 catch 0" not in scene.actions and scene.observation().hand_sizes[0] == 1
 
 
 def test_human_catches_a_computer_by_double_clicking_its_panel(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"), turn=1)
-    scene = open_table(app, state=state, wait=0)
-    assert scene.act(R.parse_action("1 play 5C"))                               # the computer forgets to call
-    settle(app, 0.5)
+    scene = open_table(app, state=state, wait=0, script=("1 play 5C",))        # the computer forgets to call
+    computer_moves(app, scene)
     panel = scene.panel_rect(1)
     click(app, panel.center)
     click(app, panel.center)
-    assert scene.actions[-1] == "0 catch 1" and len(scene.state.hands[1]) == 3
+    assert scene.actions[-1] == "0 catch 1" and scene.observation().hand_sizes[1] == 3
 
 
 def test_a_catch_is_accepted_5_s_after_the_play_while_the_human_is_next(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"), turn=1)
-    scene = open_table(app, state=state, wait=0)
-    assert scene.act(R.parse_action("1 play 5C"))
+    scene = open_table(app, state=state, wait=0, script=("1 play 5C",))
+    computer_moves(app, scene)
     settle(app, 5.0)
-    assert scene.window.open and scene.state.exposed == 1
+    assert scene.window.open and scene.observation().exposed == 1
     text, frac = scene.window.countdown(0)
     assert text == "Catch! (double-click or C) before you move" and frac is None   # no time limit
     key(app, pygame.K_c)
-    assert scene.actions == ["1 play 5C", "0 catch 1"] and len(scene.state.hands[1]) == 3
+    assert scene.actions == ["1 play 5C", "0 catch 1"] and scene.observation().hand_sizes[1] == 3
 
 
 def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
@@ -214,8 +233,8 @@ def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
     monkeypatch.setattr(ai, "habits", lambda level: blind)
     hands = [parse_cards("3D 4D 7H"), parse_cards("5C 6C"), parse_cards("KC 9D 2S")]
     state = R.deal({}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=1)
-    scene = open_table(app, {"players": 3}, state=state, wait=0)
-    assert scene.act(R.parse_action("1 play 5C"))
+    scene = open_table(app, {"players": 3}, state=state, wait=0, script=("1 play 5C",))
+    computer_moves(app, scene)
     settle(app, 0.5)
     text, _frac = scene.window.countdown(0)
     assert text.startswith("Catch! (double-click or C)  2.") and len(scene.actions) == 1   # seat 2 holds back
@@ -225,6 +244,24 @@ def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
     assert len(scene.actions) == 2
     assert any(t[0] == "Nobody can be caught now: nobody is left with one card without calling."
                for t in app.toasts.queue)
+
+
+def test_a_computer_holding_back_for_the_window_shows_its_thinking_only_as_its_move_nears(app, monkeypatch):
+    from cardgames.games.switch import ai, presets
+
+    blind = presets.Habits(forget_call=0.0, reaction_time=0.8, notice=0.0)      # nobody catches
+    monkeypatch.setattr(ai, "habits", lambda level: blind)
+    hands = [parse_cards("3D 4D 7H"), parse_cards("5C 6C"), parse_cards("KC 9D 2S")]
+    state = R.deal({}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=1)
+    scene = open_table(app, {"players": 3}, state=state, wait=0, script=("1 play 5C",))
+    computer_moves(app, scene)
+    settle(app, 0.5)
+    assert scene.latest().thinking == 2 and scene.thinking is None      # planned at the table: no dots yet
+    closes = scene.latest().deadlines[0].closes
+    while scene.thinking is None and len(scene.actions) == 1:
+        app.step(FRAME)
+    assert len(scene.actions) == 1 and scene.thinking == 2               # the dots, before its move lands
+    assert closes - app.ai_delay - FRAME <= scene.host.now <= closes
 
 
 def test_catch_and_call_messages_read_correctly(app):
@@ -240,11 +277,11 @@ def test_catch_and_call_messages_read_correctly(app):
 
 def test_start_mode_shows_every_hand_and_the_stock_in_order(app):
     scene = open_table(app, {"open": True, "players": 3})
-    obs = R.observe(scene.state, 0)
-    assert [s.card for s in scene.board.sprites("stock")] == list(scene.state.stock)
+    state = scene.host.state
+    assert [s.card for s in scene.board.sprites("stock")] == list(state.stock)
     for seat in (1, 2):
-        assert [s.card for s in scene.board.sprites(f"hand:{seat}")] == list(scene.state.hands[seat])
-    assert obs.all_hands is not None
+        assert [s.card for s in scene.board.sprites(f"hand:{seat}")] == list(state.hands[seat])
+    assert scene.observation().all_hands is not None
 
 
 def test_hidden_hands_stay_hidden(app):
@@ -260,18 +297,19 @@ def test_a_match_deals_the_next_hand_from_the_summary(app):
     scene = open_table(app, {"match": True}, state=state)
     click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)
     settle(app, 3)
-    assert isinstance(app.stack.top, SwitchSummary) and scene.state.phase is R.HAND_OVER
+    assert isinstance(app.stack.top, SwitchSummary) and scene.observation().phase is R.HAND_OVER
     key(app, pygame.K_RETURN)
     settle(app, 0.2)
-    assert app.stack.top is scene and scene.state.hand_no == 1 and scene.state.totals == (0, 60)
+    obs = scene.observation()
+    assert app.stack.top is scene and obs.hand_no == 1 and obs.totals == (0, 60)
     assert len(scene.board.sprites("hand:0")) == 7
 
 
 def test_the_pickup_banner_and_the_active_suit(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"), turn=1)
-    scene = open_table(app, state=state, wait=0)
-    assert scene.act(R.parse_action("1 play 2C"))
+    scene = open_table(app, state=state, wait=0, script=("1 play 2C",))
+    computer_moves(app, scene)
     assert scene.banner_text(scene.observation()) == "Pick up 2, or play a 2"
     assert scene.my_move() == R.Action(R.K_TAKE, 0)
 
@@ -340,15 +378,15 @@ def test_start_mode_shows_every_corner_of_the_stock_and_the_other_hands(app, pla
             corner = pygame.Rect(sprite.rect.x + 1, sprite.rect.y + 1, round(w * 0.2), round(h * 0.3))
             later = order[order.index(sprite) + 1:]
             assert not any(corner.colliderect(o.rect) for o in later if o.pile in piles), (pile, sprite.card)
-    assert scene.board.top("stock").card == scene.state.stock[-1]        # the next card drawn, marked last
+    assert scene.board.top("stock").card == scene.observation().stock[-1]   # the next card drawn, marked last
 
 
 def test_the_table_logs_every_move_in_words(app):
     state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("2C 6C 9S")], parse_cards("4H 4S 6D 7S"),
                    parse_cards("9C"), turn=1)
-    scene = open_table(app, state=state, wait=0)
+    scene = open_table(app, state=state, wait=0, script=("1 play 2C",))
     scene.move_log.model.clear()
-    assert scene.act(R.parse_action("1 play 2C"))
+    computer_moves(app, scene)
     click(app, scene.board.top("stock").rect.center)                    # you pick up 2
     texts = [line.text for line in scene.move_log.model.lines]
     assert texts == ["Ada played 2\u2663", "You must pick up 2 or play a 2", "You picked up 2"]

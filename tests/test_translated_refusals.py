@@ -129,7 +129,10 @@ def _switch_table(app):
     scene = SwitchScene(app, {"players": 2}, seed=3)
     state = switch.deal({}, [parse_cards("5C 6C 7D 9H"), parse_cards("4D 3H KS")], parse_cards("KH QC"),
                         parse_cards("9C"))
-    return opened(app, scene, state)
+    scene.host.jump(state)         # the position is dealt at the table; the scene is told it
+    scene.take_updates()
+    scene.sync(animate=False)
+    return opened(app, scene)
 
 
 @pytest.mark.parametrize("lang", ["ta", "te"])

@@ -100,7 +100,8 @@ def test_tripeaks_in_telugu_says_everything_in_telugu(app):
 
 
 def human_choice(scene):
-    legal = R.actions_for(scene.state, 0)
+    latest = scene.latest()                 # what seat 0 is sent: its turn's and out-of-turn actions
+    legal = [R.parse_action(a) for a in (*latest.legal, *latest.out_of_turn)]
     for kinds in ((R.K_CALL,), (R.K_PLAY,), (R.K_DRAW, R.K_TAKE, R.K_PASS)):
         for a in legal:
             if a.kind in kinds and (a.kind is not R.K_CALL or a.seat == 0):
@@ -119,11 +120,11 @@ def test_switch_in_telugu_says_everything_in_telugu(app):
             steps(app)
             if app.stack.top is not scene or scene.over:
                 break
-            if not (scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER):
+            if not (scene.human_turn and not scene.animator.busy and scene.observation().phase is not R.HAND_OVER):
                 continue
-            legal = R.actions_for(scene.state, 0)
+            legal = [R.parse_action(a) for a in scene.latest().legal]
             playable = {a.card for a in legal if a.kind is R.K_PLAY}
-            bad = next((c for c in scene.state.hands[0] if c not in playable), None)
+            bad = next((c for c in scene.observation().hand if c not in playable), None)
             if not illegal_tried and bad is not None:   # a card that does not match: the reason, in Telugu
                 sprite = next(s for s in scene.board.sprites("hand:0") if s.card == bad)
                 click(app, sprite.rect.center)
@@ -231,7 +232,7 @@ def test_the_switch_table_buttons_chooser_and_summary_fit(app, lang):
         assert theme.text_width(theme.font(px, bold), i18n.tr(sentence)) <= BANNER.width - 16, (lang, sentence)
     while not scene.over:   # to the summary: its button
         steps(app)
-        if scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER:
+        if scene.human_turn and not scene.animator.busy and scene.observation().phase is not R.HAND_OVER:
             scene.act(human_choice(scene))
     steps(app, 120)
     summary = app.stack.top

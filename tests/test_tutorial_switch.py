@@ -6,7 +6,7 @@ from scene_events import FRAME, click, key, table_app
 from tutorial_events import click_move, play_through, wait_ready
 
 from cardgames import achievements, tutorial
-from cardgames.games.switch import rules
+from cardgames.games.switch import lesson, rules
 from cardgames.games.switch import tutorial as script
 from cardgames.games.switch.scene import SwitchScene
 
@@ -32,7 +32,7 @@ def open_it(tmp_path):
 
 
 def test_the_script_is_true_to_the_rules():
-    state = script.deal()
+    state = lesson.opening()
     kinds = []
     for step in script.STEPS:
         if step.jump is not None:
@@ -55,7 +55,7 @@ def test_played_through_to_the_end(tmp_path):
     assert isinstance(scene, SwitchScene)
     checked = play_through(app, scene, move)
     assert scene.ended == "finished" and len(checked) >= 10
-    assert scene.state.winner == 0
+    assert scene.observation().winner == 0
     assert achievements.book(app).tutorial_state("switch") == "finished"
     assert app.storage.stats("switch") == {}
 
@@ -74,10 +74,10 @@ def test_naming_the_wrong_suit_is_refused_kindly(tmp_path):
         for _ in range(200):
             app.step(FRAME)
     wait_ready(app, scene)
-    state = scene.state
+    before = list(scene.actions)
     click_move(app, scene, "0 play JC>S")
     key(app, pygame.K_h)                    # hearts: not the lesson
-    assert scene.state is state and scene.wrong_text
+    assert scene.actions == before and scene.wrong_text
     click(app, scene.rect_of(("hand:0", "JC")).center)
     key(app, pygame.K_s)
-    assert scene.state.suit is rules.Suit.SPADES
+    assert scene.actions[-1] == "0 play JC>S" and scene.observation().suit is rules.Suit.SPADES

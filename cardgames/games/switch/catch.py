@@ -1,15 +1,17 @@
-"""The "last card" catch window of the Switch table, in real time.
+"""The "last card" catch window of the Switch table, as its seat is told it.
 
-The rules keep a missed call catchable until the next player acts (plays,
-draws, takes the pick-up or passes). The table makes that a matter of seconds:
-- when the next player is a computer, it holds back for HOLD seconds (its move
-  lands then), so everyone gets the chance to catch; the countdown shows those
-  seconds;
-- when the next player is a human, there is no time limit: they may catch
-  before they move, however long they take;
-- the computer players catch after their reaction time (levels/ai/switch.json),
-  if they notice. When you are the one who forgot, the countdown shows the
-  soonest a computer may catch you, not the longest the window may last.
+The rules keep a missed call catchable until the next player acts (plays, draws, takes the
+pick-up or passes). The table (cardgames/table/table.py) makes that a matter of seconds on its
+own clock, and tells every seat in Update.deadlines (a Deadline of kind "catch"):
+- when the next player is a computer, it holds its move until `closes` (pace.CATCH_HOLD seconds
+  after the opening), so everyone gets the chance to catch; the countdown shows those seconds;
+- when the next player is a human, `closes` is None: they may catch before they move, however
+  long they take;
+- the computer players catch after their reaction time (levels/ai/switch.json), if they notice,
+  at the table. When you are the one who forgot, the countdown shows `soonest`, when a computer
+  may first catch you, not the longest the window may last.
+This module only shows the window and turns the human's catch into the seat's out-of-turn
+action; it keeps no clock of its own beyond following the table's between updates (tick()).
 """
 from __future__ import annotations
 
@@ -17,97 +19,86 @@ from typing import Any
 
 import pygame
 
-from cardgames.core.rng import make_rng
-from cardgames.games.switch import ai, rules
 from cardgames.games.switch.rules import K_CATCH, Action
 from cardgames.i18n import N_, _, tr
 from cardgames.table import pace
+from cardgames.table.messages import Deadline
 from cardgames.ui import controls, theme
 
 HOLD = pace.CATCH_HOLD   # seconds a computer who plays next waits while a missed call can be caught (one source)
 
 
 class CatchWindow:
-    """Tracks the open window of one scene (scene.window) and draws its countdown."""
+    """The open window of one scene (scene.window), from the viewer's last update; draws its countdown."""
 
     def __init__(self, scene: Any) -> None:
         self.scene = scene
-        self.key: tuple | None = None     # (exposed seat, move number) of the open window
-        self.age = 0.0                    # seconds since it opened
+        self._base: Any = None     # the update the clock was last set from
+        self.clock = 0.0           # the table's clock as this view follows it (seconds)
 
-    # ------------------------------------------------------------------ state
+    # ------------------------------------------------------------------ what the table said
     @property
-    def exposed(self) -> int | None:
-        return self.scene.state.exposed if self.key is not None else None
+    def deadline(self) -> Deadline | None:
+        scene = self.scene
+        if not getattr(scene, "seen", None):
+            return None
+        return next((d for d in scene.latest().deadlines if d.kind == "catch"), None)
 
     @property
     def open(self) -> bool:
-        return self.key is not None
+        return self.deadline is not None
+
+    @property
+    def exposed(self) -> int | None:
+        """The seat that may be caught now (None: nobody)."""
+        deadline = self.deadline
+        return deadline.seat if deadline is not None else None
 
     def next_seat(self) -> int:
-        return self.scene.state.turn
+        return self.scene.observation().turn
 
     def hold(self) -> float | None:
         """How long the window lasts (seconds from its opening), None while a human plays next."""
-        return None if self.next_seat() in self.scene.humans else HOLD
-
-    def reset(self) -> None:
-        self.key, self.age = None, 0.0
-
-    def track(self, dt: float) -> None:
-        """Open a window for a new missed call, let time pass, close it when the rules do."""
-        scene = self.scene
-        exposed = scene.state.exposed
-        if exposed is None:
-            self.reset()
-            return
-        if self.key is None or self.key[0] != exposed:
-            self.key, self.age = (exposed, len(scene.actions)), 0.0
-            self._schedule(self.key)
-        else:
-            self.age += dt
-
-    def next_may_move(self) -> bool:
-        """Whether the computer who plays next may start its move (its move lands at HOLD)."""
-        exposed = self.scene.state.exposed
-        if exposed is None:
-            return True
-        if self.key is None or self.key[0] != exposed:
-            return False                  # a window opens this frame
-        hold = self.hold()
-        return hold is None or self.age >= hold - self.scene.app.ai_delay
-
-    # ------------------------------------------------------------------ the computers catch
-    def computer_seats(self) -> list[int]:
-        scene = self.scene
-        return [s for s in range(scene.players) if s not in scene.humans and s != self.exposed]
+        deadline = self.deadline
+        if deadline is None or deadline.closes is None:
+            return None
+        return deadline.closes - deadline.opened
 
     def soonest_catch(self) -> float | None:
         """Seconds from the opening until the quickest computer may catch, or None (no computer)."""
-        times = [ai.reaction_time(self.scene.ai_level(s)) for s in self.computer_seats()]
-        return min(times) if times else None
+        deadline = self.deadline
+        if deadline is None or deadline.soonest is None:
+            return None
+        return deadline.soonest - deadline.opened
 
-    def _schedule(self, key: tuple) -> None:
-        scene = self.scene
-        for seat in self.computer_seats():
-            delay = ai.reaction_time(scene.ai_level(seat))
-            scene.scheduler.after(delay, lambda s=seat: self._computer_catch(s, key))
+    @property
+    def age(self) -> float:
+        """Seconds since the window opened, on the table's clock."""
+        deadline = self.deadline
+        return max(0.0, self.clock - deadline.opened) if deadline is not None else 0.0
 
-    def _computer_catch(self, seat: int, key: tuple) -> None:
-        scene = self.scene
-        if self.key != key or scene.over or scene.state.exposed != key[0]:
+    # ------------------------------------------------------------------ the table's clock, followed
+    def tick(self, dt: float, told: bool) -> None:
+        """Once a frame, after the scene let the table's clock run `dt` seconds (0: held): each
+        update says the table's time (`now`); between updates the clock runs as the scene lets it.
+        `told`: an update came in while the clock ran (it stands at that moment)."""
+        latest = self.scene.latest() if getattr(self.scene, "seen", None) else None
+        if latest is None:
             return
-        rng = make_rng(scene.seed, "catch", seat, key[1])
-        action = ai.catch_action(rules.observe(scene.state, seat), rng, scene.ai_level(seat))
-        if action is not None and action in rules.out_of_turn_actions(scene.state, seat):
-            scene.act(action)
+        if told:
+            self.clock = latest.now
+        elif latest is not self._base:
+            self.clock = latest.now + dt
+        else:
+            self.clock += dt
+        self._base = latest
 
     # ------------------------------------------------------------------ the human catches
     def human_catch(self, viewer: int, target: int | None) -> tuple[Action | None, str]:
-        """The catch `viewer` asks for (target None: whoever may be caught): the action, or None
-        and the reason it cannot be made."""
+        """The catch `viewer` asks for (target None: whoever may be caught): the action (one of the
+        seat's out-of-turn actions, sent with act()), or None and the reason it cannot be made."""
         scene = self.scene
-        exposed = scene.state.exposed
+        exposed = scene.observation().exposed
         if exposed is None:
             if target is None:
                 return None, _("Nobody can be caught now: nobody is left with one card without calling.")
@@ -123,18 +114,18 @@ class CatchWindow:
     def countdown(self, viewer: int) -> tuple[str, float | None]:
         """The countdown's text and how full its bar is (None: no time limit, the bar pulses)."""
         scene = self.scene
-        hold = self.hold()
+        hold, age = self.hold(), self.age
         app = scene.app     # the controls of the device in use: "(L)", "(double-click or C)", a pad's "(Y)"
         call = controls.text(app, controls.for_device(app, "(L)", pad="({y})"), scene)
         catch = controls.text(app, controls.for_device(app, N_("(double-click or C)"), pad="({y})"), scene)
         if self.exposed == viewer:
             soonest = self.soonest_catch()
-            if soonest is not None and self.age < soonest:
-                left = soonest - self.age
+            if soonest is not None and age < soonest:
+                left = soonest - age
                 return _("Call now! {key}  A computer may catch you in {s}s").format(key=call, s=f"{left:.1f}"), \
                     left / soonest
             if hold is not None:
-                left = max(0.0, hold - self.age)
+                left = max(0.0, hold - age)
                 return _("Call now! {key}  {s}s").format(key=call, s=f"{left:.1f}"), left / hold
             return _("Call now! {key}").format(key=call), None
         if hold is None:
@@ -142,7 +133,7 @@ class CatchWindow:
             if nxt == viewer:
                 return _("Catch! {key} before you move").format(key=catch), None
             return _("Catch! {key} before {name} moves").format(key=catch, name=tr(scene.seat_name(nxt))), None
-        left = max(0.0, hold - self.age)
+        left = max(0.0, hold - age)
         return _("Catch! {key}  {s}s").format(key=catch, s=f"{left:.1f}"), left / hold
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, viewer: int) -> None:

@@ -162,7 +162,7 @@ class SwitchHud:
     def deal_order(self) -> list:
         """The deal as a dealer makes it: one card at a time round the table from the first player
         (the dealer's left), then the card that starts the discard pile."""
-        board, turn, n = self.board, self.state.turn, self.players
+        board, turn, n = self.board, self.observation().turn, self.players
         hands = [board.sprites(f"hand:{(turn + k) % n}") for k in range(n)]
         order = [hand[i] for i in range(max(map(len, hands), default=0)) for hand in hands if i < len(hand)]
         seen = {id(s) for s in order}
@@ -171,7 +171,7 @@ class SwitchHud:
 
     def announce_first(self) -> None:
         """Once a hand is dealt: who plays first pops up over their cards (the log says why)."""
-        seat = self.state.turn
+        seat = self.observation().turn
         if seat == self.viewer and self.humans:
             text = _("You play first")
         else:

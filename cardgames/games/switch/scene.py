@@ -11,10 +11,13 @@ countdown runs; the computer players catch too, after a reaction time by
 level. P (or the second button) draws, takes the pick-up, keeps a drawn
 card, misses the turn facing an 8, or passes.
 
-The catch window is the one real-time part of the game (catch.py): the rules
-keep it open until the next player acts; a computer who plays next holds back
-for a few seconds, a human who plays next may catch before moving, however
-long they take.
+The catch window is the one real-time part of the game: the rules keep it open
+until the next player acts; at the table (cardgames/table/table.py) a computer
+who plays next holds back for a few seconds, a human who plays next may catch
+before moving, however long they take, and the computers catch. The scene is a
+view: it draws from what its seat is sent (the observation, the legal and
+out-of-turn actions, the window as Update.deadlines: catch.py) and sends the
+human's moves, calls and catches with act().
 """
 from __future__ import annotations
 
@@ -25,11 +28,9 @@ import pygame
 from cardgames.core.cards import Suit
 from cardgames.core.events import Announced, CardMoved, Shuffled
 from cardgames.core.movelog import card_text
-from cardgames.core.protocol import IllegalAction
 from cardgames.engine.tween import Call
 from cardgames.games.switch import INFO, ai, log, rules
 from cardgames.games.switch.catch import CatchWindow
-from cardgames.games.switch.figures import game_figures
 from cardgames.games.switch.hud import (
     CALL_BUTTON,
     CENTRE_Y,
@@ -50,8 +51,8 @@ from cardgames.games.switch.hud import (
     why_not,
 )
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
+from cardgames.games.switch.summary import SUMMARY_DELAY, HandEnd
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
-from cardgames.records import GameResult
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
 from cardgames.table.fair_undo import FINISHED_HAND, switch_mover
@@ -61,13 +62,12 @@ from cardgames.ui.scene_focus import MAIN
 
 KEEP_PAUSE = 0.7            # seconds to look at a drawn card that cannot be played before it is kept
 DOUBLE_CLICK = 0.45         # seconds between the two clicks of a double click
-SUMMARY_DELAY = 1.4         # seconds to look at the opened hands before the summary
 SUIT_KEYS = {pygame.K_c: Suit.CLUBS, pygame.K_d: Suit.DIAMONDS, pygame.K_h: Suit.HEARTS, pygame.K_s: Suit.SPADES,
              pygame.K_1: Suit.CLUBS, pygame.K_2: Suit.DIAMONDS, pygame.K_3: Suit.HEARTS, pygame.K_4: Suit.SPADES}
 
 
 
-class SwitchScene(SwitchHud, PassAndPlay, GameScene):
+class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
     rules = rules
     ai = ai
     info = INFO
@@ -85,7 +85,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         self._summary_for: Any = None
         self._stats_for: Any = None
         self._marked: list[Any] = []                     # the hand's sprites as _mark_playable last left them
-        self._keep_for: Any = None                       # the state whose unplayable drawn card is being kept
+        self._keep_for: Any = None                       # the update whose unplayable drawn card is being kept
+        self._mine: tuple[Any, list[Action]] = (None, [])  # (update, the viewer's actions in it)
         super().__init__(app, options, seed, resume)
 
     # ------------------------------------------------------------------ board
@@ -113,7 +114,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
 
     def setup_board(self) -> None:
         b = self.board
-        open_ = self.state.open_hands
+        open_ = self.observation().stock is not None      # start mode: the stock is shown
         self.suit_box = OPEN_SUIT_BOX if open_ else SUIT_BOX
         if open_:           # start mode: the stock in order, face up, in rows (the next card to draw last)
             add_rows_fan(b, "stock", (24, 190), dx=21, dy=40, per_row=25, size=OPEN_SIZE, mat=False)
@@ -171,7 +172,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
 
     def can_catch(self) -> bool:
         """Someone other than you was left with one card without calling and may be caught now."""
-        exposed = self.state.exposed
+        exposed = self.observation().exposed
         return exposed is not None and exposed != self.viewer
 
     def focus_rank(self, key: Any) -> int:
@@ -190,36 +191,37 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             return "button:move"
         return super().focus_key_of(action)
 
-    def choose_for_computer(self, seat: int) -> Any:
-        """A computer chooses among its own actions: its turn's, and its own out-of-turn call."""
-        legal = rules.actions_for(self.state, seat)
-        return ai.choose(rules.observe(self.state, seat), legal, self.ai_rng(seat), self.ai_level(seat))
-
     def my_actions(self) -> list[Action]:
+        """What the viewer may do now, as the table said: its turn's actions, then its out-of-turn
+        call or catch."""
         if not self.humans or self.over:
             return []
-        return list(rules.actions_for(self.state, self.viewer))
+        update = self.latest()
+        if self._mine[0] is not update:
+            parse = self.rules.parse_action
+            self._mine = (update, [parse(a) for a in (*update.legal, *update.out_of_turn)])
+        return self._mine[1]
 
     def my_move(self) -> Action | None:
         """The human's turn move that is not a card: draw, take the pick-up, keep, miss the turn, pass."""
         return next((a for a in self.my_actions() if a.kind in (K_DRAW, K_TAKE, K_PASS)), None)
 
     def move_label(self, action: Action) -> str:
-        st = self.state
+        obs = self.observation()
         if action.kind is K_DRAW:
             return pgettext("action", "Draw")
         if action.kind is K_TAKE:
-            return _("Pick up {n}").format(n=st.pending)
-        if st.phase is rules.DRAWN:
+            return _("Pick up {n}").format(n=obs.pending)
+        if obs.phase is rules.DRAWN:
             return N_("Keep card")
-        return N_("Miss turn") if st.skip else N_("Pass")
+        return N_("Miss turn") if obs.skip else N_("Pass")
 
     def call_glows(self) -> bool:
         """The next play will leave you one card (or you just forgot): call now."""
         mine = self.my_actions()
         if not any(a.kind is K_CALL for a in mine):
             return False
-        return self.state.exposed == self.viewer or any(a.kind is K_PLAY for a in mine)
+        return self.observation().exposed == self.viewer or any(a.kind is K_PLAY for a in mine)
 
     # ------------------------------------------------------------------ playing
     def resolve(self, actions: list[Action]) -> Action | None:
@@ -250,12 +252,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         if not self.humans or self.over:
             return
         move = self.my_move()
-        if move is None:
-            try:
-                rules.apply(self.state, Action(K_DRAW, self.viewer))
-            except IllegalAction as exc:
-                self.app.notify(self.refusal_text(exc))
-            self.app.play_sound("invalid")
+        if move is None:      # the table refuses the draw, in the rules' words (the toast and the buzz)
+            self.send(Action(K_DRAW, self.viewer))
             return
         self.act(move)
 
@@ -297,21 +295,42 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         return sprite is not None and sprite.pile == f"hand:{self.viewer}" and sprite.card is not None
 
     def _explain(self, card: Any) -> None:
-        """Tell why `card` cannot be played now (the rules' own message) and buzz."""
-        suit = card.suit if card.rank is rules.JACK else None
-        try:
-            rules.apply(self.state, Action(K_PLAY, self.viewer, card, suit))
+        """Tell why `card` cannot be played now and buzz: in the table's words (hud.why_not, from the
+        observation), else the rules' own (the table refuses the play and says why)."""
+        text = why_not(self.observation(), card)
+        if text is None:
+            suit = card.suit if card.rank is rules.JACK else None
+            play = Action(K_PLAY, self.viewer, card, suit)
+            if str(play) not in self.latest().legal:
+                self.send(play)     # refused: the toast and the buzz say why
+                return
             text = _("{card} cannot be played now.").format(card=card_text(card))
-        except IllegalAction as exc:
-            text = why_not(self.observation(), card) or self.refusal_text(exc)
         self.app.notify(text)
         self.app.play_sound("invalid")
 
     # ------------------------------------------------------------------ the catch window
     def computer_may_move(self) -> bool:
-        """Computer players wait while the suit chooser is open, while a catch window runs
-        (everyone gets the chance to catch), and at the end of a hand (the summary deals on)."""
-        return self.choosing is None and self.window.next_may_move() and self.state.phase is not rules.HAND_OVER
+        """The table's clock stands still at the end of a hand (the summary deals on; with no
+        human at the table, the table deals on). The catch window's hold is the table's."""
+        return self.observation().phase is not rules.HAND_OVER or not self.humans
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer thinking now (its dots), as the table says; a computer who plays next while a
+        catch window runs holds back, so its dots show only for the last moments of the hold."""
+        seat = super().thinking
+        deadline = self.window.deadline
+        if seat is not None and deadline is not None and deadline.closes is not None \
+                and self.window.clock < deadline.closes - self.app.ai_delay:
+            return None
+        return seat
+
+    def run_clock(self, dt: float) -> None:
+        """The table's clock runs as GameScene lets it; the catch countdown follows it."""
+        before = self.latest()
+        runs = not self.over and self.computer_may_move() and (self.think_while_animating or not self.animator.busy)
+        super().run_clock(dt)
+        self.window.tick(dt if runs else 0.0, told=self.latest() is not before)
 
     # ------------------------------------------------------------------ events
     def animate_event(self, ev: Any, at: float, ready: dict[int, float], anims: list[Any]):
@@ -389,43 +408,7 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
             fx.burst(at, (140, 255, 170), 30)
             self.app.play_sound("win" if seat == self.viewer and self.humans else "chime_3")
 
-    # ------------------------------------------------------------------ hands and matches ending
-    def game_result(self, abandoned: bool) -> GameResult | None:
-        """A single hand or a whole match: won by a human seat; a match's score is its points."""
-        state = self.state
-        figures = game_figures([*self.history, state], self.actions, self.humans)
-        won = not abandoned and any(s in self.humans for s in rules.winners(state))
-        score = min(state.totals[s] for s in self.humans) if state.match else None
-        if score is not None and state.phase is rules.OVER:
-            figures["total"] = score
-        return GameResult(won=won, score=score, figures=figures)
-
-    def _record_hand(self) -> None:
-        state = self.state
-        if self._stats_for is state:
-            return
-        self._stats_for = state
-        if state.phase is rules.OVER:
-            self.record_result()     # the statistics count a single hand or a whole match
-
-    def _show_summary(self) -> None:
-        from cardgames.games.switch.summary import SwitchSummary
-
-        if self._summary_for is self.state or self.stack.top is not self:
-            return
-        self._summary_for = self.state
-        self.stack.push(SwitchSummary(self.app, self))
-
-    def next_hand(self) -> None:
-        """Deal the next hand of a match (from the summary)."""
-        if self.state.phase is rules.HAND_OVER:
-            self.act(Action(K_NEXT, 0))
-
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        self._record_hand()
-        self.scheduler.after(SUMMARY_DELAY, self._show_summary)
-
+    # ------------------------------------------------------------------ hands and matches ending (summary.HandEnd)
     def dealing(self) -> bool:
         """The cards of a new hand are still flying out (no banner or marks over them yet)."""
         return self.animator.busy and (not self.actions or self.actions[-1] == str(Action(K_NEXT, 0)))
@@ -434,8 +417,8 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
         """On your turn the cards you may play stand up a little and the others are veiled."""
         if not self.humans:
             return
-        live = self.human_turn and self.choosing is None and self.state.phase in (rules.PLAY, rules.DRAWN) \
-            and not self.dealing()
+        live = self.human_turn and self.choosing is None \
+            and self.observation().phase in (rules.PLAY, rules.DRAWN) and not self.dealing()
         playable = {card for _a, _src, card, _dst in self.moves() if card is not None} if live else set()
         hand = self.board.sprites(f"hand:{self.viewer}")
         for s in self._marked:
@@ -454,40 +437,36 @@ class SwitchScene(SwitchHud, PassAndPlay, GameScene):
     def _auto_keep(self) -> None:
         """You drew a card that cannot be played: once you have seen it land, it is kept and the turn
         passes (the rules ask for the "keep" move so the others cannot tell it from a playable card)."""
-        st = self.state
-        if st.phase is not rules.DRAWN or not self.human_turn or self.animator.busy or self._keep_for is st:
+        update = self.latest()
+        obs = update.observation
+        if obs.phase is not rules.DRAWN or not self.human_turn or self.animator.busy or self._keep_for is update:
             return
         if any(a.kind is K_PLAY for a in self.my_actions()):
             return
-        self._keep_for = st
-        keep = Action(K_PASS, st.turn)
-        self.scheduler.after(KEEP_PAUSE, lambda: self.state is st and self.act(keep))
+        self._keep_for = update
+        keep = Action(K_PASS, obs.turn)
+        self.scheduler.after(KEEP_PAUSE, lambda: self.latest() is update and self.act(keep))
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.window.track(dt)
         self._auto_keep()
         self._mark_playable()
-        if self.state.phase is rules.HAND_OVER and self._summary_for is not self.state \
-                and not self.animator.busy and self._stats_for is not self.state:
+        end = self.hand_end()
+        if self.observation().phase is rules.HAND_OVER and self._summary_for != end \
+                and not self.animator.busy and self._stats_for != end:
             self._record_hand()
             self.scheduler.after(SUMMARY_DELAY, self._show_summary)
 
     def restart(self, seed: int | None = None) -> None:
         self.choosing = None
-        self.window.reset()
-        self._summary_for = self._stats_for = None
         super().restart(seed)
 
     undo_closed = FINISHED_HAND
     mover = staticmethod(switch_mover)   # a call or a catch is its caller's, out of turn
 
     def undo(self) -> bool:
-        self.choosing = None
-        if not super().undo():
-            return False
-        self.window.reset()          # a missed call taken back to: its catch window opens afresh
-        return True
+        self.choosing = None         # (a missed call taken back to: the table opens its catch window afresh)
+        return super().undo()
 
     # ------------------------------------------------------------------ input
     def handle_event(self, event: pygame.event.Event) -> None:

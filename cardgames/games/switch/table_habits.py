@@ -1,11 +1,12 @@
 """The computer players' "last card" habits as a player meets them: measured through the table.
 
-Seeded games are played through SwitchScene, headless: the computer turns run as the scene runs
-them (its worker thread, its scheduler's clock, the catch window and its hold), frame after frame.
-Seat 0 stands in for the human and plays at once when it is its turn: the first card that goes,
-else the other move. Computers play at the "instant" speed with animations off (settings a player
-may choose), so the figures come in seconds; the catch window's hold and the reaction times are
-scene time either way.
+Seeded games are played through SwitchScene, headless: the computer turns and catches run at its
+table as a game runs them (the worker thread, the table's clock as the scene lets it run, the catch
+window and its hold), frame after frame. Seat 0 stands in for the human and plays at once when it
+is its turn, from what it is sent (its legal actions): the first card that goes, else the other
+move. Computers play at the "instant" speed with animations off (settings a player may choose), so
+the figures come in seconds; the catch window's hold and the reaction times are clock time either
+way. What happened is read from the table's record (its history: the states before each action).
 
 - forget_figures: a computer's "last card" moment is a "Last card!" it calls, or a play that leaves
   it one card without the call; the share of moments it forgot (levels/ai/switch.json: forget_call).
@@ -36,9 +37,10 @@ class Figures:
     calls_not_due: int = 0            # calls not followed by the caller's play to one card
 
 
-def _human_move(state: rules.State, call: bool) -> Action:
-    """Seat 0's move: "last card" when due (if `call`), the first card that goes, else the other move."""
-    legal = rules.legal_actions(state)
+def _human_move(update: Any, call: bool) -> Action:
+    """Seat 0's move from its update: "last card" when due (if `call`), the first card that goes,
+    else the other move."""
+    legal = [rules.parse_action(a) for a in update.legal]
     for kinds in (((K_CALL,) if call else ()), (K_PLAY,), (K_DRAW, K_TAKE, K_PASS)):
         for a in legal:
             if a.kind in kinds and a.seat == 0:
@@ -46,8 +48,15 @@ def _human_move(state: rules.State, call: bool) -> Action:
     return legal[0]
 
 
+def _clock(scene: Any) -> float:
+    """The table's clock as the scene was last told it (to the microsecond: the clock adds up
+    frames, so a 2.2 s reaction may read 2.1999999999999)."""
+    return round(scene.latest().now, 6)
+
+
 def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) -> tuple[Any, list[float]]:
-    """One seeded hand through the scene; returns the scene and the scene time each action landed."""
+    """One seeded hand through the scene; returns the scene and the moment (the table's clock, on
+    which the computers move and catch) each action was told."""
     from cardgames.games.switch.scene import SwitchScene
 
     scene = SwitchScene(app, {"players": players, "level": level, "humans": (0,)}, seed=seed)
@@ -58,10 +67,10 @@ def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) 
     try:
         while not scene.over and scene.scheduler.time < LIMIT:
             scene.update(FRAME)
-            times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+            times += [_clock(scene)] * (len(scene.actions) - len(times))
             if scene.human_turn and not scene.animator.busy and not scene.over:
-                scene.act(_human_move(scene.state, human_calls))
-                times += [scene.scheduler.time] * (len(scene.actions) - len(times))
+                scene.act(_human_move(scene.latest(), human_calls))
+                times += [_clock(scene)] * (len(scene.actions) - len(times))
     finally:
         while app.stack.top is not None:
             app.stack.pop()
@@ -85,7 +94,7 @@ def forget_figures(level: str, games: int, players: int = 4, seed: int = 1, app:
     for g in range(games):
         scene, _times = play_game(app, level, players, seed * 1_000_003 + g, human_calls=True)
         acts = [rules.parse_action(a) for a in scene.actions]
-        for i, (action, before) in enumerate(zip(acts, scene.history)):
+        for i, (action, before) in enumerate(zip(acts, scene.host.history)):
             if action.seat == 0:
                 continue
             if action.kind is K_CALL:
@@ -106,7 +115,7 @@ def catch_figures(level: str, games: int, seed: int = 1, app: Any = None) -> Fig
     for g in range(games):
         scene, times = play_game(app, level, 2, seed * 1_000_003 + g, human_calls=False)
         acts = [rules.parse_action(a) for a in scene.actions]
-        for i, (action, before) in enumerate(zip(acts, scene.history)):
+        for i, (action, before) in enumerate(zip(acts, scene.host.history)):
             if action.seat != 0 or action.kind is not K_PLAY or len(before.hands[0]) != 2:
                 continue
             out.moments += 1
@@ -114,5 +123,5 @@ def catch_figures(level: str, games: int, seed: int = 1, app: Any = None) -> Fig
             nxt = acts[i + 1] if i + 1 < len(acts) else None
             if nxt is not None and nxt.kind is K_CATCH and nxt.target == 0:
                 out.caught += 1
-                out.reactions.append(times[i + 1] - times[i])
+                out.reactions.append(round(times[i + 1] - times[i], 6))
     return out

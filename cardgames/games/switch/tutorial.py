@@ -4,14 +4,15 @@
 Part one: you follow the 5 of hearts with a heart, the computer follows by value; your 2
 is answered with a 2, so you pick up four; your Jack names spades; the computer's 8 makes
 you miss a turn; it plays down to one card without calling and you catch it. Part two jumps
-later into the hand: you call "last card", play your second-last card, and go out.
+later into the hand: you call "last card", play your second-last card, and go out. The
+positions are dealt at the table (lesson.py); this module is the lesson's words and its view.
 """
 from __future__ import annotations
 
 import pygame
 
-from cardgames.core.cards import Suit, parse_cards
-from cardgames.games.switch import rules
+from cardgames.core.cards import Suit
+from cardgames.games.switch import lesson, rules
 from cardgames.games.switch.hud import BANNER, CALL_BUTTON, CHOOSER, MOVE_BUTTON, SUIT_BOX
 from cardgames.games.switch.rules import JACK, K_PLAY
 from cardgames.games.switch.scene import SwitchScene
@@ -19,28 +20,6 @@ from cardgames.i18n import N_, said
 from cardgames.tutorial.engine import Script, Step, TutorialMode
 
 OPPONENT = "Ada"       # the lesson's computer seat, whatever names the player chose for real games
-MINE = "9H 2C JC 6D KD QS 4C"
-THEIRS = "9C 2D 7D 8S 4S KH"
-STOCK = "8C 4H AC 5D 7C 10S 6H 3D"        # bottom first, top card last (you pick up the last four)
-DISCARD = "5H"
-
-LATER_MINE = "QS 5S"
-LATER_THEIRS = "3S 9D KC"
-LATER_STOCK = "JH 10D 7H 6C"
-LATER_DISCARD = "QD"
-
-
-def _deal(mine: str, theirs: str, stock: str, discard: str) -> rules.State:
-    return rules.deal({"players": 2}, [parse_cards(mine), parse_cards(theirs)],
-                      parse_cards(stock), parse_cards(discard), turn=0)
-
-
-def deal() -> rules.State:
-    return _deal(MINE, THEIRS, STOCK, DISCARD)
-
-
-def later() -> rules.State:
-    return _deal(LATER_MINE, LATER_THEIRS, LATER_STOCK, LATER_DISCARD)
 
 
 def their_panel(scene):
@@ -79,7 +58,7 @@ STEPS = (
             "panel. She picks up two."), expect=("0 catch 1",), highlight=(their_panel,),
          wrong=N_("Catch her: press C or double-click her panel.")),
     Step(N_("Later in the hand: you have two cards. Before playing the second-last one, call \"Last card!\" "
-            "(press L or click the button), or you can be caught too."), expect=("0 call",), jump=later,
+            "(press L or click the button), or you can be caught too."), expect=("0 call",), jump=lesson.later,
          highlight=(call_button,), wrong=N_("Call \"Last card!\" first: press L.")),
     Step(N_("Now play the Queen of spades on the Queen of diamonds."), expect=("0 play QS",),
          wrong=N_("Play the Queen of spades.")),
@@ -90,7 +69,7 @@ STEPS = (
             "Have fun!")),
 )
 
-SCRIPT = Script("switch", N_("Switch tutorial"), deal, STEPS,
+SCRIPT = Script("switch", N_("Switch tutorial"), lesson.opening, STEPS,
                 options={"players": 2, "level": "normal", "names": ("You", OPPONENT)})
 
 
