@@ -40,6 +40,10 @@ stock and all), never another human's move and never a move that closed a round 
 each move: the game's GameSpec.mover, the scenes' own), and in the multiplayer tables only in
 practice (options["practice"]). record() is the whole game (options, seed, seats, actions);
 Table.resume(record) replays it, history and all (undo reaches back before the resume).
+
+TriPeaks' solver sits here too (self.assist, cardgames/table/tripeaks_assist.py): the live "still
+winnable" sign, the commands "hint" and "undo_to_winnable"; it works in background threads and its
+answers go in the seat's updates (Update.assist), the late ones in an update of their own (poll()).
 """
 from __future__ import annotations
 

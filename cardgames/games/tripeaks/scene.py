@@ -6,7 +6,9 @@
 - Classic: money scoring (scoring.ClassicScore) with a bank carried from hand
   to hand; "Next hand" (N) abandons the hand (after asking).
 - Relaxed: no clock or score; undo (Ctrl+Z), hints (H) and a live "still
-  winnable" sign from the solver (scene_assist.py).
+  winnable" sign from the solver, which runs at the table (it sees the
+  face-down cards: cardgames/table/tripeaks_assist.py); this view draws its
+  answers (scene_assist.py).
 
 Every deal has a number (deals.py): it is the deal's seed, shown under the
 waste and on the result screen. Restart replays the same number; "New deal"
@@ -14,14 +16,15 @@ waste and on the result screen. Restart replays the same number; "New deal"
 challenge (options["daily"] = "YYYY-MM-DD", Arcade or Classic) is one deal
 for the day, found from the date; its records go to their own file.
 
-The GameScene base does the plumbing (apply, animate, drag and drop, focus,
-autosave, pause). This class adds: where the cards lie (from the layout
+The GameScene base does the plumbing (the line to the table, animate, drag
+and drop, focus, autosave, pause); the view works from its seat's updates
+and observation, never from the State. This class adds: where the cards lie (from the layout
 file), the scorer fed with each action's events and with the scene's dt (so
 pausing stops the clock), the HUD, and what happens when a hand ends.
 Overlays (level select, results, initials) live in scene_overlays.py; the
-solver's help in scene_assist.py; the end of a hand in scene_records.py; the autosave (one per mode) in
-scene_saves.py;
-where the cards lie in scene_geometry.py.
+solver's answers in scene_assist.py; the end of a hand in scene_records.py; the autosave (one per mode)
+in scene_saves.py; where the cards lie in scene_geometry.py. The demo's moves are the table's
+(table/games.py: the solver plays).
 
 Phases in Arcade: "ready" (dealt, the clock waits for the deal to land),
 "play" (the clock runs), "over" (the level has ended: a clear, the clock ran
