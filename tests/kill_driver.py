@@ -135,8 +135,18 @@ def main() -> int:
                                                                       "unicode": "\r", "scancode": 0}))
             continue
         if scene.human_turn and not scene.animator.busy and scene.current is not None:
-            scene.act(scene.choose_for_computer(scene.current))
+            scene.act(computer_choice(scene, rng))
     return 0
+
+
+def computer_choice(scene, rng):
+    """What the normal computer would play for the human seat: the scene's choice where it still has
+    one, else the table's (a game whose computers live only at the table: TriPeaks' solver)."""
+    choose = getattr(scene, "choose_for_computer", None)
+    if choose is not None:
+        return choose(scene.current)
+    host = scene.host
+    return host.spec.choose(host.spec, host.state, scene.current, rng, "normal")
 
 
 if __name__ == "__main__":
