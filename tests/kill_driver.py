@@ -140,11 +140,8 @@ def main() -> int:
 
 
 def computer_choice(scene, rng):
-    """What the normal computer would play for the human seat: the scene's choice where it still has
-    one, else the table's (a game whose computers live only at the table: TriPeaks' solver)."""
-    choose = getattr(scene, "choose_for_computer", None)
-    if choose is not None:
-        return choose(scene.current)
+    """What the normal computer would play for the human seat: the table's choice (the computers
+    live at the table now; the scenes choose nothing)."""
     host = scene.host
     return host.spec.choose(host.spec, host.state, scene.current, rng, "normal")
 
