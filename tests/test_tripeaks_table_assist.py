@@ -90,7 +90,7 @@ def test_a_hint_is_a_move_that_keeps_the_win_and_comes_as_an_answer():
 def test_classic_gives_no_hints():
     table, told = table_for("classic", 3)
     assert not table.submit(Intent(seat=0, seq=1, command="hint"))
-    assert told[-1].refusal.code == "no_hint"
+    assert told[-1].refusal.code == "no_hint" and told[-1].refusal.text == "No hints in Classic: it is your money."
 
 
 def test_a_lost_position_is_undone_to_the_winnable_one_the_hint_found():
@@ -124,6 +124,8 @@ def test_without_undo_a_lost_position_gets_a_move_that_plays():
         table.poll()
         time.sleep(0.005)
     assert told[-1].assist.help == "lost" and told[-1].assist.hint in told[-1].legal
+    assert not table.submit(Intent(seat=0, seq=2, command="undo_to_winnable"))     # Arcade has no undo
+    assert told[-1].refusal.code == "no_undo" and len(table.actions) == len(lost)
 
 
 class HeldJobs:

@@ -261,7 +261,7 @@ class Table:
         """TriPeaks' solver (tripeaks_assist.py): look for a hint in the position now (its answer comes
         in a later update, see poll()), or go back to the winnable position its last help found."""
         if self.assist is None or (intent.command == "hint" and not self.assist.hints):
-            return self._refuse(seat, intent, "no_hint")
+            return self._refuse(seat, intent, "no_hint", N_("No hints in Classic: it is your money."))
         target = None
         if intent.command == "undo_to_winnable":
             target = self.assist.undo_target() if self.undo_allowed else None
