@@ -15,7 +15,8 @@ import pytest
 from scene_events import FRAME, click, key
 from test_tripeaks_scene import open_scene, settle_deal, step, wait_for, where, winning_line
 
-from cardgames.games.tripeaks import deals, levels, rules, scene_assist, solver
+from cardgames.games.tripeaks import deals, levels, rules, solver
+from cardgames.table import tripeaks_assist
 from cardgames.games.tripeaks.daily import CalendarScene, start_daily
 from cardgames.games.tripeaks.deal_entry import DealEntryScene
 from cardgames.games.tripeaks.rules import Turn
@@ -72,7 +73,7 @@ def test_the_deal_number_round_trip_from_the_select_screen(app):
     step(app, 3)
     game = app.stack.top
     assert type(game).__name__ == "TriPeaksScene" and game.seed == 902107
-    assert game.state == rules.new_game(RELAXED, 902107)           # exactly that deal, winnable or not
+    assert game.host.state == rules.new_game(RELAXED, 902107)           # exactly that deal, winnable or not
     assert game.options["deal"] == 902107 and game.deal_label == "Deal #902,107"
     assert deals.parse_number(deals.label(902107)) == 902107
     app.stack.reset(select)
@@ -83,7 +84,7 @@ def test_the_deal_number_round_trip_from_the_select_screen(app):
         key(app, getattr(pygame, f"K_{ch}"), unicode=ch)
     key(app, pygame.K_RETURN)
     step(app, 3)
-    assert app.stack.top.seed == 31 and app.stack.top.state == rules.new_game(RELAXED, 31)
+    assert app.stack.top.seed == 31 and app.stack.top.host.state == rules.new_game(RELAXED, 31)
 
 
 def test_a_bad_deal_number_says_why_and_keeps_the_entry(app):
@@ -108,7 +109,7 @@ def test_the_same_number_deals_the_same_cards_in_every_mode(app):
     states = []
     for mode in ("classic", "relaxed"):
         scene = open_scene(app, seed=None, mode=mode, deal=4242)
-        states.append(scene.state)
+        states.append(scene.host.state)
         app.stack.reset(app.stack.scenes[0])
     assert states[0] == states[1] == rules.new_game(RELAXED, 4242)
     # from the number alone, through sha256 child seeds: fixed cards for deal 4242 on every machine
@@ -117,11 +118,11 @@ def test_the_same_number_deals_the_same_cards_in_every_mode(app):
 
 def test_restart_replays_the_same_deal_and_new_deal_asks_then_deals_another(app):
     scene = open_scene(app, seed=77, mode="relaxed")
-    number, first = scene.seed, scene.state
+    number, first = scene.seed, scene.host.state
     click(app, where(scene, Turn()))
     scene.restart()                                               # the pause menu's Restart, Retry
     step(app, 2)
-    assert scene.seed == number and scene.state == first and scene.actions == []
+    assert scene.seed == number and scene.host.state == first and scene.actions == []
     click(app, where(scene, Turn()))
     key(app, pygame.K_n)
     assert isinstance(app.stack.top, ConfirmScene)
@@ -132,7 +133,7 @@ def test_restart_replays_the_same_deal_and_new_deal_asks_then_deals_another(app)
     key(app, pygame.K_RETURN)                                     # yes
     settle_deal(app, scene)
     assert scene.seed != number and scene.actions == [] and 1 <= scene.seed <= deals.DEAL_MAX
-    assert scene.state == rules.new_game(RELAXED, scene.seed) and solver.solve(scene.state).winnable
+    assert scene.host.state == rules.new_game(RELAXED, scene.seed) and solver.solve(scene.host.state).winnable
     key(app, pygame.K_n)                                          # nothing played yet: no question
     settle_deal(app, scene)
     assert not isinstance(app.stack.top, ConfirmScene)
@@ -224,7 +225,7 @@ def test_hints_wait_with_a_spinner_on_a_slow_machine_and_never_fail(app, monkeyp
 
     scene = open_scene(app, seed=9, mode="arcade", level_id="level_01")   # Arcade: no live sign solving too
     monkeypatch.setattr(solver, "solve", slow_solve)
-    monkeypatch.setattr(scene_assist, "FIRST_BUDGET", 1e-9)
+    monkeypatch.setattr(tripeaks_assist, "FIRST_BUDGET", 1e-9)
     solver.clear_session()
     key(app, pygame.K_h)
     step(app, 10)
@@ -235,13 +236,13 @@ def test_hints_wait_with_a_spinner_on_a_slow_machine_and_never_fail(app, monkeyp
     assert drawn                                                   # the Hint button shows the spinner
     wait_for(app, lambda: scene.hint_target is not None)
     assert len(tries) == 3 and tries[2] == 2 * tries[1] == 4 * tries[0]   # the budget doubled until it answered
-    after, _ = rules.apply(scene.state, scene.hinted_action())
+    after, _ = rules.apply(scene.host.state, scene.hinted_action())
     assert real(after).winnable
     assert not [n for n in app.notes if "try again" in n.lower() or "unknown" in n.lower()]
 
 
 def test_the_winnable_sign_waits_rather_than_says_unknown(app, monkeypatch):
-    monkeypatch.setattr(scene_assist, "FIRST_BUDGET", 1e-9)
+    monkeypatch.setattr(tripeaks_assist, "FIRST_BUDGET", 1e-9)
     solver.clear_session()
     scene = open_scene(app, seed=12, mode="relaxed")
     wait_for(app, lambda: scene.winnable is not None)
@@ -250,7 +251,7 @@ def test_the_winnable_sign_waits_rather_than_says_unknown(app, monkeypatch):
 
 def test_relaxed_a_lost_hand_is_undone_to_a_winnable_position_and_won(app):
     scene = open_scene(app, seed=5, mode="relaxed")
-    while solver.solve(scene.state).winnable:                     # turn the stock until the hand is lost
+    while solver.solve(scene.host.state).winnable:                     # turn the stock until the hand is lost
         click(app, where(scene, Turn()))
     lost_after = len(scene.actions)
     wait_for(app, lambda: scene.winnable is False)
@@ -262,11 +263,11 @@ def test_relaxed_a_lost_hand_is_undone_to_a_winnable_position_and_won(app):
     key(app, pygame.K_LEFT)                                       # from "Keep playing" (the safe one)
     key(app, pygame.K_RETURN)
     step(app, 2)
-    assert len(scene.actions) == lost_after - n and solver.solve(scene.state).winnable
+    assert len(scene.actions) == lost_after - n and solver.solve(scene.host.state).winnable
     assert n == 1                                                 # the last turn lost it: one move back
     for action in winning_line(scene):
         click(app, where(scene, action))
-    assert rules.is_won(scene.state)
+    assert rules.is_won(scene.host.state)
 
 
 # ---------------------------------------------------------------- the arcade, finished

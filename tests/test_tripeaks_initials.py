@@ -146,7 +146,7 @@ def test_a_tamil_player_types_tamil_initials_into_the_table(tmp_path):
     if isinstance(app.stack.top, LevelSelectScene):
         key(app, pygame.K_RETURN)
     _wait(app, lambda: app.stack.top is scene and scene.human_turn)
-    for action in solver.solve(scene.state).line:
+    for action in solver.solve(scene.host.state).line:
         scene.act(action)
     _wait(app, lambda: isinstance(app.stack.top, ResultScene))
     result = app.stack.top

@@ -28,7 +28,7 @@ def app(tmp_path):
 def lose_relaxed(app, seed=5):
     """A Relaxed hand played until it can no longer be won (the stock turned): the scene."""
     scene = open_scene(app, seed=seed, mode="relaxed")
-    while solver.solve(scene.state).winnable:
+    while solver.solve(scene.host.state).winnable:
         key(app, pygame.K_SPACE)
     wait_for(app, lambda: scene.winnable is False)
     return scene
@@ -44,7 +44,7 @@ def resume(app, scene):
     app.stack.push(again)
     app.stack.apply_pending()
     step(app, 3)
-    assert again.state == scene.state
+    assert again.host.state == scene.host.state
     return again
 
 
@@ -69,12 +69,12 @@ def test_a_resumed_relaxed_game_accepts_every_undo_it_offers(app):
     dialog.yes()                                                    # the offer is taken...
     step(app, 2)
     assert len(scene.actions) == before - n                         # ...and kept: n moves back
-    assert solver.solve(scene.state).winnable and app.stack.top is scene
+    assert solver.solve(scene.host.state).winnable and app.stack.top is scene
     while scene.actions:                                            # and back to the deal, move by move
         left = len(scene.actions)
         key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
         assert len(scene.actions) == left - 1, app.notes
-    assert scene.state == rules.new_game(scene.rules_options(), scene.seed)
+    assert scene.host.state == rules.new_game(scene.rules_options(), scene.seed)
 
 
 # ---------------------------------------------------------------- hints
@@ -88,7 +88,7 @@ def test_a_declined_undo_shows_a_card_that_plays(app):
     step(app, 2)
     assert app.stack.top is scene and scene.hint_target is not None
     hinted = scene.hinted_action()
-    legal = rules.legal_actions(scene.state)
+    legal = rules.legal_actions(scene.host.state)
     assert hinted in legal
     assert isinstance(hinted, Play) or not any(isinstance(a, Play) for a in legal)   # a card, when one plays
     focused = scene.focus.current
@@ -161,7 +161,7 @@ def test_an_arcade_level_quit_to_the_menu_is_kept_and_continues_with_its_clock(a
         key(app, pygame.K_SPACE)
     step(app, 30)
     assert scene.phase == "play" and scene.arcade.time_left < scene.arcade.clock
-    left, state = scene.arcade.time_left, scene.state
+    left, state = scene.arcade.time_left, scene.host.state
     select = quit_to_menu(app)
     assert arcade_games(app) == 0                                   # not counted: nothing was given up
     step(app, 120)                                                  # time in the menu does not count
@@ -169,7 +169,7 @@ def test_an_arcade_level_quit_to_the_menu_is_kept_and_continues_with_its_clock(a
     select.continue_button.activate()
     step(app, 1)
     again = app.stack.top
-    assert isinstance(again, TriPeaksScene) and again.level.id == "level_03" and again.state == state
+    assert isinstance(again, TriPeaksScene) and again.level.id == "level_03" and again.host.state == state
     assert again.arcade.time_left == pytest.approx(left, abs=0.2) and again.phase == "ready"
     step(app, 120)                                                  # READY, then GO: the clock runs on
     assert again.phase == "play" and again.arcade.time_left < left
@@ -181,7 +181,7 @@ def test_starting_an_arcade_level_keeps_the_saved_relaxed_hand(app):
     relaxed = open_scene(app, seed=5, mode="relaxed")
     key(app, pygame.K_SPACE)
     key(app, pygame.K_SPACE)
-    hand = relaxed.state
+    hand = relaxed.host.state
     select = quit_to_menu(app)
     assert select.has_save
     select.set_option("mode", "arcade")                             # Arcade has no saved game: Start, no question
@@ -200,7 +200,7 @@ def test_starting_an_arcade_level_keeps_the_saved_relaxed_hand(app):
     assert select.has_save
     select.continue_button.activate()
     step(app, 2)
-    assert app.stack.top.mode == "relaxed" and app.stack.top.state == hand
+    assert app.stack.top.mode == "relaxed" and app.stack.top.host.state == hand
     assert app.storage.load_game("tripeaks.arcade") is not None     # and the Arcade level too
 
 
@@ -282,7 +282,7 @@ def test_play_deal_in_arcade_says_and_chooses_the_level(app):
     step(app, 3)
     game = app.stack.top
     assert isinstance(game, TriPeaksScene) and game.level.id == "level_03" and game.seed == 4242   # no list first
-    assert game.state == rules.new_game(game.rules_options(), 4242)
+    assert game.host.state == rules.new_game(game.rules_options(), 4242)
     key(app, pygame.K_SPACE)
     select = quit_to_menu(app)                                      # a deal over a saved level asks first
     next(b for b in select.extras if b.text.startswith("Play deal")).activate()
@@ -340,7 +340,7 @@ def end_panel(app, mode, monkeypatch):
         app.stack.reset(app.screens.select(game="tripeaks"))
         app.stack.apply_pending()
         scene = open_scene(app, seed=11, mode=mode, **kw)
-        for action in solver.solve(scene.state).line:
+        for action in solver.solve(scene.host.state).line:
             scene.act(action)
         wait_for(app, lambda: isinstance(app.stack.top, scene_overlays.ResultScene))
     result = app.stack.top
@@ -383,7 +383,7 @@ def test_the_initials_prompt_names_what_the_device_can_do(app, device, drawn):
     from cardgames.games.tripeaks.scene_overlays import ResultScene
 
     scene = open_scene(app, seed=11, mode="arcade", level_id="level_01")
-    for action in solver.solve(scene.state).line:                   # a first clear: it enters the table
+    for action in solver.solve(scene.host.state).line:                   # a first clear: it enters the table
         scene.act(action)
     wait_for(app, lambda: isinstance(app.stack.top, ResultScene))
     result = app.stack.top

@@ -74,7 +74,7 @@ def where(scene, action):
 
 
 def winning_line(scene):
-    result = solver.solve(scene.state)
+    result = solver.solve(scene.host.state)
     assert result.winnable, "winnable deals only: the dealt seed must be winnable"
     return result.line
 
@@ -89,14 +89,14 @@ def test_a_level_played_by_mouse_clicks_to_a_clear(app):
     for i, action in enumerate(line):
         click(app, where(scene, action))
         assert len(scene.actions) == i + 1, f"click {i} ({action}) did not play"
-    assert rules.is_won(scene.state) and scene.phase == "over"
+    assert rules.is_won(scene.host.state) and scene.phase == "over"
     step(app, 3)
     top = app.stack.top
     assert isinstance(top, ResultScene) and top.r["won"]
     r = scene.result
     time_bonus, stock_bonus = r["bonus"]
     assert time_bonus.count == math.floor(scene.arcade.time_left + 1e-9) and time_bonus.amount == 100 * time_bonus.count
-    assert stock_bonus.count == len(scene.state.stock) and stock_bonus.amount == 500 * stock_bonus.count
+    assert stock_bonus.count == len(scene.host.state.stock) and stock_bonus.amount == 500 * stock_bonus.count
     assert r["score"] == r["base"] + time_bonus.amount + stock_bonus.amount == scene.arcade.score
     assert r["stars"] == stars(r["score"], scene.level.targets)
     # the chime rose with the streak
@@ -112,7 +112,7 @@ def test_a_level_played_by_mouse_clicks_to_a_clear(app):
 
 def test_dragging_a_card_onto_the_waste_plays_it(app):
     scene = open_scene(app, seed=5, mode="relaxed")
-    play = next(a for a in rules.legal_actions(scene.state) if isinstance(a, Play))
+    play = next(a for a in rules.legal_actions(scene.host.state) if isinstance(a, Play))
     start = where(scene, play)
     end = scene.board.top("waste").rect.center
     events = [mouse(pygame.MOUSEBUTTONDOWN, start)]
@@ -145,7 +145,7 @@ def test_a_level_played_by_keys_only(app):
             assert scene.focus.current.pile == target
             key(app, pygame.K_RETURN)
         assert len(scene.actions) == before + 1
-    assert rules.is_won(scene.state)
+    assert rules.is_won(scene.host.state)
     frames = 0
     while not isinstance(app.stack.top, ResultScene) and frames < 240:
         step(app, 1)
@@ -163,7 +163,7 @@ def test_the_clock_runs_out_ticks_and_ends_the_level(app):
     assert clock == 90
     click(app, where(scene, Turn()))         # one move: the level is under way
     step(app, int(clock / 0.1) + 5, dt=0.1)
-    assert scene.arcade.out_of_time and scene.phase == "over" and not rules.is_over(scene.state)
+    assert scene.arcade.out_of_time and scene.phase == "over" and not rules.is_over(scene.host.state)
     assert app.sounds.count("timer_warning") == 10           # one tick for each of the last ten seconds
     top = app.stack.top
     assert isinstance(top, ResultScene) and top.r["time_up"] and not top.r["won"] and top.r["bonus"] == ()
@@ -175,7 +175,7 @@ def test_the_clock_runs_out_ticks_and_ends_the_level(app):
 
 def test_pause_freezes_the_clock_and_the_streak_timer(app):
     scene = open_scene(app, seed=4, mode="arcade", level_id="level_01")
-    play = next(a for a in rules.legal_actions(scene.state) if isinstance(a, Play))
+    play = next(a for a in rules.legal_actions(scene.host.state) if isinstance(a, Play))
     click(app, where(scene, play))
     key(app, pygame.K_ESCAPE)
     assert type(app.stack.top).__name__ == "PauseScene"
@@ -275,16 +275,16 @@ def test_next_level_from_the_result_screen(app):
 
 def test_undo_in_relaxed(app):
     scene = open_scene(app, seed=9, mode="relaxed")
-    start = scene.state
+    start = scene.host.state
     wait_for(app, lambda: scene.winnable is not None)   # the sign's solver runs in a background thread
     assert scene.winnable is True
     click(app, where(scene, Turn()))
-    play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), Turn())
+    play = next((a for a in rules.legal_actions(scene.host.state) if isinstance(a, Play)), Turn())
     click(app, where(scene, play))
     assert len(scene.actions) == 2
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert scene.state == start and scene.actions == []
+    assert scene.host.state == start and scene.actions == []
     step(app, 2)
     assert len(scene.board.sprites("waste")) == len(start.waste)
 
@@ -294,7 +294,7 @@ def test_hint_points_at_a_move_that_keeps_the_win(app):
     key(app, pygame.K_h)
     wait_for(app, lambda: scene.hint_target is not None)   # the hint is found in the background
     move = scene.hinted_action()
-    after, _ = rules.apply(scene.state, move)
+    after, _ = rules.apply(scene.host.state, move)
     assert solver.solve(after).winnable
     focused = scene.focus.current                           # the keyboard focus is on the hinted card...
     assert getattr(focused, "pile", focused) == scene.hint_target and scene.focus.visible
@@ -309,7 +309,7 @@ def test_arcade_hints_are_limited(app):
     assert scene.hints_left == 0
     key(app, pygame.K_h)
     step(app, 30)
-    assert scene.hint_target is None and "invalid" in app.sounds and scene._hint_job is None
+    assert scene.hint_target is None and "invalid" in app.sounds and not scene.hint_pending
 
 
 def test_an_arcade_hint_spends_one_of_the_levels_hints(app):
@@ -340,7 +340,7 @@ def test_classic_bank_and_deal_next_hand(app):
     classic = section(app, "classic")
     assert classic["figures"]["bank"] == -10 and classic["games"] == 1 and classic["wins"] == 0
     assert classic["abandoned"] == 1
-    play = next((a for a in rules.legal_actions(scene.state) if isinstance(a, Play)), None)
+    play = next((a for a in rules.legal_actions(scene.host.state) if isinstance(a, Play)), None)
     if play is not None:
         click(app, where(scene, play))
         assert scene.classic.total == -9
@@ -355,7 +355,7 @@ def test_resume_restores_the_clock_and_the_score(app):
     saved = app.storage.load_game("tripeaks.arcade")
     assert saved is not None and saved["options"]["level_id"] == "level_01"
     again = TriPeaksScene(app, {}, resume=saved)
-    assert again.state == scene.state and again.arcade.score == scene.arcade.score
+    assert again.host.state == scene.host.state and again.arcade.score == scene.arcade.score
     assert again.arcade.time_left == pytest.approx(scene.arcade.time_left, abs=0.6)
     app.stack.reset(again)
     step(app, 1)
@@ -380,16 +380,16 @@ def test_the_demo_plays_itself(app):
     app.settings["ai_speed"] = "fast"
     scene = open_scene(app, seed=8, mode="relaxed", humans=())
     step(app, 600, dt=0.1)
-    assert scene.over and rules.is_won(scene.state)
+    assert scene.over and rules.is_won(scene.host.state)
     assert app.storage.stats("tripeaks") == {}                   # the demo records nothing
 
 
 def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     scene = open_scene(app, seed=9, mode="relaxed")
     while not scene.over:                                        # turn the whole stock: a loss
-        click(app, where(scene, Turn()) if scene.state.stock else scene.board.top("waste").rect.center)
-        if not scene.state.stock and not rules.is_over(scene.state):
-            scene.act(rules.legal_actions(scene.state)[0])
+        click(app, where(scene, Turn()) if scene.host.state.stock else scene.board.top("waste").rect.center)
+        if not scene.host.state.stock and not rules.is_over(scene.host.state):
+            scene.act(rules.legal_actions(scene.host.state)[0])
     step(app, 3)
     result = app.stack.top
     assert isinstance(result, ResultScene) and not result.r["won"]
@@ -405,7 +405,7 @@ def test_relaxed_a_lost_hand_can_be_undone_and_counts_once(app):
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)
     settle_deal(app, scene)
-    assert scene.actions == [] and solver.solve(scene.state).winnable
+    assert scene.actions == [] and solver.solve(scene.host.state).winnable
     assert section(app, "relaxed")["games"] == 1 and section(app, "relaxed")["wins"] == 0
 
 
@@ -428,9 +428,9 @@ def test_levels_from_the_result_and_back_shows_the_result_again(app):
 
 def test_restart_from_the_pause_menu_replays_the_same_deal(app):
     scene = open_scene(app, seed=2, mode="arcade", level_id="level_16")
-    first, number = scene.state, scene.seed
+    first, number = scene.host.state, scene.seed
     click(app, where(scene, Turn()))
-    old = scene.state
+    old = scene.host.state
     key(app, pygame.K_ESCAPE)
     pause = app.stack.top
     pause.restart()                                                 # asks first before abandoning
@@ -438,9 +438,9 @@ def test_restart_from_the_pause_menu_replays_the_same_deal(app):
     app.stack.top.yes()
     step(app, 1)
     settle_deal(app, scene)
-    assert scene.seed == number and scene.state == first and scene.options["deal"] == number
-    assert scene.state != old and scene.actions == [] and scene.phase in ("ready", "play")
-    assert solver.solve(scene.state).winnable
+    assert scene.seed == number and scene.host.state == first and scene.options["deal"] == number
+    assert scene.host.state != old and scene.actions == [] and scene.phase in ("ready", "play")
+    assert solver.solve(scene.host.state).winnable
     arcade = section(app, "arcade")
     assert arcade["games"] == 1 and arcade["wins"] == 0 and arcade["abandoned"] == 1   # the abandoned hand, once
     assert scene.arcade.time_left > scene.level.clock - 1           # a fresh clock
@@ -497,7 +497,7 @@ def test_the_first_deal_is_found_in_the_background_and_keeps_the_old_save(app, m
     settle_deal(app, scene)
     assert threads and threading.main_thread() not in threads
     assert scene.seed == real(opts, seed) != seed                   # same seed, same winnable deal
-    assert scene.state == rules.new_game(opts, scene.seed) and solver.solve(scene.state).winnable
+    assert scene.host.state == rules.new_game(opts, scene.seed) and solver.solve(scene.host.state).winnable
     assert app.storage.load_game("tripeaks.relaxed") is not None   # kept until the first move
 
 

@@ -6,7 +6,7 @@ from scene_events import click, key, settle, table_app
 from tutorial_events import play_through, wait_ready
 
 from cardgames import achievements, tutorial
-from cardgames.games.tripeaks import rules
+from cardgames.games.tripeaks import lesson, rules
 from cardgames.games.tripeaks import tutorial as script
 from cardgames.games.tripeaks.scene import TriPeaksScene
 
@@ -21,7 +21,7 @@ def open_tutorial(tmp_path, **kw):
 
 def test_the_script_is_true_to_the_rules():
     """Every expected move is legal in its position, and the stock lesson comes when nothing fits."""
-    state = script.deal()
+    state = lesson.deal()
     for step in script.STEPS:
         for text in step.expect[:1]:
             action = rules.parse_action(text)
@@ -36,7 +36,7 @@ def test_played_through_to_the_end_with_the_mouse(tmp_path):
     checked = play_through(app, scene)
     assert scene.ended == "finished" and ended == [True]
     assert len(checked) >= 8
-    assert rules.cleared(scene.state) == 7
+    assert rules.cleared(scene.host.state) == 7
     assert achievements.book(app).tutorial_state("tripeaks") == "finished"
     assert not (tmp_path / "saves" / "tripeaks.json").exists()   # a tutorial never autosaves
     assert app.storage.stats("tripeaks") == {}                   # nor counts as a game
@@ -48,14 +48,14 @@ def test_a_wrong_move_gets_a_friendly_sentence_and_changes_nothing(tmp_path):
     wait_ready(app, scene)
     key(app, pygame.K_RETURN)
     wait_ready(app, scene)
-    state = scene.state
+    state = scene.host.state
     click(app, scene.rect_of("tableau:19").center)     # the 9 does not fit on the 7
-    assert scene.state is state and scene.step_no == 1
+    assert scene.host.state is state and scene.step_no == 1
     assert "8" in scene.wrong_text
     key(app, pygame.K_SPACE)                            # the stock is not this lesson either
-    assert scene.state is state and scene.wrong_text
+    assert scene.host.state is state and scene.wrong_text
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert scene.state is state
+    assert scene.host.state is state
 
 
 def test_skip_with_esc_is_remembered_and_the_game_opens(tmp_path):

@@ -15,7 +15,8 @@ adds one entry. Everything here is pure (no pygame).
 - public(observation): an observation with what only its seat may know taken out: the view of a
   spectator (built from seat 0's observation).
 - stable: classes whose values stay the same through a game (the codec remembers them).
-- choose(spec, state, seat, rng, level): a computer's move, from its observation only.
+- choose(spec, state, seat, rng, level): a computer's move, from its observation only (but
+  TriPeaks' demo, which shows the solver playing).
 - mover(rules, before, after, action_text): who made a move, None for one that closed a round or
   hand (undo never takes that back; `closed` says why): a function of cardgames/table/fair_undo.py.
 - fair_undo: undo only in practice (the multiplayer tables).
@@ -39,6 +40,7 @@ from cardgames.games.three_thirteen import ai as tt_ai
 from cardgames.games.three_thirteen import rules as tt
 from cardgames.games.tripeaks import layout as tp_layout
 from cardgames.games.tripeaks import rules as tripeaks
+from cardgames.games.tripeaks import solver as tp_solver
 from cardgames.table import fair_undo
 
 EVENT_TYPES = (CardMoved, CardFlipped, Shuffled, Announced)
@@ -57,9 +59,11 @@ def _switch_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, le
 
 
 def _tripeaks_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
-    """The demo's TriPeaks player: the first legal play (the scene asks the solver; the solver at the
-    table, with hints and "undo to winnable", is still to come)."""
-    return tripeaks.legal_actions(state)[0]
+    """The demo's TriPeaks player shows the solver at work: it plays the first move of a winning line
+    (the solver sees the face-down cards, as the table's hints do: tripeaks_assist.py), else the first
+    legal move. It runs in the table's worker thread, within half a second."""
+    move = tp_solver.hint(state, max_nodes=100_000, time_limit=0.5)
+    return move if move is not None else tripeaks.legal_actions(state)[0]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,9 @@ Every message is a msgspec Struct, tagged by its kind and carried as a msgpack a
              and who is thinking, deadlines (a "last card" catch window), a refusal of its last
              intent, the result once the game is over.
     Public   the same for a spectator: only what everyone sees.
+    Assist   TriPeaks' solver at the table, answering its seat (Update.assist): the live "still
+             winnable" sign, a hint, how far back undo reaches a winnable position
+             (cardgames/table/tripeaks_assist.py).
 `v` is the schema's VERSION; a message of another version is refused like any bad message.
 
 In this process the Update carries the game's own Observation and Event objects. On the wire
@@ -35,7 +38,7 @@ VERSION = 1
 MAX_BYTES = 256 * 1024     # the largest message a peer may send (the largest update seen is under 8 KB)
 
 Time = Annotated[float, msgspec.Meta(ge=0, le=1e12)]   # seconds on a table's clock: never NaN or infinite
-Command = Literal["", "undo", "restart", "redeal", "resign"]
+Command = Literal["", "undo", "restart", "redeal", "resign", "hint", "undo_to_winnable"]
 
 
 class WireError(ValueError):
@@ -94,6 +97,7 @@ REFUSALS = {
     "over": "the game is over",
     "no_undo": "undo is not allowed here now",
     "not_here": "only a human seat may ask that",
+    "no_hint": "this table gives no hints",
 }
 
 
@@ -101,6 +105,22 @@ class Result(msgspec.Struct, frozen=True, array_like=True):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     resigned: tuple[int, ...] = ()
+
+
+class Assist(msgspec.Struct, frozen=True, array_like=True):
+    """What TriPeaks' solver found for the position after `moves` moves (it sees the face-down cards, so
+    it runs at the table; its seat is told only these answers). `winnable`: the live sign (None while
+    the solver is at it, or when the table keeps no sign). `help`: the answer to the seat's "hint"
+    command for this position: "" (none asked, or not found yet), "move" (`hint` keeps a win
+    possible), "undo" (no move does; undo back to `undo_to` moves reaches a position that can
+    still be won: the command "undo_to_winnable"), "lost" (neither; `hint` is a move that plays,
+    or "" when none does). With "undo", `hint` is a move that plays too ("Keep playing")."""
+
+    moves: int
+    winnable: bool | None = None
+    help: Literal["", "move", "undo", "lost"] = ""
+    hint: str = ""
+    undo_to: int = -1
 
 
 class Update(_Message, tag="update"):
@@ -120,6 +140,7 @@ class Update(_Message, tag="update"):
     undo: bool = False            # this seat may undo now
     reset: bool = False           # a new deal, an undo or a resume: draw the observation afresh
     played: tuple[str, ...] = ()  # the actions applied since the last update, str(action) (the move log)
+    assist: Assist | None = None  # TriPeaks: the solver's answers for this position (none in the other games)
     v: int = VERSION
 
 

@@ -40,6 +40,10 @@ stock and all), never another human's move and never a move that closed a round 
 each move: the game's GameSpec.mover, the scenes' own), and in the multiplayer tables only in
 practice (options["practice"]). record() is the whole game (options, seed, seats, actions);
 Table.resume(record) replays it, history and all (undo reaches back before the resume).
+
+TriPeaks' solver sits here too (self.assist, cardgames/table/tripeaks_assist.py): the live "still
+winnable" sign, the commands "hint" and "undo_to_winnable"; it works in background threads and its
+answers go in the seat's updates (Update.assist), the late ones in an update of their own (poll()).
 """
 from __future__ import annotations
 
@@ -59,6 +63,7 @@ from cardgames.table.games import GameSpec
 from cardgames.table.games import spec as game_spec
 from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
 from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat, seats_for
+from cardgames.table.tripeaks_assist import assistant
 from cardgames.table.updates import Facts, legal_for, public_update, seat_update
 
 
@@ -86,6 +91,7 @@ class Table:
         self._reply: Callable[[Update], None] | None = None   # the line of the intent being answered
         self._seen_seq = [0] * len(self.seats)      # the highest seq each seat has sent
         self._accepted_seq = [0] * len(self.seats)  # the seq of each seat's last accepted intent
+        self.assist = assistant(self)   # TriPeaks' solver: the sign, hints, undo to winnable (None elsewhere)
         self._deal(int(seed))
 
     # ------------------------------------------------------------------ the game
@@ -235,6 +241,8 @@ class Table:
 
     def _command(self, seat: int, intent: Intent) -> bool:
         command = intent.command
+        if command in ("hint", "undo_to_winnable"):
+            return self._assist_command(seat, intent)
         if command == "undo":
             target, why = self._undo_target(seat)
             if target is None:
@@ -246,6 +254,23 @@ class Table:
             self.redeal()
         elif command == "resign":
             self.resign(seat)
+        return True
+
+    def _assist_command(self, seat: int, intent: Intent) -> bool:
+        """TriPeaks' solver (tripeaks_assist.py): look for a hint in the position now (its answer comes
+        in a later update, see poll()), or go back to the winnable position its last help found."""
+        if self.assist is None or (intent.command == "hint" and not self.assist.hints):
+            return self._refuse(seat, intent, "no_hint", N_("No hints in Classic: it is your money."))
+        target = None
+        if intent.command == "undo_to_winnable":
+            target = self.assist.undo_target() if self.undo_allowed else None
+            if target is None:
+                return self._refuse(seat, intent, "no_undo", N_("Nothing to take back"))
+        self._accepted_seq[seat] = intent.seq
+        if target is None:
+            self.assist.ask()
+        else:
+            self.rewind(target)
         return True
 
     def _refuse(self, seat: int | None, intent: Intent, code: str, text: str = "",
@@ -354,7 +379,18 @@ class Table:
     def _update_for(self, seat: int, events: tuple, facts: Facts, refusal: Refusal | None = None) -> Update:
         human = self.seats[seat].human and seat not in self.resigned
         return seat_update(self.spec, self.state, seat, events, facts, seq=self._accepted_seq[seat], human=human,
-                           undo=human and self._undo_target(seat)[0] is not None, refusal=refusal)
+                           undo=human and self._undo_target(seat)[0] is not None, refusal=refusal,
+                           assist=self.assist.answer() if self.assist is not None else None)
+
+    def poll(self) -> bool:
+        """Tell the seats what the table's solver (TriPeaks) has found since, in an update with no move;
+        True when there was news. advance() polls too."""
+        if self.assist is None or not self.assist.poll():
+            return False
+        facts = self._facts()
+        for seat, listener in list(self._listeners.items()):
+            listener(self._update_for(seat, (), facts))
+        return True
 
     # ------------------------------------------------------------------ the clock
     def advance(self, dt: float) -> None:
@@ -382,6 +418,7 @@ class Table:
             done += len(self.actions) != before
         if moves is None or done < moves:
             self.now = max(self.now, now)
+        self.poll()
 
     def next_due(self) -> float | None:
         """When the table's next planned job (a computer's move, a catch, a deal) is due, or None."""
@@ -468,11 +505,15 @@ class Table:
         target, why = self._undo_target(seat)
         if target is None:
             return why or N_("Nothing to take back")
+        self.rewind(target)
+        return ""
+
+    def rewind(self, target: int) -> None:
+        """Go back to the position after the first `target` moves (undo; TriPeaks' undo to winnable)."""
         self.state = self.history[target]
         del self.history[target:], self.actions[target:]
         self._window, self._jobs = None, []   # a missed call taken back to: its catch window opens afresh
         self._changed((), reset=True)
-        return ""
 
     def redeal(self, seed: int | None = None) -> None:
         """A new deal with the same options and seats (restart and "new deal")."""

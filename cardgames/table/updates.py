@@ -13,7 +13,7 @@ from typing import Any
 
 from cardgames.core.events import redact
 from cardgames.table.games import GameSpec
-from cardgames.table.messages import Deadline, Public, Refusal, Result, Update
+from cardgames.table.messages import Assist, Deadline, Public, Refusal, Result, Update
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,8 @@ def legal_for(spec: GameSpec, state: Any, seat: int, human: bool) -> tuple[Any, 
 
 
 def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Facts, *, seq: int = 0,
-                human: bool = True, undo: bool = False, refusal: Refusal | None = None) -> Update:
+                human: bool = True, undo: bool = False, refusal: Refusal | None = None,
+                assist: Assist | None = None) -> Update:
     over = facts.result is not None      # over by the rules, or every human resigned
     return Update(
         seat=seat, moves=facts.moves, seq=seq, now=facts.now,
@@ -59,7 +60,7 @@ def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Fac
         legal=() if over else tuple(str(a) for a in legal_for(spec, state, seat, human)),
         out_of_turn=() if over else tuple(str(a) for a in spec.out_of_turn(state, seat)),
         turn=None if over else whose_turn(spec, state), thinking=facts.thinking, deadlines=facts.deadlines,
-        refusal=refusal, result=facts.result, undo=undo, reset=facts.reset, played=facts.played,
+        refusal=refusal, result=facts.result, undo=undo, reset=facts.reset, played=facts.played, assist=assist,
     )
 
 

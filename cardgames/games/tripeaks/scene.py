@@ -6,7 +6,9 @@
 - Classic: money scoring (scoring.ClassicScore) with a bank carried from hand
   to hand; "Next hand" (N) abandons the hand (after asking).
 - Relaxed: no clock or score; undo (Ctrl+Z), hints (H) and a live "still
-  winnable" sign from the solver (scene_assist.py).
+  winnable" sign from the solver, which runs at the table (it sees the
+  face-down cards: cardgames/table/tripeaks_assist.py); this view draws its
+  answers (scene_assist.py).
 
 Every deal has a number (deals.py): it is the deal's seed, shown under the
 waste and on the result screen. Restart replays the same number; "New deal"
@@ -14,14 +16,15 @@ waste and on the result screen. Restart replays the same number; "New deal"
 challenge (options["daily"] = "YYYY-MM-DD", Arcade or Classic) is one deal
 for the day, found from the date; its records go to their own file.
 
-The GameScene base does the plumbing (apply, animate, drag and drop, focus,
-autosave, pause). This class adds: where the cards lie (from the layout
+The GameScene base does the plumbing (the line to the table, animate, drag
+and drop, focus, autosave, pause); the view works from its seat's updates
+and observation, never from the State. This class adds: where the cards lie (from the layout
 file), the scorer fed with each action's events and with the scene's dt (so
 pausing stops the clock), the HUD, and what happens when a hand ends.
 Overlays (level select, results, initials) live in scene_overlays.py; the
-solver's help in scene_assist.py; the end of a hand in scene_records.py; the autosave (one per mode) in
-scene_saves.py;
-where the cards lie in scene_geometry.py.
+solver's answers in scene_assist.py; the end of a hand in scene_records.py; the autosave (one per mode)
+in scene_saves.py; where the cards lie in scene_geometry.py. The demo's moves are the table's
+(table/games.py: the solver plays).
 
 Phases in Arcade: "ready" (dealt, the clock waits for the deal to land),
 "play" (the clock runs), "over" (the level has ended: a clear, the clock ran
@@ -36,7 +39,7 @@ import pygame
 
 from cardgames import records
 from cardgames.core.rng import new_seed
-from cardgames.games.tripeaks import INFO, deals, levels, rules, solver
+from cardgames.games.tripeaks import INFO, deals, levels, rules
 from cardgames.games.tripeaks.layout import load_layout, usable_layout
 from cardgames.games.tripeaks.rules import Play, Turn
 from cardgames.games.tripeaks.scene_assist import SolverAssist, draw_spinner
@@ -150,7 +153,7 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
     @property
     def deal_label(self) -> str:
         """"Deal #1,234" (with the date in the daily challenge), as the table and the result screen show it."""
-        if self.state.seed is None:   # a scripted deal (the tutorial): it has no number
+        if self.table_deal() is not None:   # a scripted deal (the tutorial): it has no number
             return N_("Lesson deal")
         text = _("Deal #{n}").format(n=format_number(self.seed))
         return _("Daily {date}").format(date=self.daily) + " · " + text if self.daily else text
@@ -297,11 +300,11 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
         """As the base, then dim the face-up cards that are still covered (peaks face up), so
         the playable ones stand out."""
         anims = super().sync(animate)
-        state = self.state
-        for i in range(state.layout.size):
+        obs = self.observation()
+        for i, slot in enumerate(obs.layout.slots):
             sprite = self.board.top(f"tableau:{i}")
-            if sprite is not None:
-                sprite.dim = state.options.open_peaks and not rules.exposed(state, i)
+            if sprite is not None:   # covered: a card still lies on it
+                sprite.dim = obs.options.open_peaks and any(obs.present[j] for j in slot.covered_by)
         return anims
 
     def focus_keys(self) -> list[Any]:
@@ -344,11 +347,6 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
         """The demo's "thinking" dots: beside the waste, clear of the HUD."""
         return (round(self.waste_pos[0] + self.card_size[0] + 50), round(self.waste_pos[1] + self.card_size[1] / 2))
 
-    def choose_for_computer(self, seat: int) -> Any:
-        """The demo: the solver plays (a move that keeps a win possible)."""
-        move = solver.hint(self.state, max_nodes=100_000, time_limit=0.5)
-        return move if move is not None else rules.legal_actions(self.state)[0]
-
     def computer_may_move(self) -> bool:
         """The demo waits for the deal to land and for the winnable deal to be found."""
         return not self._deal_pending and (self.phase == "play" or (self.phase == "ready" and not self.animator.busy))
@@ -368,7 +366,7 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
         arcade = self.arcade if self.phase == "play" and not self.over else None
         return (super().changing() or self.hint_target is not None
                 or self.streak_pop > 0 or abs(self._score_value() - self.hud_score) >= 0.5
-                or self._winnable_job is not None or self._hint_job is not None
+                or self.sign_pending or self.hint_pending
                 or (arcade is not None and (arcade.streak > 0 or arcade.time_left <= WARN_SECONDS)))
 
     def picture_key(self) -> object:
@@ -422,9 +420,13 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
         """Relaxed only (allow_undo); taking back the losing move reopens the hand."""
         if not super().undo():
             return False
+        self.hand_reopened()
+        return True
+
+    def hand_reopened(self) -> None:
+        """Moves were taken back (undo, undo to winnable): the hand is under way again."""
         self.phase, self.result, self._loss_pending = "play", None, False
         self.hint_target = None
-        return True
 
     def on_exit(self) -> None:
         if self._loss_pending:
@@ -492,7 +494,7 @@ class TriPeaksScene(SolverAssist, HandRecords, HandSaves, TableEffects, GameScen
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_SPACE:
-                if self.human_turn and self.state.stock:
+                if self.human_turn and self.observation().stock_count:
                     self.animator.finish_all()
                     self.act(Turn())
                 else:

@@ -1,66 +1,30 @@
-"""The solver's help at the TriPeaks table: the live "still winnable" sign, hints, and undoing back to a win.
+"""The solver's help at the TriPeaks table, as the player sees it: the "still winnable" sign, hints,
+and undoing back to a win.
 
-The solver runs in background threads, so a hard position never stalls a
-frame. It is given a budget of CPU time of its own thread (solver.solve's
-time_limit is time.thread_time), never wall time, so a busy machine only
-makes the answer come later, never fail: when a budget runs out, the next
-try gets twice as much (solve_patiently), and the table meanwhile shows a
-spinner. There is no "try again" and no "unknown".
+The solver needs the face-down cards, so it runs at the table (cardgames/table/tripeaks_assist.py,
+in background threads: it always answers, a busy machine only later); this view asks with the
+commands "hint" and "undo_to_winnable" and draws the answers its seat is sent (Update.assist,
+messages.Assist). An answer can come in an update of its own, without a move: AnswerLine takes
+those aside, so they never count as a move (the log, the selection and a drag in progress stay).
 
-- The sign (Relaxed): solved again for every new position.
-- A hint (H): the first move of a winning line; the card gets a ring and the
-  keyboard focus, both until the next move. In Arcade it spends one of the
-  level's hints.
-- In Relaxed, once the position is lost, the hint counts how many moves must
-  be undone to get back to a position that can still be won (never further
-  back than undo reaches), and offers to undo them; "Keep playing" there rings
-  a card that plays instead (playable_move).
+- The sign (Relaxed): the table solves every new position; a spinner until it answers.
+- A hint (H): the first move of a winning line; the card gets a ring and the keyboard focus,
+  both until the next move. In Arcade it spends one of the level's hints. The Hint button shows
+  a spinner while the table looks.
+- In Relaxed, once the position is lost, the hint says how many moves must be undone to get back
+  to a position that can still be won (never further back than undo reaches), and offers to undo
+  them; "Keep playing" there rings a card that plays instead.
 """
 from __future__ import annotations
 
 import math
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 import pygame
 
-from cardgames.games.tripeaks import rules, solver
-from cardgames.games.tripeaks.rules import Play
 from cardgames.i18n import N_, ngettext
+from cardgames.table.messages import Assist, Update
 from cardgames.ui import theme
-
-FIRST_BUDGET = 0.5       # seconds of the solver thread's CPU time for a first try (the exact table needs ~0.03)
-_SIGN = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-sign")
-_HINTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tripeaks-hint")
-
-
-def solve_patiently(state: rules.State, budget: float | None = None) -> solver.Result:
-    """solver.solve under a CPU budget that doubles until it answers (so it always answers)."""
-    budget = FIRST_BUDGET if budget is None else budget
-    while True:
-        result = solver.solve(state, time_limit=budget)
-        if result.winnable is not None:
-            return result
-        budget *= 2
-
-
-def find_help(state: rules.State, history: tuple[rules.State, ...], can_undo: bool) -> tuple[str, Any]:
-    """What the hint says: ("move", action) that keeps a win possible; ("undo", n) moves to take back to
-    reach a winnable position; ("lost", playable_move) when neither exists (or undo is not allowed)."""
-    result = solve_patiently(state)
-    if result.winnable:
-        return "move", result.line[0]
-    if can_undo:
-        for n, earlier in enumerate(reversed(history), 1):
-            if solve_patiently(earlier).winnable:
-                return "undo", n
-    return "lost", playable_move(state)
-
-
-def playable_move(state: rules.State) -> Any:
-    """A move to show when none keeps a win: a card that plays, else the stock (None when nothing plays)."""
-    legal = rules.legal_actions(state)
-    return next((a for a in legal if isinstance(a, Play)), legal[0] if legal else None)
 
 
 def draw_spinner(surface: pygame.Surface, centre: tuple[float, float], t: float, radius: int = 9,
@@ -75,48 +39,93 @@ def draw_spinner(surface: pygame.Surface, centre: tuple[float, float], t: float,
         pygame.draw.circle(surface, c, pos, max(2, radius // 4))
 
 
+def answer_only(msg: Any) -> bool:
+    """An update that brings only the solver's answers (no move, no new deal, no refusal)."""
+    return (isinstance(msg, Update) and msg.assist is not None and not msg.played and not msg.reset
+            and msg.refusal is None and not msg.events)
+
+
+class AnswerLine:
+    """The scene's line to its table, with the solver's answers noted as they arrive (scene.told, the
+    newest for the viewer's seat) and the updates that bring nothing else taken aside."""
+
+    def __init__(self, line: Any, scene: Any) -> None:
+        self.line = line
+        self.scene = scene
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.line, name)
+
+    def receive(self) -> list[Any]:
+        out = []
+        for msg in self.line.receive():
+            if isinstance(msg, Update) and msg.seat == self.scene.viewer:
+                self.scene.told = msg.assist
+            if not answer_only(msg):
+                out.append(msg)
+        return out
+
+
 class SolverAssist:
     """Mixed into TriPeaksScene: the sign, the hints and undo-to-winnable (needs the GameScene members)."""
 
-    winnable_for: Any = None
-    winnable: bool | None = None
-    _winnable_job: Future | None = None
-    _hint_job: tuple[Any, Future] | None = None
-    hint_target: str | None = None     # the hinted pile, until the next move
+    told: Assist | None = None          # the table's last answers (for the position told then)
+    hint_target: str | None = None      # the hinted pile, until the next move
+    _hint_asked: bool = False           # H asked the table for help in this position; no answer yet
+    _position: int = 0                  # counts the positions seen (a move, an undo, a new deal)
+
+    def open_table(self, actions: Any = None) -> list[Update]:
+        story = super().open_table(actions)
+        self.line = AnswerLine(self.line, self)
+        self.told = self.latest().assist
+        return story
+
+    def run_clock(self, dt: float) -> None:
+        """As the base, and take in the solver's answers even while the board moves or the hand is over
+        (the table sends them when they come in; in this process it is asked here, every frame)."""
+        super().run_clock(dt)
+        if self.host is not None and self.host.poll():
+            self.take_updates()
 
     def reset_assist(self) -> None:
         self.hint_target = None
-        self.winnable_for, self.winnable = None, None
-        if self._winnable_job is not None:
-            self._winnable_job.cancel()
-        self._winnable_job = None
-        self._hint_job = None
+        self._hint_asked = False
+
+    def answers(self) -> Assist | None:
+        """The table's answers for the position on the board (None before any)."""
+        told = self.told
+        return told if told is not None and told.moves == len(self.actions) else None
+
+    @property
+    def winnable(self) -> bool | None:
+        """The sign: True or False once the table's solver has answered for this position."""
+        answers = self.answers()
+        return answers.winnable if answers is not None else None
 
     @property
     def hint_pending(self) -> bool:
-        return self._hint_job is not None
+        return self._hint_asked
 
     @property
     def sign_pending(self) -> bool:
-        return self._winnable_job is not None
+        return self.mode == "relaxed" and self.winnable is None and not self.over
 
-    def update_assist(self) -> None:
-        if self.mode == "relaxed":
-            self._update_winnable()
-        if self._hint_job is not None:
-            self._update_hint()
+    # ------------------------------------------------------------ a new position
+    def after_update(self, before: Update, after: Update) -> None:
+        super().after_update(before, after)
+        self._moved_on()
 
-    def _update_winnable(self) -> None:
-        if self.winnable_for is not self.state:
-            if self._winnable_job is not None:
-                self._winnable_job.cancel()   # only cancels it if it has not started yet
-            self.winnable_for, self.winnable = self.state, None
-            self._winnable_job = _SIGN.submit(solve_patiently, self.state)
-        elif self._winnable_job is not None and self._winnable_job.done():
-            job, self._winnable_job = self._winnable_job, None
-            if not job.cancelled():
-                self.winnable = job.result().winnable
+    def on_reset(self, msg: Update) -> None:
+        super().on_reset(msg)
+        self._moved_on()
 
+    def _moved_on(self) -> None:
+        """The position changed: a hint asked for the old one is not shown."""
+        self._position += 1
+        self._hint_asked = False
+        self.hint_target = None
+
+    # ------------------------------------------------------------ hints
     def show_hint(self) -> None:
         if self.mode == "classic" or self.phase == "over" or not self.human_turn:
             self.app.play_sound("invalid")
@@ -130,31 +139,35 @@ class SolverAssist:
         if self.hint_target is not None:
             self.focus_pile(self.hint_target)
             return
-        if self._hint_job is None:   # the solver looks in the background; _update_hint shows it
-            reach = tuple(self.history)   # undo reaches the whole hand, resumed or not
-            job = _HINTS.submit(find_help, self.state, reach, self.undo_allowed)
-            self._hint_job = (self.state, job)
+        if not self._hint_asked:     # the table's solver looks in the background; update_assist shows it
+            self._hint_asked = self.send_command("hint")
 
-    def _update_hint(self) -> None:
-        """The solver's answer: ring the card and move the focus to it, or offer the undo (an answer for an
-        older position is dropped, unspent)."""
-        state, job = self._hint_job
-        if not job.done():
+    def update_assist(self) -> None:
+        """The table's answer to H: ring the card and move the focus to it, or offer the undo."""
+        answers = self.answers()
+        if not self._hint_asked or answers is None or not answers.help:
             return
-        self._hint_job = None
-        kind, value = job.result()
-        if state is not self.state or self.phase == "over":
+        self._hint_asked = False
+        if self.phase == "over":
             return
-        if kind == "undo":
-            self.offer_undo(value)
+        move = self._action(answers.hint)
+        if answers.help == "undo":
+            self.offer_undo(len(self.actions) - answers.undo_to, move)
             return
-        if kind == "lost" and self.mode == "relaxed":
+        if answers.help == "lost" and self.mode == "relaxed":
             self.app.notify(N_("This deal cannot be won from any earlier position either: deal another (N)."))
-        if value is None:
+        if move is None:
             return
         if self.mode == "arcade":
             self.hints_left -= 1
-        self.ring_move(value)
+        self.ring_move(move)
+
+    def _action(self, text: str) -> Any:
+        """The answer's move as an action (None when there is none, or it cannot be read)."""
+        try:
+            return self.rules.parse_action(text) if text else None
+        except ValueError:
+            return None
 
     def ring_move(self, action: Any) -> None:
         """The hint shown: a ring round the card to play (or the stock) and the focus on it."""
@@ -163,30 +176,37 @@ class SolverAssist:
         self.focus_pile(pile)
         self.app.play_sound("button")
 
-    def offer_undo(self, n: int) -> None:
+    def offer_undo(self, n: int, playable: Any) -> None:
         """Ask to undo n moves back to a winnable position; "Keep playing" shows a card that plays."""
         from cardgames.scenes.confirm import ConfirmScene
 
-        state = self.state
+        position = self._position
 
         def keep_playing() -> None:
-            move = playable_move(state)
-            if move is not None and state is self.state:
-                self.ring_move(move)
+            if playable is not None and position == self._position:
+                self.ring_move(playable)
 
         dialog = ConfirmScene(
             self.app, N_("No longer winnable"),
             ngettext("This position cannot be won any more. Undo {n} move to get back to a position that can.",
                      "This position cannot be won any more. Undo {n} moves to get back to a position that can.",
                      n).format(n=n),
-            ngettext("Undo {n} move", "Undo {n} moves", n).format(n=n), lambda: self.undo_moves(n),
+            ngettext("Undo {n} move", "Undo {n} moves", n).format(n=n), self.undo_to_winnable,
             N_("Keep playing"), on_no=keep_playing)
         self.stack.push(dialog)
 
-    def undo_moves(self, n: int) -> None:
-        for _ in range(n):
-            if not self.undo():
-                break
+    def undo_to_winnable(self) -> bool:
+        """Take back the moves since the winnable position the table's solver found (one undo for all)."""
+        if not self.undo_allowed or not self.actions:
+            self.app.play_sound("invalid")
+            return False
+        self.animator.finish_all()
+        if not self.send_command("undo_to_winnable"):
+            return False
+        self.app.play_sound("place")
+        self.save()
+        self.hand_reopened()
+        return True
 
     def focus_pile(self, pile: str) -> None:
         """Put the keyboard focus on the top card of `pile` (the hinted card)."""
@@ -209,4 +229,4 @@ class SolverAssist:
         """The hinted move as an action (for tests and the log)."""
         if self.hint_target is None:
             return None
-        return rules.Turn() if self.hint_target == "stock" else Play(int(self.hint_target.split(":")[1]))
+        return self.rules.parse_action("turn" if self.hint_target == "stock" else f"play {self.hint_target.split(':')[1]}")

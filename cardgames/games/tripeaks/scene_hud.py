@@ -83,7 +83,7 @@ def _key_hints(scene: Any) -> str:
 def _stock_label(scene: Any, surface: pygame.Surface) -> None:
     w, h = scene.card_size
     x, y = scene.stock_pos
-    n = len(scene.state.stock)
+    n = scene.observation().stock_count
     theme.draw_text(surface, _("{n} left").format(n=n) if n else N_("empty"), (round(x + w / 2), round(y + h + 6)), theme.SMALL,
                     theme.TEXT, anchor="midtop")
     wx, wy = scene.waste_pos   # the deal's number under the waste: a player can name it and play it again
@@ -214,7 +214,7 @@ def _classic(scene: Any, surface: pygame.Surface) -> None:
 
 
 def _relaxed(scene: Any, surface: pygame.Surface) -> None:
-    left = sum(1 for c in scene.state.tableau if c is not None)
+    left = sum(scene.observation().present)
     _label_value(surface, N_("RELAXED"), cards_left(left), (24, 8), theme.TEXT, px=30)
     if left == 0:
         text, colour = N_("Cleared!"), theme.GOOD

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames import records
-from cardgames.games.tripeaks import deals, levels, rules
+from cardgames.games.tripeaks import deals, levels
 from cardgames.games.tripeaks.scoring import level_stars
 
 
@@ -22,14 +22,14 @@ class HandRecords:
     def _hand_over(self, time_up: bool) -> None:
         """The hand just ended (at once, before the animations): stop the clock, score the clear, keep stats."""
         self.phase = "over"
-        won = rules.is_won(self.state)
+        won = self.observation().won
         result: dict[str, Any] = {"mode": self.mode, "won": won, "time_up": time_up, "deal": self.seed,
                                   "daily": self.daily}
         if self.mode == "arcade" and self.arcade is not None and self.level is not None:
             base = self.arcade.score
             bonus: tuple[Any, ...] = ()
             if won:
-                self.arcade, bonus = self.arcade.with_clear_bonus(len(self.state.stock))
+                self.arcade, bonus = self.arcade.with_clear_bonus(self.observation().stock_count)
             score = self.arcade.score
             self.hud_score = float(score)
             got = level_stars(score, self.level.targets, won)
@@ -77,7 +77,7 @@ class HandRecords:
     def game_result(self, abandoned: bool) -> records.GameResult | None:
         """The hand for the statistics: Arcade its score, Classic its money (into the bank), the run. The
         options carry "deal" (the number) and, in the daily challenge, "daily" (the date)."""
-        mode, won = self.mode, rules.is_won(self.state) and not abandoned
+        mode, won = self.mode, self.observation().won and not abandoned
         figures: dict[str, Any] = {}
         score: int | None = None
         if mode == "classic":
