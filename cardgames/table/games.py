@@ -17,8 +17,7 @@ adds one entry. Everything here is pure (no pygame).
 - stable: classes whose values stay the same through a game (the codec remembers them).
 - choose(spec, state, seat, rng, level): a computer's move, from its observation only.
 - mover(rules, before, after, action_text): who made a move, None for one that closed a round or
-  hand (undo never takes that back; `closed` says why). The scenes' undo_mover uses the same
-  function (cardgames/ui/fair_undo.py holds them).
+  hand (undo never takes that back; `closed` says why); cardgames/ui/fair_undo.py holds them.
 - fair_undo: undo only in practice (the multiplayer tables).
 """
 from __future__ import annotations

@@ -4,15 +4,15 @@ The rules, for every game:
 - undo takes back the player's own last move and the computer moves after it
   (the computers then play again), never another human's move (pass-and-play);
 - it never goes back into a round (or hand) that has been scored: a scene says
-  which moves closed one (GameScene.undo_mover gives None for them);
+  which moves closed one (the game's mover gives None for them);
 and, for the multiplayer tables (GameScene.fair_undo = True: Skyjo, Three
 Thirteen, Switch), undo is only there in practice games (options["practice"] =
 True, the select screen's "Practice (undo allowed)"). There it takes back any
 of your own moves, a draw or a card turned over too: the state goes back to
 the one before the move, stock and all, so a card drawn again is the same card.
 
-Who made a move is said once per game, here, for the scenes (GameScene.undo_mover) and the
-table (cardgames/table/games.py, GameSpec.mover) alike: a mover is
+Who made a move is said once per game, here, for the table (cardgames/table/games.py,
+GameSpec.mover; Table.undo applies these rules) and the scenes (their `mover` attribute) alike: a mover is
 mover(rules, before, after, action_text) -> the seat, or None for a move that closed a round or
 hand (turn_mover: TriPeaks; round_mover: Skyjo, Three Thirteen; switch_mover: Switch).
 Pure: no pygame.
