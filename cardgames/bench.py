@@ -22,8 +22,9 @@ What is measured, and how:
   of all threads, per-frame CPU, memory per scene); skipped with a line without Xvfb.
 - Rules throughput: cardgames/bench_rules.py (every game's random-play games per CPU second,
   measured alike through its rules module), in one section.
-- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one, and the table's message
-  costs (cardgames/table/bench.py: encode + decode per update, sizes).
+- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one, and the table's figures
+  (cardgames/table/bench.py: per game at 4 seats, the CPU µs of one update through the wire handle,
+  encode + decode, median and p99, the sizes; the memory of a table played to mid-game, KB).
 Benchmarks print figures; they never fail on a slow machine.
 """
 from __future__ import annotations
@@ -279,7 +280,7 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
         print()
         sys.stdout.flush()
         game_benchmarks(quick)
-        print("\n== The table's messages (cardgames.table.bench)")
+        print("\n== The table: updates through the wire, memory (cardgames.table.bench)")
         try:
             from cardgames.table import bench as table_bench
 

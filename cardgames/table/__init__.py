@@ -11,5 +11,5 @@
                  history and fair undo, the record (options, seed, seats, actions)
     updates.py   the update of one seat (or a spectator) from what that seat may know
     handles.py   a view's line to its table: in-process (objects) or wire (bytes)
-    bench.py     the cost of an update through the wire (`python -m cardgames.table.bench`)
+    bench.py     an update through the wire handle (µs), a table's memory (`python -m cardgames.table.bench`)
 """

@@ -1,13 +1,21 @@
-"""What an update costs through the wire: encode + decode CPU time and size, per game (4 seats).
+"""What an update costs through the wire handle, and what a table holds in memory, per game.
 
     python -m cardgames.table.bench [--games N] [--seed S]
 
-Plays N seeded games of each game at a Table (four seats: one human here, one elsewhere, two
-computers; TriPeaks has its one seat), catches every message the table sends (each seat's
-updates and the spectator's), and times messages.encode + messages.decode of each one on the CPU
-clock (time.process_time_ns). Prints the median and the 99th percentile of the time (µs) and of
-the size (bytes), and the memory of a table at the end of its game (tracemalloc). Measures and
-prints only; nothing here is a test.
+Plays N seeded games of each game at a Table, four seats (a human here, a human elsewhere, two
+computers; TriPeaks has its one seat), the humans choosing at random among the legal actions
+their last update gave. Every human seat and a spectator are connected through a WireHandle
+(cardgames/table/handles.py), as a scene with CARDGAMES_LINE=wire is: each message the table sends
+is encoded to bytes and decoded on the view's side, each intent the other way.
+
+- update through the wire: the CPU time (time.process_time_ns) of the handle's encode + decode of
+  each update and spectator's update (the game's codec made beforehand: that is once per process),
+  in µs per message, median and 99th percentile; their sizes in bytes; the same for the intents.
+- table KB: the memory (tracemalloc) taken by building a Table and playing it to mid-game (half
+  the moves the same seeded game takes to its end), and to its end; the view's side is a plain
+  listener keeping each seat's last update (the table's own memory: State, history, record, plans).
+  The rules' caches and the codec are warmed by the same game played before, not counted.
+Measures and prints only; nothing here is a test.
 """
 from __future__ import annotations
 
@@ -16,9 +24,11 @@ import random
 import statistics
 import time
 import tracemalloc
+from collections.abc import Callable
 from typing import Any
 
-from cardgames.table.messages import Intent, decode, encode
+from cardgames.table.handles import WireHandle
+from cardgames.table.messages import Intent, Message, Update, codec
 from cardgames.table.seats import AWAY, HERE, computer
 from cardgames.table.table import Table
 
@@ -28,37 +38,73 @@ SEATS = {"tripeaks": (HERE,), "skyjo": (HERE, AWAY, computer("easy"), computer("
 MAX_STEPS = 20_000
 
 
-def play(game: str, seed: int, keep: bool = True) -> tuple[Table, list[Any]]:
-    """One game to its end (or MAX_STEPS): the humans play at random; every message the table sent
-    (none kept without `keep`)."""
+class TimedWire(WireHandle):
+    """A WireHandle that notes the CPU time and size of each message it carries, both ways."""
+
+    def __init__(self, table: Table, seats: Any, log: list[tuple[str, float, int]]) -> None:
+        self.log = log
+        super().__init__(table, seats)
+
+    def send(self, intent: Intent) -> None:
+        t0 = time.process_time_ns()
+        data = self._round_trip(intent)
+        self.log.append(("intent", (time.process_time_ns() - t0) / 1000, len(data)))
+        self._to_table(self._back)
+
+    def _carried(self, msg: Message) -> Message:
+        t0 = time.process_time_ns()
+        data = self._round_trip(msg)
+        self.log.append(("update", (time.process_time_ns() - t0) / 1000, len(data)))
+        return self._back
+
+    def _round_trip(self, msg: Message) -> bytes:
+        """WireHandle's own work: encode, then decode on the other side (kept in _back)."""
+        c = codec(self.table.game)
+        data = c.encode(msg)
+        self._back = c.decode(data)
+        return data
+
+
+def play(game: str, seed: int, stop: int | None = None,
+         line: Callable[[Table, Any], Any] | None = None) -> Table:
+    """One seeded game, to its end (or MAX_STEPS), or until `stop` moves are made; the humans play
+    at random from their seat's last update. With `line`, line(table, seats) connects each human seat
+    and a spectator (seats None) and its receive() gives what they were sent; without it, a plain
+    listener keeps each seat's last update."""
     seats = SEATS[game]
     table = Table(game, {}, seed, seats, ai_delay=0.5)
-    sent: list[Any] = []
-    latest: dict[int, Any] = {}
-
-    def heard(msg: Any) -> None:
-        if keep:
-            sent.append(msg)
-        if hasattr(msg, "seat"):
-            latest[msg.seat] = msg
     humans = [s for s, who in enumerate(seats) if who.human]
-    for seat in humans:
-        table.connect(seat, heard)
-    table.watch(heard)
+    latest: dict[int, Update] = {}
+    handles: dict[int, Any] = {}
+    if line is None:
+        for seat in humans:
+            table.connect(seat, lambda msg: latest.__setitem__(msg.seat, msg))
+    else:
+        handles = {seat: line(table, (seat,)) for seat in humans}
+        spectator = line(table, None)
     table.start()
     rng = random.Random(seed)
     seq = dict.fromkeys(humans, 0)
     for _ in range(MAX_STEPS):
-        if table.over:
+        if table.over or (stop is not None and len(table.actions) >= stop):
             break
+        if line is not None:
+            spectator.receive()
+            for handle in handles.values():
+                for msg in handle.receive():
+                    latest[msg.seat] = msg
         ready = [s for s in humans if s in latest and latest[s].legal]
-        if ready:
-            seat = rng.choice(ready)
-            seq[seat] += 1
-            table.submit(Intent(seat=seat, seq=seq[seat], action=rng.choice(latest[seat].legal)))
-        else:
+        if not ready:
             table.advance(0.25)
-    return table, sent
+            continue
+        seat = rng.choice(ready)
+        action = rng.choice(latest.pop(seat).legal)    # (the seat waits for the table's answer)
+        if line is None:
+            seq[seat] += 1
+            table.submit(Intent(seat=seat, seq=seq[seat], action=action))
+        else:
+            handles[seat].act(seat, action)
+    return table
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -66,41 +112,57 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def measure(game: str, games: int, seed: int) -> dict[str, float]:
-    times: list[float] = []
-    sizes: list[int] = []
-    memory: list[int] = []
-    for k in range(games):
-        tracemalloc.start()
-        table, _ = play(game, seed + k, keep=False)
-        memory.append(tracemalloc.get_traced_memory()[0])   # the table, its history and the last updates
+def table_memory(game: str, seed: int, stop: int | None) -> int:
+    """Bytes allocated and still held after building a Table and playing it to `stop` moves."""
+    tracemalloc.start()
+    try:
+        table = play(game, seed, stop)
+        held = tracemalloc.get_traced_memory()[0]
+    finally:
         tracemalloc.stop()
-        del table
-        _table, sent = play(game, seed + k)
-        for msg in sent:
-            t0 = time.process_time_ns()
-            data = encode(msg, game)
-            back = decode(data, game)
-            times.append((time.process_time_ns() - t0) / 1000)
-            sizes.append(len(data))
-            assert back == msg
+    del table
+    return held
+
+
+def measure(game: str, games: int, seed: int) -> dict[str, float]:
+    codec(game)                  # made once per process, as a view's first message would
+    log: list[tuple[str, float, int]] = []
+    mid: list[int] = []
+    end: list[int] = []
+    moves: list[int] = []
+    for k in range(games):
+        table = play(game, seed + k, line=lambda t, seats: TimedWire(t, seats, log))
+        length = len(table.actions)
+        moves.append(length)
+        mid.append(table_memory(game, seed + k, length // 2))
+        end.append(table_memory(game, seed + k, None))
+    times = [t for kind, t, _ in log if kind == "update"]
+    sizes = [b for kind, _, b in log if kind == "update"]
+    intents = [t for kind, t, _ in log if kind == "intent"]
     return {"messages": len(times), "us_median": statistics.median(times), "us_p99": percentile(times, 0.99),
             "bytes_median": statistics.median(sizes), "bytes_p99": percentile(sizes, 0.99),
-            "bytes_max": max(sizes), "table_kb": statistics.median(memory) / 1024}
+            "bytes_max": max(sizes), "intents": len(intents),
+            "intent_us": statistics.median(intents) if intents else 0.0,
+            "moves": statistics.median(moves),
+            "mid_kb": statistics.median(mid) / 1024, "end_kb": statistics.median(end) / 1024}
 
 
-def main(argv: list[str] | None = None) -> None:
+def main(argv: list[str] | None = None, out: Callable[[str], Any] = print) -> dict[str, dict[str, float]]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    print("update through the wire (encode + decode, CPU), per game, 4 seats (TriPeaks 1):")
-    print(f"{'game':16} {'messages':>8} {'µs median':>10} {'µs p99':>8} {'B median':>9} {'B p99':>7} "
-          f"{'B max':>7} {'table KB':>9}")
+    out(f"Updates through the wire handle (encode + decode, CPU µs per message), and a table's memory "
+        f"(tracemalloc, KB); {args.games} game(s) each, 4 seats (TriPeaks 1):")
+    out(f"  {'game':16} {'updates':>7} {'µs median':>9} {'µs p99':>7} {'B median':>8} {'B p99':>6} {'B max':>6}"
+        f" {'intent µs':>9} {'moves':>6} {'KB mid-game':>11} {'KB at end':>9}")
+    results = {}
     for game in SEATS:
-        r = measure(game, args.games, args.seed)
-        print(f"{game:16} {r['messages']:8d} {r['us_median']:10.1f} {r['us_p99']:8.1f} {r['bytes_median']:9.0f} "
-              f"{r['bytes_p99']:7.0f} {r['bytes_max']:7d} {r['table_kb']:9.0f}")
+        r = results[game] = measure(game, args.games, args.seed)
+        out(f"  {game:16} {r['messages']:7d} {r['us_median']:9.1f} {r['us_p99']:7.1f} {r['bytes_median']:8.0f}"
+            f" {r['bytes_p99']:6.0f} {r['bytes_max']:6d} {r['intent_us']:9.1f} {r['moves']:6.0f}"
+            f" {r['mid_kb']:11.0f} {r['end_kb']:9.0f}")
+    return results
 
 
 if __name__ == "__main__":

@@ -1,8 +1,7 @@
 """When a computer acts, on the table's clock, and how long Switch's "last card" catch window lasts.
 
-The same numbers as the game scenes use today (cardgames/ui/computer_turns.py and
-cardgames/games/switch/catch.py, which import pygame; once the scenes run on the table they
-should import these instead, so that each number has one source).
+The one source of these numbers: the table plans the computers' moves and the catch window with
+them; a view that shows one imports it (cardgames/games/switch/catch.py: HOLD = CATCH_HOLD).
 """
 from __future__ import annotations
 

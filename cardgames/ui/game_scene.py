@@ -1,44 +1,66 @@
-"""The shared base of the four game scenes: state, turns, animation, input, saves.
+"""The shared base of the four game scenes: a view of a game's table, animation, input, saves.
 
 A game scene subclasses GameScene and is built as
     MyScene(app, options, seed=None, resume=None)
-by the menus, the command line and the demo. The base does the common work:
-applies actions through the rules module, keeps a history (undo pops it),
-animates the redacted events, reconciles the sprites with what the viewer
-may see, plays sounds, autosaves, runs the computer seats after a visible
-"thinking" delay, turns mouse and keyboard into actions, and opens the pause
-overlay on Esc.
+by the menus, the command line and the demo. The scene is a VIEW: the game itself is played
+at a cardgames.table.Table (pure Python: the State, the seats, the computers, history and fair
+undo, the record), and the scene draws what its seat is sent. The base does the common work:
+opens the table (table_line.py: a resumed game's actions replayed there), sends the human's
+moves to it as intents, reads its updates: animates the events as the viewer may see them,
+reconciles the sprites with the viewer's observation, plays sounds, writes the move log,
+autosaves; it lets the table's clock run while nothing flies (the computers play on it),
+turns mouse, keys and pad into actions, and opens the pause overlay on Esc.
 
 Where the parts live (GameScene mixes them in; every name below is a GameScene method):
-    game_scene.py       construction, the hooks' defaults, the queries (moves, human_turn, ...),
-                        act() / act_then(), the frame (update, draw, draw_text)
-    computer_turns.py   the computer seats: thinking delay, the AI worker thread, act_computer()
+    game_scene.py       construction, the hooks' defaults, the queries (observation, moves,
+                        human_turn, ...), act() / act_then(), the frame (update, draw, draw_text)
+    table_line.py       the line to the table: open_table(), send() / send_command() (intents),
+                        take_updates() (animate, log, game over), latest(), run_clock(dt), the
+                        thinking dots
     scene_input.py      mouse, keys and pad into actions: click, drag targets, picked card,
                         hover, undo keys, Esc -> pause (UNDO_KEYS)
     scene_focus.py      what arrows/Tab/pad reach: focus_keys, focus_rect, activate, buttons
     event_animation.py  events into tweens: animate_events / animate_event, sync, the opening deal
-    history.py          undo (fair undo), restart, redeal
-    autosave.py         save / clear_save / save_data, the replay of a saved game on resume
+    history.py          undo (a command to the table: fair undo), restart, redeal (a new table)
+    autosave.py         save / clear_save / save_data: options, seed and the actions played
     recording.py        the statistics (RecordsMixin: game_result, record_result, play time)
+
+What a view may do, and what it may not
+---------------------------------------
+It works from what its seat is sent: self.observation() (the viewer's observation), self.latest(seat)
+(that seat's last Update: legal, out_of_turn, turn, thinking, deadlines, undo, result, moves,
+played, events; default the viewer), self.actions (the actions played so far, as str: public),
+self.current, self.human_turn, self.over, self.players, self.moves() (the legal actions parsed for
+the board), and self.rules.parse_action(text). It never holds or reads a State (table_line.py's `state` and
+`history` properties are transitional, left for old tests, and go), never imports a game's
+State type and never calls the rules' state functions (new_game, deal, apply, legal_actions,
+current_player, is_over, scores, winners, observe, ... or anything taking a State): the table
+does. A fact the view needs and the seat may know belongs in the game's Observation. Computer
+moves never pass through act(): they arrive as updates like any other. The line is a LocalHandle
+(objects), or a WireHandle with CARDGAMES_LINE=wire (every message encoded to bytes and back);
+a scene draws the same with either.
 
 What a game author writes
 -------------------------
 Class attributes:
-    rules      the rules module (new_game, apply, legal_actions, observe, ...)
-    ai         the AI module (choose(obs, legal, rng, level)), or None
-    info       the game's GameInfo (cardgames/games/<g>/__init__.py INFO)
+    rules      the rules module: the view parses actions with rules.parse_action and reads its
+               constants (Phase, ...), nothing else
+    info       the game's GameInfo (cardgames/games/<g>/__init__.py INFO); its name picks the
+               table's GameSpec (cardgames/table/games.py: AI, codec, rounds, mover)
     card_size  (w, h) of cards on the 1280x720 canvas; default CARD_SIZE (84x118)
     table      the table texture for app.assets.table() (assets.TABLES); default "felt_green"
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
     fair_undo  True (the multiplayer tables): undo only in practice games (options["practice"]), any of
-               your own moves, never another human's (the table decides: cardgames/table/fair_undo.py)
+               your own moves, never another human's (cardgames/table/fair_undo.py; the table decides,
+               with the game's GameSpec.mover, and says in each update whether undo would act)
     undo_rect  where a practice game's Undo button sits on the canvas (a pygame.Rect), or None
     describe_move, log_rect  the move log: the game's describe(move) and the corner's Rect
                (cardgames/ui/move_log.py says how a game plugs in; hooks log_section, log_viewer)
-    think_while_animating  True: a computer thinks while the last move flies (big tables stay brisk);
-               computer_anim_pace() may speed up computer moves too
+    think_while_animating  True: the table's clock runs while the last move flies, so a computer's
+               next move lands as soon as it is down (big tables stay brisk); computer_anim_pace()
+               may speed up computer moves too
     toast_bottom where app.notify() messages end on the canvas (default 210: high on the table)
 
 Hooks (override; the first three are required):
@@ -46,10 +68,10 @@ Hooks (override; the first three are required):
                                  self.board.add_pile("hand:0", (640, 560), "fan", dx=30, center=True),
                                  grid_positions() for grids. Piles added later are drawn on
                                  top (add overlapping rows back to front). Called once the
-                                 state exists (self.state, self.players), and after restart().
+                                 table is open (self.observation(), self.players), and after restart().
     layout(self, obs)            what the viewer sees, pile by pile: {"stock": [(None, False)] * 20,
                                  "waste": [(card, True)], ...} bottom card first, from
-                                 obs = rules.observe(state, viewer). Never from the State.
+                                 obs = self.observation(), the viewer's observation as sent.
     action_ui(self, action)      (source, target) of an action on the board: source is a pile name
                                  (its top card), a (pile, card) pair (that card of a hand) or None;
                                  target a pile name or None. Drag source -> target plays it; a
@@ -61,28 +83,41 @@ Hooks (override; the first three are required):
     on_announce(self, event)     an Announced event arrived (show it; default: a toast with its text).
     sound_for(self, event)       the sound name for an event (default: moved -> place,
                                  flipped -> flip, shuffled -> shuffle); None for silence.
+    after_update(self, before, after)  one move told: the viewer's Updates before and after it
+                                 (default: the achievements' check); call super().
+    on_reset(self, msg)          the table drew the position afresh (an undo): call super(), then
+                                 reset what the scene keeps per move.
+    landed(self)                 a batch of updates was taken in (default: end the game when the
+                                 update has a result, and autosave); call super().
     on_game_over(self)           the game ended (record stats, push a summary). Call super() first.
     game_result(self, abandoned) the result for the statistics (cardgames/ui/recording.py); call
                                  self.record_result() at the end, its lines are self.records_touched.
     seat_anchor(self, seat)      where the "thinking" dots of a computer seat go (canvas point).
     begin(self)                  a game starts (new, resumed or after restart(), which clears the
                                  scheduler): start your timers here.
-    on_new_game(self)            a fresh state was just dealt (new game, restart, or a resume
-                                 before its replay): reset per-game scene data (scores) here.
-    computer_may_move(self)      False holds the computer seats back for now (a chooser is open,
-                                 a clock has not started); asked every frame. Default True.
+    on_new_game(self)            a game was just opened at the table (new game, restart, or a
+                                 resume, its actions replayed there): reset per-game scene data here.
+    computer_may_move(self)      False holds the table's clock (a chooser is open, a clock has not
+                                 started, a summary is up): the computers wait; asked every frame.
+    computer_anim_pace(self)     how much faster a computer's move animates (default 1.0).
+    table_deal(self), table_choose(self)  a tutorial's scripted deal (rules_options, seed) -> State
+                                 and scripted computers (state, seat, rng, level) -> action, run
+                                 at the table; None (default): the rules' new_game and the AI.
+    ai_level(self, seat)         the computers' level (default options["level"]).
     save_extra / load_extra      scene data for the autosave (e.g. an arcade timer), a JSON dict;
                                  load_extra runs after the replay, before setup_board.
-    rules_options(self)          the options passed to rules.new_game (default: all but "humans").
+    rules_options(self)          the options the rules deal with (default: all but "humans", "names",
+                                 "practice"); table_options() hands them to the table.
     handle_event                 call super().handle_event(event) for everything you don't use.
 
 Set any attribute your hooks need BEFORE calling super().__init__(...): the base
 calls setup_board() and layout() from inside its __init__.
 
-Useful from a subclass: self.state, self.viewer (the seat drawn face up), self.humans,
-self.player_name(seat) (the names from the select screen), self.practice, self.act_then(action, more)
-(several actions animated as one batch), act_computer(seat, action) (override to batch a computer's moves),
-self.players, self.human_turn, self.act(action), self.undo(), self.restart(),
+Useful from a subclass: self.observation(), self.latest(seat), self.actions, self.current,
+self.viewer (the seat drawn face up), self.humans, self.player_name(seat) (the names from the
+select screen), self.practice, self.players, self.human_turn, self.over, self.moves(),
+self.act(action), self.act_then(action, more) (several actions, each sent once the one before
+is played, animated as they come), self.undo(), self.restart(),
 self.redeal(seed) (a new deal that keeps the autosave), self.refresh_moves() (after
 changing what the human may do or what the keys reach outside act(), e.g. a new viewer
 or a chooser opened), self.refresh_focus() (apply that to the keys at once), self.picked (the card or pile picked up by a click, or None),
@@ -103,14 +138,18 @@ Gamepads arrive as the same keys (cardgames/engine/gamepad.py); pad_keys =
 {"x": key, "y": key} names the keys of the X and Y buttons (the game's main extras).
 Ctrl+Z, U or Backspace (a pad's Back button) undo; Esc (or the window losing focus) opens the pause overlay.
 
-Turns: when current_player() is a computer seat the base plays it (the AI's
-choose() runs in a worker thread, so choose_for_computer() must not touch pygame
-or the board; the move lands after ai_delay(seat): app.ai_delay, 0 at Instant,
-times computer_turns.PACE_PLAYERS / players at a big table, halved for the rest of a begun turn). When it
-is None but the game is not over (e.g. between rounds), the base waits: offer
-a button that calls act(). In the demo (self.app.demo is not None) every seat
-is a computer: never wait for a key there (close summaries on a timer with
-self.scheduler). The base does not autosave when there is no human seat.
+Turns: the table plays the computer seats. When one is to play, the table plans its move on
+the table's clock after a visible thinking delay (cardgames/table/pace.py: app.ai_delay, 0 at
+Instant, shorter at a big table, halved for the rest of a begun turn) and its AI chooses in a
+worker thread from its own observation; the update says who is thinking (the dots). The
+scene's update() runs the clock (run_clock(dt)) only while nothing animates, one move at a
+time, so each computer move is seen to land before the next (think_while_animating: the
+clock runs during the flight too); computer_may_move() False stops it. A Skyjo computer's
+set-up flips arrive as several updates in one frame and are animated together. Between
+rounds nobody has the turn (current is None) until a human deals on: its legal action is the
+game's "next" action; offer a button that calls act(). In the demo (self.app.demo is not None)
+every seat is a computer and the table deals on by itself: never wait for a key there (close
+summaries on a timer with self.scheduler). The base does not autosave when there is no human seat.
 
 Speed: draw only cached surfaces (self.draw_text caches; the board blits
 ready-made card images); a frame should stay well under 4 ms.
