@@ -1,0 +1,60 @@
+"""Whole games through real sockets (loopback): a server, bot clients at the open seats, computers
+at the others and a spectator; the game ends with the same State as its seed and the actions each
+client was told, played at a local Table, and each client's last update says what that State shows
+it (its observation, the spectator's public one, the result)."""
+from __future__ import annotations
+
+import pytest
+
+from cardgames.net.bots import Bot
+from cardgames.net.client import NetHandle
+from cardgames.table.games import spec
+from cardgames.table.seats import AWAY, computer
+from cardgames.table.table import Table
+from net_helpers import net, room_facts  # noqa: F401 - the fixture
+
+LEVELS = ("easy", "normal", "hard")
+CASES = [("skyjo", 2), ("skyjo", 4), ("skyjo", 8), ("three_thirteen", 2), ("three_thirteen", 4),
+         ("three_thirteen", 8), ("switch", 2), ("switch", 4), ("switch", 6)]   # Switch seats at most 6
+
+
+def seats_of(players: int) -> list[str]:
+    """Players at the even seats (and the last of a pair), computers at the others."""
+    if players == 2:
+        return ["away", "computer:easy"]
+    return ["away" if s % 2 == 0 or s == players - 1 else f"computer:{LEVELS[s % 3]}" for s in range(players)]
+
+
+def spec_of(word: str):
+    return AWAY if word == "away" else computer(word.partition(":")[2])
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("game,players", CASES)
+def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net, game, players):  # noqa: F811
+    seats = seats_of(players)
+    away = [s for s, w in enumerate(seats) if w == "away"]
+    host = NetHandle.host(net.url, game, "Host", seats, seat=away[0])
+    lines = [host] + [NetHandle.join(net.url, host.code, f"Player {s}", seat=s) for s in away[1:]]
+    assert [line.seat for line in lines] == away
+    watcher = NetHandle.join(net.url, host.code.lower(), watch=True)     # a code is read aloud: any case
+    bots = [Bot(line, seed=i).start() for i, line in enumerate(lines)]
+    spectator = Bot(watcher).start()
+    for bot in [*bots, spectator]:
+        assert bot.join(50), "the game did not end"
+        assert bot.failure is None and not bot.errors
+    facts = room_facts(net, host.code)
+    local = Table(game, {}, facts["seed"], [spec_of(w) for w in seats])
+    assert local.replay(bots[0].played) == len(bots[0].played) == len(facts["actions"])
+    assert local.state == facts["state"] and local.over
+    rules = spec(game).rules
+    for bot, seat in zip(bots, away):
+        assert bot.played == bots[0].played
+        assert bot.latest.seat == seat
+        assert bot.latest.observation == rules.observe(local.state, seat)
+        assert bot.latest.result == local.result() == facts["result"]
+    assert spectator.played == bots[0].played
+    assert spectator.latest.observation == spec(game).public(rules.observe(local.state, 0))
+    assert spectator.latest.result == local.result()
+    for line in [*lines, watcher]:
+        line.close()
