@@ -21,7 +21,8 @@ OUT_OF_TURN = 0.3     # how often a bot tries one of its out-of-turn actions (Sw
 
 
 class Bot:
-    def __init__(self, line: NetHandle, seed: int = 0, stop_after: int | None = None) -> None:
+    def __init__(self, line: NetHandle, seed: int = 0, stop_after: int | None = None, earlier: list[Any] = (),
+                 pace: float = 0.0) -> None:
         self.line = line
         self.rng = random.Random(seed)
         self.played: list[str] = []
@@ -30,11 +31,13 @@ class Bot:
         self.refusals: list[Any] = []
         self.sent = 0
         self.stop_after = stop_after          # hang up after sending this many intents (a drop)
+        self.pace = pace                      # at least this many seconds between two intents
+        self._last = 0.0
         self._acted_at: int | None = None
         self._thread = threading.Thread(target=self._run, name="bot", daemon=True)
         self.done = threading.Event()
         self.failure: BaseException | None = None
-        for msg in line.catch_up(line.seat):
+        for msg in [*line.catch_up(line.seat), *earlier]:    # (earlier: what was received before the bot)
             self._take(msg)
 
     def start(self) -> Bot:
@@ -88,6 +91,10 @@ class Bot:
             choices = msg.out_of_turn
         self._acted_at = msg.moves
         if choices:
+            wait = self._last + self.pace - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            self._last = time.monotonic()
             self.line.act(msg.seat, self.rng.choice(choices), after=msg.moves)
             self.sent += 1
 

@@ -111,8 +111,7 @@ class Line:
         try:
             if self.server.lines_from(self.address) > self.config.lines_per_address:
                 self.fail(lobby.error("too_many_lines", True))
-            else:
-                await self._receive()
+            await self._receive()
         except ConnectionClosed:
             pass
         finally:
@@ -126,15 +125,23 @@ class Line:
                 pass
 
     async def _receive(self) -> None:
-        while self.closing is None:
-            timeout = self.config.idle_timeout if self.room is not None else self.config.join_timeout
+        """Read until the line is closed. Once it is closing, what still arrives is read and dropped
+        (unread, it would hold back the peer's answer to the close)."""
+        while True:
+            if self.closing is not None:
+                timeout = FLUSH_TIMEOUT
+            else:
+                timeout = self.config.idle_timeout if self.room is not None else self.config.join_timeout
             try:
                 async with asyncio.timeout(timeout):
                     data = await self.ws.recv()
             except TimeoutError:
+                if self.closing is not None:
+                    return
                 self.fail(lobby.error("idle", True))
-                return
-            self.heard(data)
+                continue
+            if self.closing is None:
+                self.heard(data)
 
     def heard(self, data: Any) -> None:
         """One message from the client."""
@@ -171,8 +178,9 @@ class Line:
             self.tell(lobby.error("not_allowed", False, "this line is at a table already"))
 
     def _strike(self, why: str) -> None:
+        """An unreadable message: told, and the line closed before it has joined, or after too many."""
         self.strikes += 1
-        if self.strikes > self.config.strikes:
+        if self.room is None or self.strikes > self.config.strikes:
             self.fail(lobby.error("bad_message", True, f"{why} (too many unreadable messages)"))
         else:
             self.tell(lobby.error("bad_message", False, why))
