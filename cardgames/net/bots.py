@@ -13,7 +13,7 @@ import threading
 import time
 from typing import Any
 
-from cardgames.table.lobby import Error
+from cardgames.table.lobby import Error, Seats
 from cardgames.table.messages import Public, Update
 from cardgames.net.client import NetHandle
 
@@ -28,6 +28,7 @@ class Bot:
         self.played: list[str] = []
         self.latest: Update | Public | None = None
         self.errors: list[Error] = []
+        self.seats: list[Seats] = []          # every lobby.Seats heard (who sits where, who dropped)
         self.refusals: list[Any] = []
         self.sent = 0
         self.stop_after = stop_after          # hang up after sending this many intents (a drop)
@@ -54,6 +55,8 @@ class Bot:
     def _take(self, msg: Any) -> None:
         if isinstance(msg, Error):
             self.errors.append(msg)
+        elif isinstance(msg, Seats):
+            self.seats.append(msg)
         elif isinstance(msg, (Update, Public)):
             if msg.reset and not msg.played and msg.moves == 0:
                 self.played = []
