@@ -8,6 +8,7 @@ from types import SimpleNamespace
 
 import msgspec
 import pytest
+from net_helpers import FAST, room_facts, start_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -16,9 +17,8 @@ from cardgames.net.client import NetError, NetHandle
 from cardgames.net.config import Config
 from cardgames.net.server import Line
 from cardgames.table import lobby
-from cardgames.table.lobby import Error, Host, Join, Seats, Welcome
-from cardgames.table.messages import Intent, Update, encode
-from net_helpers import FAST, room_facts, start_server
+from cardgames.table.lobby import Error, Host, Join
+from cardgames.table.messages import Intent, Update, WireError, encode
 
 GAME = "skyjo"     # (short games: the table goes on to its end after each test)
 
@@ -51,7 +51,7 @@ def answer(ws) -> object:
         data = ws.recv(timeout=5)
         try:
             return lobby.decode_server(data, None)
-        except Exception:   # noqa: BLE001 - a game message: not what is looked for
+        except WireError:   # a game message: not what is looked for
             continue
 
 
@@ -249,3 +249,23 @@ def test_a_line_that_does_not_read_is_closed_not_waited_for():
         return line
     line = asyncio.run(run())
     assert line.closing.code == "slow" and len(line.outbox) == 1      # only the error is left to send
+
+
+@pytest.mark.timeout(30)
+def test_one_address_hosts_and_connects_only_so_much():
+    server = start_server(Config(**{**FAST.__dict__, "tables_per_address": 1, "lines_per_address": 3}))
+    try:
+        first = NetHandle.host(server.url, GAME, "One", ["away", "away"])
+        with pytest.raises(NetError) as refused:
+            NetHandle.host(server.url, GAME, "Two", ["away", "away"])
+        assert refused.value.code == "too_many_tables"
+        second = NetHandle.join(server.url, first.code, "Three")
+        watcher = NetHandle.join(server.url, first.code, watch=True)
+        with pytest.raises(NetError) as refused:
+            NetHandle.join(server.url, first.code, watch=True)
+        assert refused.value.code == "too_many_lines"
+        play_to_the_end(server, first.code, first, second)
+        for line in (first, second, watcher):
+            line.close()
+    finally:
+        server.stop()

@@ -9,6 +9,7 @@ import itertools
 from typing import Any
 
 import pytest
+from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
@@ -20,7 +21,6 @@ from cardgames.table.messages import Intent, Update, decode
 from cardgames.table.seats import AWAY, Kind, computer
 from cardgames.table.table import Table
 from cardgames.table.updates import whose_turn
-from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
 
 
 def seats_heard(line: NetHandle, kept: list, predicate, timeout: float = 10) -> Seats | None:
@@ -78,7 +78,7 @@ def test_a_dropped_player_is_replaced_after_the_grace_and_takes_the_seat_back_wi
 
 
 @pytest.mark.timeout(30)
-def test_a_short_drop_keeps_the_seat_and_leaving_on_purpose_gives_it_to_a_computer_at_once(net):
+def test_a_short_drop_keeps_the_seat_and_leaving_on_purpose_gives_it_to_a_computer_at_once(net):  # noqa: F811
     host = NetHandle.host(net.url, "skyjo", "Host", ["away", "away", "away"])
     second = NetHandle.join(net.url, host.code, "Second")
     third = NetHandle.join(net.url, host.code, "Third")
@@ -200,3 +200,23 @@ def test_the_player_takes_the_seat_back_at_the_next_turn_not_in_the_middle_of_th
     assert [m for m in a.told if isinstance(m, Seats)][-1].seats[1] == lobby.SeatInfo("player", "B", True, False)
     room.close()
     assert a.failed.code == "closed" and b2.failed.code == "closed"
+
+
+def test_a_table_that_fails_is_closed_and_told_the_others_go_on():
+    loop = FakeLoop()
+    rooms = [Room.open(code, "skyjo", {}, 3, ["away", "away"], Config(ai_delay=0.0), loop) for code in ("AAAAA", "BBBBB")]
+    lines = {room.code: (FakeLine("A"), FakeLine("B")) for room in rooms}
+    for room in rooms:
+        for line in lines[room.code]:
+            room.join(line)
+    broken, fine = rooms
+
+    def bug(*args: Any) -> None:
+        raise RuntimeError("a bug in the rules")
+    broken.table.submit = bug
+    a, _b = lines["AAAAA"]
+    broken.intent(a, 0, Intent(seat=0, seq=1, action=a.updates[-1].legal[0]))
+    assert broken.closed and all(line.failed.code == "broken" for line in lines["AAAAA"])
+    a2, _b2 = lines["BBBBB"]
+    fine.intent(a2, 0, Intent(seat=0, seq=1, action=a2.updates[-1].legal[0]))
+    assert not fine.closed and len(fine.table.actions) == 1

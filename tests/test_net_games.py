@@ -5,13 +5,13 @@ it (its observation, the spectator's public one, the result)."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import net, room_facts  # noqa: F401 - the fixture
 
 from cardgames.net.bots import Bot
 from cardgames.net.client import NetHandle
 from cardgames.table.games import spec
 from cardgames.table.seats import AWAY, computer
 from cardgames.table.table import Table
-from net_helpers import net, room_facts  # noqa: F401 - the fixture
 
 LEVELS = ("easy", "normal", "hard")
 CASES = [("skyjo", 2), ("skyjo", 4), ("skyjo", 8), ("three_thirteen", 2), ("three_thirteen", 4),

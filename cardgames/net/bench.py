@@ -22,7 +22,6 @@ import random
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 from websockets.asyncio.client import connect

@@ -13,9 +13,9 @@ import threading
 import time
 from typing import Any
 
+from cardgames.net.client import NetHandle
 from cardgames.table.lobby import Error, Seats
 from cardgames.table.messages import Public, Update
-from cardgames.net.client import NetHandle
 
 OUT_OF_TURN = 0.3     # how often a bot tries one of its out-of-turn actions (Switch's calls and catches)
 

@@ -149,7 +149,10 @@ class NetHandle:
         self._out = asyncio.Queue()
         try:
             async with connect(self.url, max_size=MAX_BYTES, open_timeout=CONNECT_TIMEOUT, **connect_kw) as ws:
-                await ws.send(lobby.encode(hello))
+                try:
+                    await ws.send(lobby.encode(hello))
+                except ConnectionClosed:
+                    pass          # refused at once (too many lines): the server's error is read below
                 writer = asyncio.create_task(self._write(ws))
                 try:
                     async for data in ws:

@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from cardgames.net.config import Config
 from cardgames.table import lobby
 from cardgames.table.lobby import Error, SeatInfo, Seats, Welcome
 from cardgames.table.messages import Intent, encode
 from cardgames.table.seats import AWAY, SeatSpec, computer
 from cardgames.table.table import Table
 from cardgames.table.updates import whose_turn
-from cardgames.net.config import Config
 
 log = logging.getLogger("cardgames.net")
 COMMANDS = ("undo", "resign")      # restart and redeal would deal again for everyone: not over a network
@@ -123,13 +123,28 @@ class Room:
     def clock(self) -> float:
         return self.loop.time() - self.t0
 
+    def _safely(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run a step of the table; a bug in it closes this room (logged), never the server."""
+        try:
+            fn(*args)
+        except Exception:
+            log.exception("table %s: stopped on an error", self.code)
+            self.close("broken")
+            return False
+        return True
+
+    def _at_now(self, fn: Callable[..., Any], *args: Any) -> None:
+        """The table's clock to now (what was due happens first), then fn(*args)."""
+        self.table.advance_to(self.clock())
+        fn(*args)
+
     def tick(self) -> None:
         """Let the table's clock run to now, give back the seats of returning players, and set the
         timer for the table's next job."""
         if self.closed or not self.started:
             return
-        self.table.advance_to(self.clock())
-        self._give_back()
+        if not self._safely(self.table.advance_to, self.clock()) or not self._safely(self._give_back):
+            return
         due = self.table.next_due()
         if self._timer is not None:
             self._timer.cancel()
@@ -183,8 +198,8 @@ class Room:
         if not self.started and all(s.kind != "open" for s in self.seats):
             self.started = True
             log.info("table %s: %s starts (%d seats)", self.code, self.table.game, len(self.seats))
-            self.table.advance_to(self.clock())
-            self.table.start()
+            if not self._safely(self._at_now, self.table.start):
+                return
         self._tell_seats()
         self.tick()
 
@@ -216,10 +231,9 @@ class Room:
         if not self.started:
             line.tell(lobby.error("not_allowed", False, "the game has not started: seats are still open"))
             return
-        self.table.advance_to(self.clock())
         game = self.table.game
-        self.table.submit(intent, allowed=(seat,), reply=lambda msg: line.push(encode(msg, game)))
-        self.tick()
+        if self._safely(self._at_now, self.table.submit, intent, (seat,), lambda msg: line.push(encode(msg, game))):
+            self.tick()
 
     # ------------------------------------------------------------------ leaving
     def drop(self, line: Line) -> None:
@@ -259,9 +273,8 @@ class Room:
             return
         info.computer_plays, info.returning = True, False
         log.info("table %s: a computer plays seat %d (%s)", self.code, seat, info.name)
-        if self.started:
-            self.table.advance_to(self.clock())
-            self.table.sit(seat, computer(self.config.level))
+        if self.started and not self._safely(self._at_now, self.table.sit, seat, computer(self.config.level)):
+            return
         self._tell_seats()
         self.tick()
 

@@ -32,12 +32,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from cardgames.core.rng import new_seed
+from cardgames.net.config import Bucket, Config
+from cardgames.net.rooms import JoinRefused, Room, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
 from cardgames.table.lobby import Error, Host, Join, Leave, VersionError
 from cardgames.table.messages import Intent, WireError
-from cardgames.net.config import Bucket, Config
-from cardgames.net.rooms import JoinRefused, Room, room_code
 
 log = logging.getLogger("cardgames.net")
 CLOSE_CODES = {"too_big": 1009, "closing": 1001, "closed": 1001, "left": 1000}   # else 1008 (policy)
@@ -121,7 +121,7 @@ class Line:
                 sender.cancel()
             try:
                 await asyncio.wait_for(sender, FLUSH_TIMEOUT)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
+            except (TimeoutError, asyncio.CancelledError):
                 pass
 
     async def _receive(self) -> None:
@@ -305,7 +305,7 @@ class Server:
             self._ws.close()
             try:
                 await asyncio.wait_for(self._ws.wait_closed(), FLUSH_TIMEOUT)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 pass
 
 

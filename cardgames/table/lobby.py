@@ -62,6 +62,7 @@ ERRORS = {
     "slow": "this line does not read what it is sent",
     "closing": "the server is shutting down",
     "closed": "the table was closed",
+    "broken": "the table stopped on an error (the server's log says which)",
 }
 
 
