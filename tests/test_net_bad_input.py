@@ -209,15 +209,15 @@ def test_a_spectator_cannot_play_and_a_seated_line_cannot_join_again(net, table)
 
 @pytest.mark.timeout(40)
 def test_a_flood_closes_the_line_and_the_table_goes_on():
-    server = start_server(Config(**{**FAST.__dict__, "rate": 5.0, "burst": 10, "grace": 0.0}))
+    server = start_server(Config(**{**FAST.__dict__, "rate": 40.0, "burst": 40, "grace": 0.0}))
     try:
         suspect = NetHandle.host(server.url, GAME, "Flood", ["away", "away"])
         honest = NetHandle.join(server.url, suspect.code, "Honest")
-        for _ in range(30):
+        for _ in range(200):
             suspect.command(0, "undo")
         assert wait_for(suspect.closed.is_set, 5)
         assert suspect.error.code == "flood"
-        play_to_the_end(server, suspect.code, honest, pace=0.25)     # within the limit
+        play_to_the_end(server, suspect.code, honest, pace=0.05)     # within the limit
     finally:
         server.stop()
 
