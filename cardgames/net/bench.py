@@ -41,7 +41,7 @@ def serve_main() -> None:
 
     async def run() -> None:
         config = Config(rate=1000, burst=1000, lines_per_address=100_000, tables_per_address=100_000,
-                        max_tables=100_000, ai_delay=0.0)
+                        max_tables=100_000, ai_delay=0.0, compression=os.environ.get("BENCH_DEFLATE", "0") == "1")
         server = Server(config)
         port = await server.start("127.0.0.1", 0)
         print(port, flush=True)
@@ -50,9 +50,11 @@ def serve_main() -> None:
     asyncio.run(run())
 
 
-def _cpu_seconds(pid: int) -> float:
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """The process's user and system CPU seconds."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
 def _rss_kb(pid: int) -> int:
@@ -131,7 +133,9 @@ async def _measure(url: str, pid: int, tables: int, seconds: float, rate: float,
     for ws in load.lines:
         await ws.close()
     lat = sorted(load.latency) or [float("nan")]
-    return {"tables": tables, "actions": load.actions, "cpu_us": (cpu1 - cpu0) / max(1, load.actions) * 1e6,
+    actions = max(1, load.actions)
+    return {"tables": tables, "actions": load.actions, "cpu_us": (sum(cpu1) - sum(cpu0)) / actions * 1e6,
+            "sys_us": (cpu1[1] - cpu0[1]) / actions * 1e6,
             "p50_ms": statistics.median(lat) * 1000, "p99_ms": lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000,
             "kb_table": (rss1 - rss0) / tables}
 
@@ -139,15 +143,17 @@ async def _measure(url: str, pid: int, tables: int, seconds: float, rate: float,
 def run(tables: list[int], seconds: float, rate: float, game: str) -> None:
     print(f"table server on loopback: {game}, {SEATS} bot clients a table, {rate:g} action/s a table, "
           f"{seconds:g} s measured")
-    print(f"{'tables':>7} {'actions':>8} {'CPU µs/action':>14} {'p50 ms':>8} {'p99 ms':>8} {'RSS KB/table':>13}")
+    print(f"{'tables':>7} {'actions':>8} {'CPU µs/action':>14} {'(system)':>9} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'RSS KB/table':>13}")
     for n in tables:
-        proc = subprocess.Popen([sys.executable, "-m", "cardgames.net.bench", "--serve"], cwd=ROOT,
+        proc = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVE", "-m cardgames.net.bench --serve").split()], cwd=ROOT,
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
         try:
             port = int(proc.stdout.readline())
             r = asyncio.run(_measure(f"ws://127.0.0.1:{port}", proc.pid, n, seconds, rate, game))
-            print(f"{r['tables']:7d} {r['actions']:8d} {r['cpu_us']:14.0f} {r['p50_ms']:8.2f} {r['p99_ms']:8.2f} "
+            print(f"{r['tables']:7d} {r['actions']:8d} {r['cpu_us']:14.0f} {r['sys_us']:9.0f} {r['p50_ms']:8.2f} "
+                  f"{r['p99_ms']:8.2f} "
                   f"{r['kb_table']:13.0f}", flush=True)
         finally:
             proc.stdin.close()

@@ -21,6 +21,7 @@ class Config:
     idle_timeout: float = 3600.0        # seconds a line may stay silent (pings do not count)
     ping_interval: float | None = 20.0  # websockets' keepalive: a peer that does not answer a ping ...
     ping_timeout: float | None = 20.0   # ... within this many seconds is dropped
+    compression: bool = False           # permessage-deflate: fewer bytes, but ~170 KB more memory a table (make bench)
     # an address (one machine, or one network behind one address)
     lines_per_address: int = 64
     tables_per_address: int = 8

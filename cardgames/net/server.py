@@ -252,6 +252,7 @@ class Server:
         c = self.config
         self._ws = await serve(self._handler, host, port, ssl=tls, max_size=c.frame_limit,
                                ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
+                               compression="deflate" if c.compression else None,
                                logger=logging.getLogger("cardgames.net.websockets"))
         return self._ws.sockets[0].getsockname()[1]
 
