@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from net_helpers import net, room_facts  # noqa: F401 - the fixture
 
+from cardgames.core.events import redact
 from cardgames.net.bots import Bot
 from cardgames.net.client import NetHandle
 from cardgames.table.games import spec
@@ -19,10 +20,11 @@ CASES = [("skyjo", 2), ("skyjo", 4), ("skyjo", 8), ("three_thirteen", 2), ("thre
 
 
 def seats_of(players: int) -> list[str]:
-    """Players at the even seats (and the last of a pair), computers at the others."""
+    """Players at the first, middle and last seats, computers (of every level) at the others."""
     if players == 2:
         return ["away", "computer:easy"]
-    return ["away" if s % 2 == 0 or s == players - 1 else f"computer:{LEVELS[s % 3]}" for s in range(players)]
+    away = {0, players // 2, players - 1}
+    return ["away" if s in away else f"computer:{LEVELS[s % 3]}" for s in range(players)]
 
 
 def spec_of(word: str):
@@ -56,5 +58,19 @@ def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net,
     assert spectator.played == bots[0].played
     assert spectator.latest.observation == spec(game).public(rules.observe(local.state, 0))
     assert spectator.latest.result == local.result()
+    # nothing beyond what the seat may know: each move's update as the seat's own view of it at the
+    # local table (its observation, the events redacted for it; the spectator's public view)
+    states, events = [local.history[0] if local.history else local.state], [()]
+    for text in local.actions:
+        state, said = rules.apply(states[-1], rules.parse_action(text))
+        states.append(state)
+        events.append(tuple(said))
+    public = spec(game).public
+    for bot, seat in [*zip(bots, away), (spectator, None)]:
+        for msg in bot.updates:
+            if msg.played:
+                seen = rules.observe(states[msg.moves], 0 if seat is None else seat)
+                assert msg.observation == (seen if seat is not None else public(seen))
+                assert msg.events == redact(events[msg.moves], seat)
     for line in [*lines, watcher]:
         line.close()

@@ -27,6 +27,7 @@ class Bot:
         self.rng = random.Random(seed)
         self.played: list[str] = []
         self.latest: Update | Public | None = None
+        self.updates: list[Update | Public] = []      # every one, in order (the tests' leak check)
         self.errors: list[Error] = []
         self.seats: list[Seats] = []          # every lobby.Seats heard (who sits where, who dropped)
         self.refusals: list[Any] = []
@@ -62,6 +63,7 @@ class Bot:
                 self.played = []
             self.played.extend(msg.played)
             self.latest = msg
+            self.updates.append(msg)
             if isinstance(msg, Update) and msg.refusal is not None:
                 self.refusals.append(msg.refusal)
                 if msg.refusal.code == "illegal":
