@@ -171,7 +171,7 @@ class Room:
         """A player back with their token (after a drop, or from another screen: the old line is
         closed)."""
         for seat, info in enumerate(self.seats):
-            if info.kind == "player" and token and secrets.compare_digest(info.token, token):
+            if info.kind == "player" and token and secrets.compare_digest(info.token.encode(), token.encode()):
                 if info.line is not None and info.line is not line:
                     info.line.fail(lobby.error("not_allowed", True, "the seat was taken back from another line"))
                 if info.grace is not None:
