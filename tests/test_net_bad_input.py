@@ -270,3 +270,17 @@ def test_one_address_hosts_and_connects_only_so_much():
             line.close()
     finally:
         server.stop()
+
+
+@pytest.mark.timeout(30)
+def test_a_bug_in_handling_a_message_costs_that_line_only(net, table, monkeypatch):
+    from cardgames.net.rooms import Room
+
+    def bug(self, line):
+        raise RuntimeError("a bug in watching")
+    monkeypatch.setattr(Room, "watch", bug)
+    with pytest.raises(NetError) as refused:
+        NetHandle.join(net.url, table.code, watch=True)
+    assert refused.value.code == "bad_message"
+    monkeypatch.undo()
+    play_to_the_end(net, table.code, table.suspect, table.honest)

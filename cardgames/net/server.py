@@ -141,7 +141,11 @@ class Line:
                 self.fail(lobby.error("idle", True))
                 continue
             if self.closing is None:
-                self.heard(data)
+                try:
+                    self.heard(data)
+                except Exception:
+                    log.exception("line %s (%s): a message could not be handled", self.address, self.name or "-")
+                    self.fail(lobby.error("bad_message", True, "the server could not handle this message"))
 
     def heard(self, data: Any) -> None:
         """One message from the client."""
@@ -202,7 +206,7 @@ class Line:
             return
         try:
             room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address)
-        except (ValueError, KeyError, TypeError) as exc:
+        except Exception as exc:   # noqa: BLE001 - whatever the rules say of the options, it is a bad table
             self.fail(lobby.error("bad_table", True, str(exc)))
             return
         try:
