@@ -22,9 +22,11 @@ What is measured, and how:
   of all threads, per-frame CPU, memory per scene); skipped with a line without Xvfb.
 - Rules throughput: cardgames/bench_rules.py (every game's random-play games per CPU second,
   measured alike through its rules module), in one section.
-- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one, and the table's figures
+- Then `cardgames.games.<g>.bench.main(quick)` for every game that has one, the table's figures
   (cardgames/table/bench.py: per game at 4 seats, the CPU µs of one update through the wire handle,
-  encode + decode, median and p99, the sizes; the memory of a table played to mid-game, KB).
+  encode + decode, median and p99, the sizes; the memory of a table played to mid-game, KB), and the
+  table server's CPU per action and intent-to-update latency with bot clients on loopback
+  (cardgames/net/bench.py).
 Benchmarks print figures; they never fail on a slow machine.
 """
 from __future__ import annotations
@@ -285,6 +287,15 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
             from cardgames.table import bench as table_bench
 
             table_bench.main(["--games", "1" if quick else "3"])
+        except Exception as e:  # noqa: BLE001 - report and finish the run
+            print(f"   failed: {type(e).__name__}: {e}")
+            traceback.print_exc(file=sys.stderr)
+        sys.stdout.flush()
+        print("\n== The table server on loopback (cardgames.net.bench)")
+        try:
+            from cardgames.net import bench as net_bench
+
+            net_bench.main(["--tables", "20" if quick else "20,100", "--seconds", "4" if quick else "10"])
         except Exception as e:  # noqa: BLE001 - report and finish the run
             print(f"   failed: {type(e).__name__}: {e}")
             traceback.print_exc(file=sys.stderr)

@@ -1,0 +1,181 @@
+"""The server under load: its CPU per action and the time from an intent to every seat's update.
+
+    python -m cardgames.net.bench [--tables 20,100] [--seconds 10] [--rate 1] [--game skyjo]
+
+A table server runs in a process of its own (`--serve`: a Server with the limits opened wide for
+one loopback address). This process is the load: for each table, four bot clients on one asyncio
+loop (raw websockets, the game's codec) host and join it; the seat whose turn it is plays a
+random legal action, each table at `rate` actions a second. After a warm-up, for `seconds`:
+- server CPU per action: the server process's user + system time (/proc/<pid>/stat) over the
+  actions the tables applied;
+- latency: for every action, the time from sending its intent to each of the four seats
+  receiving the update that shows it (p50, p99);
+- memory: the server's resident set growth per table (/proc/<pid>/status).
+Loopback only (127.0.0.1). Measures and prints; nothing here is a test.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from cardgames.table import lobby
+from cardgames.table.lobby import Host, Join, Welcome
+from cardgames.table.messages import Intent, Update, encode
+
+ROOT = Path(__file__).resolve().parents[2]
+SEATS = 4
+
+
+def serve_main() -> None:
+    """The server process: wide limits for one loopback address; prints its port."""
+    from cardgames.net.config import Config
+    from cardgames.net.server import Server
+
+    async def run() -> None:
+        config = Config(rate=1000, burst=1000, lines_per_address=100_000, tables_per_address=100_000,
+                        max_tables=100_000, ai_delay=0.0, compression=os.environ.get("BENCH_DEFLATE", "0") == "1")
+        server = Server(config)
+        port = await server.start("127.0.0.1", 0)
+        print(port, flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)   # until the bench closes stdin
+        await server.shutdown()
+    asyncio.run(run())
+
+
+def _cpu_seconds(pid: int) -> tuple[float, float]:
+    """The process's user and system CPU seconds."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
+
+
+def _rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+class Load:
+    """Every bot of the run, on one loop."""
+
+    def __init__(self, url: str, game: str, rate: float, seed: int) -> None:
+        self.url, self.game, self.period = url, game, 1.0 / rate
+        self.rng = random.Random(seed)
+        self.sent: dict[tuple[str, int], float] = {}       # (table, moves before) -> when its intent left
+        self.latency: list[float] = []
+        self.actions = 0
+        self.measuring = False
+        self.next_at: dict[str, float] = {}
+        self.lines: list = []
+
+    async def table(self) -> None:
+        host = await connect(self.url, max_size=None)
+        await host.send(lobby.encode(Host(self.game, "Bench", ("away",) * SEATS)))
+        welcome = lobby.decode_server(await host.recv(), None)
+        assert isinstance(welcome, Welcome), welcome
+        lines = [host]
+        for s in range(1, SEATS):
+            ws = await connect(self.url, max_size=None)
+            await ws.send(lobby.encode(Join(welcome.code, f"Bench {s}")))
+            lines.append(ws)
+        self.lines.extend(lines)
+        for seat, ws in enumerate(lines):
+            asyncio.create_task(self.bot(ws, welcome.code, seat))
+
+    async def bot(self, ws, code: str, seat: int) -> None:
+        seq = 0
+        loop = asyncio.get_running_loop()
+        try:
+            async for data in ws:
+                msg = lobby.decode_server(data, self.game)
+                if not isinstance(msg, Update):
+                    continue
+                now = loop.time()
+                sent = self.sent.pop((code, msg.moves - 1, seat), None) if msg.played else None
+                if sent is not None and self.measuring:
+                    self.latency.append(now - sent)
+                if seat == 0 and msg.played and self.measuring:
+                    self.actions += len(msg.played)
+                if msg.result is not None:
+                    return
+                if msg.legal and (msg.turn == seat or (msg.turn is None and seat == 0)):
+                    at = max(now, self.next_at.get(code, now))
+                    self.next_at[code] = at + self.period
+                    await asyncio.sleep(at - now)
+                    seq += 1
+                    for s in range(SEATS):
+                        self.sent[(code, msg.moves, s)] = loop.time()
+                    await ws.send(encode(Intent(seat=seat, seq=seq, action=self.rng.choice(msg.legal),
+                                                after=msg.moves), self.game))
+        except Exception:   # noqa: BLE001 - a line closed at the end of the run
+            return
+
+
+async def _measure(url: str, pid: int, tables: int, seconds: float, rate: float, game: str) -> dict[str, float]:
+    load = Load(url, game, rate, seed=tables)
+    rss0 = _rss_kb(pid)
+    for _ in range(tables):
+        await load.table()
+    await asyncio.sleep(min(3.0, seconds / 2))                  # warm-up: every table dealt and playing
+    rss1 = _rss_kb(pid)
+    cpu0, load.measuring = _cpu_seconds(pid), True
+    await asyncio.sleep(seconds)
+    cpu1, load.measuring = _cpu_seconds(pid), False
+    for ws in load.lines:
+        await ws.close()
+    lat = sorted(load.latency) or [float("nan")]
+    actions = max(1, load.actions)
+    return {"tables": tables, "actions": load.actions, "cpu_us": (sum(cpu1) - sum(cpu0)) / actions * 1e6,
+            "sys_us": (cpu1[1] - cpu0[1]) / actions * 1e6,
+            "p50_ms": statistics.median(lat) * 1000, "p99_ms": lat[min(len(lat) - 1, int(0.99 * len(lat)))] * 1000,
+            "kb_table": (rss1 - rss0) / tables}
+
+
+def run(tables: list[int], seconds: float, rate: float, game: str) -> None:
+    print(f"table server on loopback: {game}, {SEATS} bot clients a table, {rate:g} action/s a table, "
+          f"{seconds:g} s measured")
+    print(f"{'tables':>7} {'actions':>8} {'CPU µs/action':>14} {'(system)':>9} {'p50 ms':>8} {'p99 ms':>8} "
+          f"{'RSS KB/table':>13}")
+    for n in tables:
+        proc = subprocess.Popen([sys.executable, *os.environ.get("BENCH_SERVE", "-m cardgames.net.bench --serve").split()], cwd=ROOT,
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
+        try:
+            port = int(proc.stdout.readline())
+            r = asyncio.run(_measure(f"ws://127.0.0.1:{port}", proc.pid, n, seconds, rate, game))
+            print(f"{r['tables']:7d} {r['actions']:8d} {r['cpu_us']:14.0f} {r['sys_us']:9.0f} {r['p50_ms']:8.2f} "
+                  f"{r['p99_ms']:8.2f} "
+                  f"{r['kb_table']:13.0f}", flush=True)
+        finally:
+            proc.stdin.close()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="20,100", help="table counts, comma-separated")
+    parser.add_argument("--seconds", type=float, default=10.0)
+    parser.add_argument("--rate", type=float, default=1.0, help="actions a second a table")
+    parser.add_argument("--game", default="skyjo")
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.serve:
+        serve_main()
+        return
+    run([int(n) for n in args.tables.split(",")], args.seconds, args.rate, args.game)
+
+
+if __name__ == "__main__":
+    main()

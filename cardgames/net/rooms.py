@@ -1,0 +1,332 @@
+"""A room: one Table on a server, its room code, who sits where, and the lines to them.
+
+The room is driven by the server's event loop and never blocks: intents go straight to
+Table.submit, the table's clock is the loop's monotonic clock (seconds since the room opened),
+and a timer wakes the room at Table.next_due() to let the computers play. Each seat's updates are
+encoded with the game's codec (messages.encode) and pushed to that seat's line; the spectators
+get the Public updates. A Line is anything with push(bytes, bounded=True), tell(lobby message)
+and fail(Error) (cardgames.net.server.Line; a test may pass its own).
+
+Seats: "open" until a player joins it (the table is started once no seat is open), "player",
+or "computer". A player whose line drops keeps the seat: after `grace` seconds a computer plays
+it (Table.sit), and the player's token takes it back at the next turn (when it is not, or no
+longer, the seat's turn: a computer finishes the turn it began). A player who leaves on purpose
+is replaced at once. Everyone is told who sits where (lobby.Seats) after each change.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from cardgames.net.config import Config
+from cardgames.table import lobby
+from cardgames.table.lobby import Error, SeatInfo, Seats, Welcome
+from cardgames.table.messages import Intent, encode
+from cardgames.table.seats import AWAY, SeatSpec, computer
+from cardgames.table.table import Table
+from cardgames.table.updates import whose_turn
+
+log = logging.getLogger("cardgames.net")
+COMMANDS = ("undo", "resign")      # restart and redeal would deal again for everyone: not over a network
+
+
+class Line(Protocol):
+    name: str
+
+    def push(self, data: bytes, bounded: bool = True) -> None: ...
+
+    def tell(self, msg: Any) -> None: ...
+
+    def fail(self, err: Error) -> None: ...
+
+
+class JoinRefused(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def room_code(taken: Callable[[str], bool]) -> str:
+    """A fresh code of lobby.CODE_LENGTH characters from lobby.CODE_ALPHABET (secrets)."""
+    while True:
+        code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(lobby.CODE_LENGTH))
+        if not taken(code):
+            return code
+
+
+@dataclass
+class Seat:
+    kind: str                         # "open", "player", "computer"
+    level: str = "normal"             # a computer seat's level
+    name: str = ""
+    token: str = ""
+    line: Any = None                  # the player's line while it is up
+    computer_plays: bool = False      # a computer plays for the player (dropped, or left)
+    returning: bool = False           # the player is back: the seat is theirs at the next turn
+    grace: asyncio.TimerHandle | None = None
+    seq: int = 0                      # the highest intent number the seat's lines sent
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays)
+
+
+@dataclass
+class Room:
+    code: str
+    table: Table
+    config: Config
+    loop: asyncio.AbstractEventLoop
+    seats: list[Seat]
+    on_close: Callable[[Room], None] = lambda room: None
+    host_address: str = ""
+    spectators: set[Any] = field(default_factory=set)
+    started: bool = False
+    closed: bool = False
+    t0: float = 0.0
+    _timer: asyncio.TimerHandle | None = None
+    _empty: asyncio.TimerHandle | None = None
+    _watching: bool = False
+
+    @classmethod
+    def open(cls, code: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[str], config: Config,
+             loop: asyncio.AbstractEventLoop, **kw: Any) -> Room:
+        """A room for `game`: seats "away" (open to a player) or "computer:<level>"; ValueError or
+        KeyError when the game, options or seats make no table."""
+        specs: list[SeatSpec] = []
+        room_seats: list[Seat] = []
+        for text in seats:
+            if text == "away":
+                specs.append(AWAY)
+                room_seats.append(Seat("open"))
+            elif text.startswith("computer"):
+                spec = computer(text.partition(":")[2] or config.level)
+                specs.append(spec)
+                room_seats.append(Seat("computer", spec.level))
+            else:
+                raise ValueError(f"a seat is 'away' or 'computer:<level>', not {text!r}")
+        if not any(s.kind == "open" for s in room_seats):
+            raise ValueError("a table on a server needs a seat for a player")
+        table = Table(game, options, seed, specs, ai_delay=config.ai_delay)
+        if not table.spec.multi_seat:
+            raise ValueError(f"{game} is played alone")
+        room = cls(code, table, config, loop, room_seats, t0=loop.time(), **kw)
+        for s in range(len(room_seats)):
+            table.connect(s, room._sender(s))
+        room._empty = loop.call_later(config.empty_ttl, room.close, "closed")
+        return room
+
+    # ------------------------------------------------------------------ the clock
+    def clock(self) -> float:
+        return self.loop.time() - self.t0
+
+    def _safely(self, fn: Callable[..., Any], *args: Any) -> bool:
+        """Run a step of the table; a bug in it closes this room (logged), never the server."""
+        try:
+            fn(*args)
+        except Exception:
+            log.exception("table %s: stopped on an error", self.code)
+            self.close("broken")
+            return False
+        return True
+
+    def _at_now(self, fn: Callable[..., Any], *args: Any) -> None:
+        """The table's clock to now (what was due happens first), then fn(*args)."""
+        self.table.advance_to(self.clock())
+        fn(*args)
+
+    def tick(self) -> None:
+        """Let the table's clock run to now, give back the seats of returning players, and set the
+        timer for the table's next job."""
+        if self.closed or not self.started:
+            return
+        if not self._safely(self.table.advance_to, self.clock()) or not self._safely(self._give_back):
+            return
+        due = self.table.next_due()
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if due is not None:
+            self._timer = self.loop.call_at(self.t0 + due, self.tick)
+
+    # ------------------------------------------------------------------ joining
+    def join(self, line: Line, seat: int = -1) -> int:
+        """Seat a new player (seat -1: the first open one); JoinRefused says why not."""
+        open_seats = [s for s, info in enumerate(self.seats) if info.kind == "open"]
+        if not open_seats:
+            raise JoinRefused("table_full")
+        if seat == -1:
+            seat = open_seats[0]
+        if seat not in open_seats:
+            raise JoinRefused("bad_seat")
+        info = self.seats[seat]
+        info.kind, info.name, info.token = "player", line.name, secrets.token_urlsafe(18)
+        self._attach(line, seat)
+        return seat
+
+    def rejoin(self, line: Line, token: str) -> int:
+        """A player back with their token (after a drop, or from another screen: the old line is
+        closed)."""
+        for seat, info in enumerate(self.seats):
+            if info.kind == "player" and token and secrets.compare_digest(info.token.encode(), token.encode()):
+                if info.line is not None and info.line is not line:
+                    info.line.fail(lobby.error("not_allowed", True, "the seat was taken back from another line"))
+                if info.grace is not None:
+                    info.grace.cancel()
+                    info.grace = None
+                info.returning = info.computer_plays
+                info.name = line.name or info.name
+                self._attach(line, seat)
+                return seat
+        raise JoinRefused("bad_token")
+
+    def watch(self, line: Line) -> None:
+        if not self._watching:
+            self.table.watch(self._to_spectators)
+            self._watching = True
+        self.spectators.add(line)
+        self._welcome(line, None)
+        self._someone_here()
+
+    def _attach(self, line: Line, seat: int) -> None:
+        self.seats[seat].line = line
+        self._welcome(line, seat)
+        self._someone_here()
+        if not self.started and all(s.kind != "open" for s in self.seats):
+            self.started = True
+            log.info("table %s: %s starts (%d seats)", self.code, self.table.game, len(self.seats))
+            if not self._safely(self._at_now, self.table.start):
+                return
+        self._tell_seats()
+        self.tick()
+
+    def _welcome(self, line: Line, seat: int | None) -> None:
+        story = self.table.catch_up(seat) if self.started else []
+        info = self.seats[seat] if seat is not None else None
+        line.tell(Welcome(self.code, self.table.game, seat, info.token if info else "", info.seq if info else 0,
+                          len(story), self._infos(), self.config.grace, self.started))
+        game = self.table.game
+        for msg in story:
+            line.push(encode(msg, game), bounded=False)
+
+    def _someone_here(self) -> None:
+        if self._empty is not None:
+            self._empty.cancel()
+            self._empty = None
+
+    # ------------------------------------------------------------------ playing
+    def intent(self, line: Line, seat: int | None, intent: Intent) -> None:
+        """A line's intent: the table checks it (seat, turn, sequence, legality) and answers."""
+        if seat is None:
+            line.tell(lobby.error("not_allowed", False, "a spectator does not play"))
+            return
+        if intent.command and intent.command not in COMMANDS:
+            line.tell(lobby.error("not_allowed", False, f"{intent.command!r} is not asked over a network"))
+            return
+        info = self.seats[seat]
+        info.seq = max(info.seq, intent.seq)
+        if not self.started:
+            line.tell(lobby.error("not_allowed", False, "the game has not started: seats are still open"))
+            return
+        game = self.table.game
+        if self._safely(self._at_now, self.table.submit, intent, (seat,), lambda msg: line.push(encode(msg, game))):
+            self.tick()
+
+    # ------------------------------------------------------------------ leaving
+    def drop(self, line: Line) -> None:
+        """A line went down without saying goodbye: the seat waits `grace` seconds for its player."""
+        self.spectators.discard(line)
+        if self.closed:
+            return
+        for seat, info in enumerate(self.seats):
+            if info.line is line and not self.started:     # before the game: the seat is open again
+                self.seats[seat] = Seat("open")
+                self._tell_seats()
+            elif info.line is line:
+                info.line = None
+                if not info.computer_plays:
+                    info.grace = self.loop.call_later(self.config.grace, self._take_over, seat)
+                log.info("table %s: seat %d (%s) dropped", self.code, seat, info.name)
+                self._tell_seats()
+        self._maybe_empty()
+
+    def leave(self, line: Line) -> None:
+        """A player leaves on purpose: a computer plays the seat at once."""
+        self.spectators.discard(line)
+        for seat, info in enumerate(self.seats):
+            if info.line is line and not self.started:
+                self.seats[seat] = Seat("open")
+                self._tell_seats()
+            elif info.line is line:
+                info.line = None
+                log.info("table %s: seat %d (%s) left", self.code, seat, info.name)
+                self._take_over(seat)
+        self._maybe_empty()
+
+    def _take_over(self, seat: int) -> None:
+        info = self.seats[seat]
+        info.grace = None
+        if self.closed or info.line is not None or info.computer_plays:
+            return
+        info.computer_plays, info.returning = True, False
+        log.info("table %s: a computer plays seat %d (%s)", self.code, seat, info.name)
+        if self.started and not self._safely(self._at_now, self.table.sit, seat, computer(self.config.level)):
+            return
+        self._tell_seats()
+        self.tick()
+
+    def _give_back(self) -> None:
+        """Returning players take their seats back once it is not their seat's turn."""
+        for seat, info in enumerate(self.seats):
+            if info.returning and info.line is not None and whose_turn(self.table.spec, self.table.state) != seat:
+                info.returning = info.computer_plays = False
+                log.info("table %s: seat %d (%s) is played by its player again", self.code, seat, info.name)
+                self.table.sit(seat, AWAY)
+                self._tell_seats()
+
+    def _maybe_empty(self) -> None:
+        if self.closed or self.spectators or any(s.line is not None for s in self.seats):
+            return
+        if self._empty is None:
+            self._empty = self.loop.call_later(self.config.empty_ttl, self.close, "closed")
+
+    def close(self, code: str = "closed") -> None:
+        """End the room: every line is told why and closed."""
+        if self.closed:
+            return
+        self.closed = True
+        for handle in (self._timer, self._empty, *(s.grace for s in self.seats)):
+            if handle is not None:
+                handle.cancel()
+        err = lobby.error(code, True)
+        for line in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
+            line.fail(err)
+        log.info("table %s: closed (%s)", self.code, code)
+        self.on_close(self)
+
+    # ------------------------------------------------------------------ sending
+    def _sender(self, seat: int) -> Callable[[Any], None]:
+        game = self.table.game
+
+        def send(msg: Any) -> None:
+            line = self.seats[seat].line
+            if line is not None:
+                line.push(encode(msg, game))
+        return send
+
+    def _to_spectators(self, msg: Any) -> None:
+        if self.spectators:
+            data = encode(msg, self.table.game)
+            for line in list(self.spectators):
+                line.push(data)
+
+    def _infos(self) -> tuple[SeatInfo, ...]:
+        return tuple(s.info() for s in self.seats)
+
+    def _tell_seats(self) -> None:
+        msg = Seats(self._infos(), self.started)
+        for line in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
+            line.tell(msg)

@@ -1,0 +1,424 @@
+"""The table server: many tables (rooms.Room) by room code, over WebSocket (the `websockets` library).
+
+    python -m cardgames.server --host 127.0.0.1 --port 8765 [--grace 20] [--cert C --key K]
+                               [--table skyjo:away,away,computer:hard ...]
+
+One asyncio loop runs everything: a Line per connection reads the client's messages (binary
+frames, lobby.decode_client), checks its limits (config.Config: size, rate, unreadable messages,
+join and idle timeouts; websockets' pings drop a silent peer) and hands the intents to its room;
+what the room sends the line waits in a bounded queue, written by the line's own task (a line
+that does not read is closed, never waited for). Bad input is answered with a lobby.Error (its
+stable code), and the line closed when the error is fatal; the table goes on for everyone else.
+SIGTERM (or Ctrl-C) tells every table the server is closing, closes every line, and exits.
+
+ServerThread runs a Server in a thread of its own with its own loop (the tests, the bench, and
+later the game's own host).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import concurrent.futures
+import logging
+import signal
+import ssl
+import sys
+import threading
+from collections import Counter, deque
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from cardgames.core.rng import new_seed
+from cardgames.net.config import Bucket, Config
+from cardgames.net.rooms import JoinRefused, Room, room_code
+from cardgames.table import lobby
+from cardgames.table.games import spec as game_spec
+from cardgames.table.lobby import Error, Host, Join, Leave, VersionError
+from cardgames.table.messages import Intent, WireError
+
+log = logging.getLogger("cardgames.net")
+CLOSE_CODES = {"too_big": 1009, "closing": 1001, "closed": 1001, "left": 1000}   # else 1008 (policy)
+FLUSH_TIMEOUT = 5.0     # seconds to send a closing line its last messages
+
+
+class Line:
+    """One connection: its limits, its seat, and its queue of messages to send."""
+
+    def __init__(self, server: Server, ws: ServerConnection) -> None:
+        self.server, self.ws, self.config = server, ws, server.config
+        peer = ws.remote_address
+        self.address = str(peer[0]) if peer else "?"
+        self.name = ""
+        self.room: Room | None = None
+        self.seat: int | None = None
+        self.bucket = Bucket(self.config.rate, self.config.burst, server.loop.time())
+        self.strikes = 0
+        self.outbox: deque[tuple[bytes, bool]] = deque()
+        self.live = 0                       # bounded messages waiting in the outbox
+        self.wake = asyncio.Event()
+        self.closing: Error | None = None   # set once the line is to be closed, after this error is sent
+
+    # ------------------------------------------------------------------ what the room sends
+    def push(self, data: bytes, bounded: bool = True) -> None:
+        if self.closing is not None:
+            return
+        if bounded:
+            if self.live >= self.config.send_queue:
+                self.fail(lobby.error("slow", True))
+                return
+            self.live += 1
+        self.outbox.append((data, bounded))
+        self.wake.set()
+
+    def tell(self, msg: Any) -> None:
+        self.push(lobby.encode(msg), bounded=False)
+
+    def fail(self, err: Error) -> None:
+        """Send `err` (whatever waits is dropped) and close the line."""
+        if self.closing is not None:
+            return
+        if err.code not in ("left", "closing", "closed"):
+            log.info("line %s (%s): %s: %s", self.address, self.name or "-", err.code, err.text)
+        self.outbox.clear()
+        self.live = 0
+        if err.code != "left":
+            self.outbox.append((lobby.encode(err), False))
+        self.closing = err
+        self.wake.set()
+
+    async def _send(self) -> None:
+        try:
+            while True:
+                while self.outbox:
+                    data, bounded = self.outbox.popleft()
+                    if bounded:
+                        self.live -= 1
+                    await self.ws.send(data)
+                if self.closing is not None:
+                    break
+                self.wake.clear()
+                await self.wake.wait()
+            await self.ws.close(CLOSE_CODES.get(self.closing.code, 1008), self.closing.code)
+        except ConnectionClosed:
+            pass
+
+    # ------------------------------------------------------------------ what the client sends
+    async def run(self) -> None:
+        sender = asyncio.create_task(self._send())
+        try:
+            if self.server.lines_from(self.address) > self.config.lines_per_address:
+                self.fail(lobby.error("too_many_lines", True))
+            await self._receive()
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.room is not None and (self.closing is None or self.closing.code != "left"):
+                self.room.drop(self)
+            if self.closing is None:
+                sender.cancel()
+            try:
+                await asyncio.wait_for(sender, FLUSH_TIMEOUT)
+            except (TimeoutError, asyncio.CancelledError):
+                pass
+
+    async def _receive(self) -> None:
+        """Read until the line is closed. Once it is closing, what still arrives is read and dropped
+        (unread, it would hold back the peer's answer to the close)."""
+        while True:
+            if self.closing is not None:
+                timeout = FLUSH_TIMEOUT
+            else:
+                timeout = self.config.idle_timeout if self.room is not None else self.config.join_timeout
+            try:
+                async with asyncio.timeout(timeout):
+                    data = await self.ws.recv()
+            except TimeoutError:
+                if self.closing is not None:
+                    return
+                self.fail(lobby.error("idle", True))
+                continue
+            if self.closing is None:
+                try:
+                    self.heard(data)
+                except Exception:
+                    log.exception("line %s (%s): a message could not be handled", self.address, self.name or "-")
+                    self.fail(lobby.error("bad_message", True, "the server could not handle this message"))
+
+    def heard(self, data: Any) -> None:
+        """One message from the client."""
+        if not self.bucket.take(self.server.loop.time()):
+            self.fail(lobby.error("flood", True))
+            return
+        if isinstance(data, str):
+            self._strike("messages are binary frames (msgpack), not text")
+            return
+        if len(data) > self.config.max_bytes:
+            self.fail(lobby.error("too_big", True, f"a message of {len(data)} bytes; at most {self.config.max_bytes}"))
+            return
+        try:
+            msg = lobby.decode_client(data)
+        except VersionError as exc:
+            self.fail(lobby.error("version", True, str(exc)))
+            return
+        except WireError as exc:
+            self._strike(str(exc))
+            return
+        if self.room is None:
+            if isinstance(msg, Host):
+                self._host(msg)
+            elif isinstance(msg, Join):
+                self._join(msg)
+            else:
+                self.fail(lobby.error("join_first", True))
+        elif isinstance(msg, Intent):
+            self.room.intent(self, self.seat, msg)
+        elif isinstance(msg, Leave):
+            self.fail(Error("left", "left the table"))
+            self.room.leave(self)
+        else:
+            self.tell(lobby.error("not_allowed", False, "this line is at a table already"))
+
+    def _strike(self, why: str) -> None:
+        """An unreadable message: told, and the line closed before it has joined, or after too many."""
+        self.strikes += 1
+        if self.room is None or self.strikes > self.config.strikes:
+            self.fail(lobby.error("bad_message", True, f"{why} (too many unreadable messages)"))
+        else:
+            self.tell(lobby.error("bad_message", False, why))
+
+    def _named(self, name: str) -> bool:
+        try:
+            self.name = lobby.clean_name(name)
+        except ValueError as exc:
+            self.fail(lobby.error("bad_name", True, str(exc)))
+            return False
+        return True
+
+    def _host(self, msg: Host) -> None:
+        if not self._named(msg.name):
+            return
+        if self.server.hosted[self.address] >= self.config.tables_per_address \
+                or len(self.server.rooms) >= self.config.max_tables:
+            self.fail(lobby.error("too_many_tables", True))
+            return
+        try:
+            room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address)
+        except Exception as exc:   # noqa: BLE001 - whatever the rules say of the options, it is a bad table
+            self.fail(lobby.error("bad_table", True, str(exc)))
+            return
+        try:
+            self.seat = room.join(self, msg.seat)
+        except JoinRefused as exc:
+            room.close("closed")
+            self.fail(lobby.error(exc.code, True))
+            return
+        self.room = room
+
+    def _join(self, msg: Join) -> None:
+        room = self.server.rooms.get(msg.code.strip().upper())
+        if room is None or room.closed:
+            self.fail(lobby.error("no_table", True))
+            return
+        if msg.watch:
+            self.name = "spectator"
+            self.room = room
+            room.watch(self)
+            return
+        if not (msg.token and not msg.name) and not self._named(msg.name):
+            return
+        try:
+            self.seat = room.rejoin(self, msg.token) if msg.token else room.join(self, msg.seat)
+        except JoinRefused as exc:
+            self.fail(lobby.error(exc.code, True))
+            return
+        self.room = room
+
+
+class Server:
+    """Every room of one server process, and its lines."""
+
+    def __init__(self, config: Config | None = None, seeds: Callable[[], int] = new_seed) -> None:
+        self.config = config or Config()
+        self.seeds = seeds
+        self.rooms: dict[str, Room] = {}
+        self.hosted: Counter[str] = Counter()      # rooms open per hosting address
+        self.lines: Counter[str] = Counter()       # connections per address
+        self.every: set[Line] = set()              # every open line
+        self.loop: Any = None                      # the running loop, once started
+        self._ws: Any = None
+
+    async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
+        """Listen on host:port (0: any free port); the port."""
+        self.loop = asyncio.get_running_loop()
+        c = self.config
+        self._ws = await serve(self._handler, host, port, ssl=tls, max_size=c.frame_limit,
+                               ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
+                               compression="deflate" if c.compression else None,
+                               logger=logging.getLogger("cardgames.net.websockets"))
+        return self._ws.sockets[0].getsockname()[1]
+
+    def lines_from(self, address: str) -> int:
+        return self.lines[address]
+
+    async def _handler(self, ws: ServerConnection) -> None:
+        line = Line(self, ws)
+        self.lines[line.address] += 1
+        self.every.add(line)
+        try:
+            await line.run()
+        finally:
+            self.every.discard(line)
+            self.lines[line.address] -= 1
+            if self.lines[line.address] <= 0:
+                del self.lines[line.address]
+
+    def open_room(self, game: str, options: dict[str, Any], seats: Sequence[str], address: str = "") -> Room:
+        """A new table; ValueError, KeyError or TypeError when the game, options or seats make none."""
+        spec = game_spec(game)
+        unknown = set(options) - set(spec.rules_keys)
+        if unknown:
+            raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
+        code = room_code(lambda c: c in self.rooms)
+        room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
+                         on_close=self._closed, host_address=address)
+        self.rooms[code] = room
+        self.hosted[address] += 1
+        log.info("table %s: %s opened by %s, seats %s", code, game, address or "the server", ",".join(seats))
+        return room
+
+    def _closed(self, room: Room) -> None:
+        self.rooms.pop(room.code, None)
+        self.hosted[room.host_address] -= 1
+        if self.hosted[room.host_address] <= 0:
+            del self.hosted[room.host_address]
+
+    async def shutdown(self) -> None:
+        """Tell every table the server is closing, close every line, stop listening."""
+        for room in list(self.rooms.values()):
+            room.close("closing")
+        for line in list(self.every):
+            line.fail(lobby.error("closing", True))
+        if self._ws is not None:
+            self._ws.close(close_connections=False)     # no new lines; the open ones are told first
+            for _ in range(int(FLUSH_TIMEOUT / 0.05)):
+                if not self.every:
+                    break
+                await asyncio.sleep(0.05)
+            self._ws.close()
+            try:
+                await asyncio.wait_for(self._ws.wait_closed(), FLUSH_TIMEOUT)
+            except TimeoutError:
+                pass
+
+
+class ServerThread:
+    """A Server on a thread of its own (its own event loop): start() -> port, call(fn) runs fn
+    in the server's thread (to look at its rooms safely), stop()."""
+
+    def __init__(self, config: Config | None = None, host: str = "127.0.0.1", port: int = 0,
+                 seeds: Callable[[], int] = new_seed) -> None:
+        self.server = Server(config, seeds)
+        self.host, self.port = host, port
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="table-server", daemon=True)
+        self._error: BaseException | None = None
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}"
+
+    def start(self) -> int:
+        self._thread.start()
+        self._ready.wait(10)
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._main())
+        except BaseException as exc:   # noqa: BLE001 - told to start()
+            self._error = exc
+            self._ready.set()
+
+    async def _main(self) -> None:
+        self._stop = asyncio.Event()
+        self.port = await self.server.start(self.host, self.port)
+        self._ready.set()
+        await self._stop.wait()
+        await self.server.shutdown()
+
+    def call(self, fn: Callable[..., Any], *args: Any, timeout: float = 10) -> Any:
+        done: concurrent.futures.Future = concurrent.futures.Future()
+
+        def run() -> None:
+            try:
+                done.set_result(fn(*args))
+            except BaseException as exc:   # noqa: BLE001 - raised in the caller's thread
+                done.set_exception(exc)
+        self.server.loop.call_soon_threadsafe(run)
+        return done.result(timeout)
+
+    def stop(self) -> None:
+        if self._stop is not None and self.server.loop is not None:
+            self.server.loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(FLUSH_TIMEOUT * 2)
+
+
+# ---------------------------------------------------------------------- python -m cardgames.server
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m cardgames.server", description="Card Arcade's table server.")
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8765, help="the port (0: any free one; default 8765)")
+    parser.add_argument("--grace", type=float, default=Config.grace,
+                        help="seconds before a computer plays a dropped player's seat (0-120, default 20)")
+    parser.add_argument("--ai-delay", type=float, default=Config.ai_delay, help="a computer's thinking time (s)")
+    parser.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
+    parser.add_argument("--key", help="TLS private key (PEM)")
+    parser.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
+                        help="open a table at start, e.g. skyjo:away,away,computer:hard (its code is logged)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("cardgames.net.websockets").setLevel(logging.WARNING)
+    try:
+        config = Config(grace=args.grace, ai_delay=args.ai_delay)
+    except ValueError as exc:
+        parser.error(str(exc))
+    tls = None
+    if args.cert or args.key:
+        if not (args.cert and args.key):
+            parser.error("--cert and --key go together")
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(args.cert, args.key)
+    return asyncio.run(_serve(args, config, tls))
+
+
+async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext | None) -> int:
+    server = Server(config)
+    try:
+        port = await server.start(args.host, args.port, tls)
+    except OSError as exc:
+        log.error("cannot listen on %s:%d: %s", args.host, args.port, exc)
+        return 1
+    log.info("listening on %s://%s:%d", "wss" if tls else "ws", args.host, port)
+    for text in args.table:
+        game, _, seats = text.partition(":")
+        try:
+            room = server.open_room(game, {}, seats.split(","))
+        except (ValueError, KeyError, TypeError) as exc:
+            log.error("cannot open table %r: %s", text, exc)
+            continue
+        log.info("table %s: code %s", game, room.code)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
+    log.info("shutting down: telling %d tables", len(server.rooms))
+    await server.shutdown()
+    log.info("stopped")
+    return 0
