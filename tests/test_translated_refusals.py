@@ -194,20 +194,23 @@ def test_a_refusal_says_itself_again_in_a_new_language():
 
 
 def test_a_saved_move_the_rules_refuse_is_told_in_the_language(app):
-    scene = opened(app, TriPeaksScene(app, {"mode": "relaxed"}, seed=11))
-    state = scene.state
+    scene = opened(app, TriPeaksScene(app, {"mode": "relaxed", "winnable": False}, seed=11))
+    state = scene.host.state
     covered = next(i for i in range(state.layout.size) if state.tableau[i] is not None
                    and not tripeaks.exposed(state, i))
     i18n.set_language("ta")
-    app.toasts.queue.clear()
-    scene._replay([f"play {covered}"])
-    shown = i18n.tr(app.toasts.queue[-1][0])
+
+    def resumed(actions):     # the saved game is replayed at the table when the scene opens it
+        app.toasts.queue.clear()
+        TriPeaksScene(app, {}, resume={"game": "tripeaks", "options": dict(scene.options), "seed": scene.seed,
+                                       "actions": actions})
+        return i18n.tr(app.toasts.queue[-1][0])
+
+    shown = resumed([f"play {covered}"])
     reason = i18n.tr("the card in slot {slot} is covered").format(slot=covered)   # its own words: no "you"
     assert shown == i18n.tr("The saved game could only be restored up to move {n} ({reason}).").format(
         n=0, reason=reason)
     in_language(shown, "ta")
-    app.toasts.queue.clear()
-    scene._replay(["fly away"])
-    shown = i18n.tr(app.toasts.queue[-1][0])
+    shown = resumed(["fly away"])
     assert i18n.tr("the move {move} could not be read").format(move="'fly away'") in shown
     assert any(text.char_script(c) == text.TAMIL for c in shown)
