@@ -5,14 +5,14 @@ seed and actions played at a local Table. Loopback only, bounded in time."""
 from __future__ import annotations
 
 import pytest
+from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
+from net_proxy import Proxy
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
 from cardgames.net.config import Config
 from cardgames.table.seats import AWAY, computer
 from cardgames.table.table import Table
-from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
-from net_proxy import Proxy
 
 
 @pytest.mark.timeout(90)
