@@ -34,6 +34,7 @@ def test_bench_quick_prints_every_section():
         assert line is not None and re.search(r"[\d,]+\.\d per CPU second", line), f"no throughput for {label}"
     assert re.search(r"Start-up to the first frame .*: \d+\.\d+ s", out)
     assert re.search(r"Peak memory, menu only: \d+ MB", out)
+    assert re.search(r"^ +20 +\d+ +\d+ +\d+ +[\d.]+ +[\d.]+ +-?\d+$", out, re.M), "no line of the table server's bench"
     assert "failed:" not in out, out
     assert "bench finished" in out
 
