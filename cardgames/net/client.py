@@ -7,6 +7,7 @@
     line.catch_up(line.seat)              # the game so far (the updates the server sent on joining)
     line.act(line.seat, "flip 3", after=moves)
     for msg in line.receive(): ...        # Update (Public for a spectator), and lobby.Seats / lobby.Error
+    line.again()                          # after a game: play again (same seats, a new deal)
     line.leave()                          # on purpose: a computer plays the seat at once
     line.close()                          # just hang up (the server counts it as a drop)
 
@@ -28,7 +29,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardgames.table import lobby
-from cardgames.table.lobby import Error, Host, Join, Leave, Welcome
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, Welcome
 from cardgames.table.messages import MAX_BYTES, Intent, WireError, encode
 
 CONNECT_TIMEOUT = 10.0
@@ -118,6 +119,10 @@ class NetHandle:
         with self._story_lock:
             self._story_left = 0
             return list(self._story)
+
+    def again(self) -> None:
+        """After a game: play again (a new deal once every player at the table asks)."""
+        self._put(lobby.encode(Again()))
 
     def leave(self) -> None:
         """Leave on purpose: a computer plays the seat at once; then the line closes."""
