@@ -8,9 +8,10 @@ import pytest
 from net_helpers import net, room_facts  # noqa: F401 - the fixture
 
 from cardgames.core.events import redact
-from cardgames.net.bots import Bot
+from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
 from cardgames.table.games import spec
+from cardgames.table.lobby import Seats
 from cardgames.table.seats import AWAY, computer
 from cardgames.table.table import Table
 
@@ -74,3 +75,33 @@ def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net,
                 assert msg.events == redact(events[msg.moves], seat)
     for line in [*lines, watcher]:
         line.close()
+
+
+@pytest.mark.timeout(60)
+def test_play_again_deals_anew_at_the_same_seats_once_every_player_asks(net):  # noqa: F811
+    host = NetHandle.host(net.url, "skyjo", "Host", ["away", "computer:easy", "away"])
+    other = NetHandle.join(net.url, host.code, "Other")
+    first = [Bot(host, seed=1).start(), Bot(other, seed=2).start()]
+    for bot in first:
+        assert bot.join(30) and bot.over
+    before = room_facts(net, host.code)
+    host.again()
+    host.again()                                     # (asking twice changes nothing)
+    heard: list = []
+
+    def told_of_it() -> bool:                        # the others see who asked
+        heard.extend(m for m in other.receive() if isinstance(m, Seats))
+        return any(m.seats[0].again and not m.seats[2].again for m in heard)
+    assert wait_for(told_of_it, 10)
+    assert room_facts(net, host.code)["actions"] == before["actions"]          # not before everyone asks
+    other.again()
+    second = [Bot(host, seed=3).start(), Bot(other, seed=4).start()]
+    for bot in second:
+        assert bot.join(30) and bot.over and bot.failure is None
+        assert bot.updates[0].reset and bot.updates[0].moves == 0              # a new deal, seen from its start
+    after = room_facts(net, host.code)
+    assert after["seed"] != before["seed"] and [str(s) for s in after["seats"]] == ["away", "computer:easy", "away"]
+    local = Table("skyjo", {}, after["seed"], [AWAY, computer("easy"), AWAY])
+    assert local.replay(second[0].played) == len(after["actions"]) and local.state == after["state"]
+    host.close()
+    other.close()

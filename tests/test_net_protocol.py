@@ -19,7 +19,7 @@ from cardgames.net.client import NetError, NetHandle
 from cardgames.net.config import Bucket, Config
 from cardgames.net.rooms import room_code
 from cardgames.table import lobby
-from cardgames.table.lobby import Host, Join, Leave, SeatInfo, Seats, Welcome
+from cardgames.table.lobby import Again, Host, Join, Leave, SeatInfo, Seats, Welcome
 from cardgames.table.messages import Intent, WireError, encode
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_every_client_message_comes_back_as_itself_and_anything_else_is_a_wire_error():
     for msg in (Host("skyjo", "Asha", ("away", "computer:hard"), {"target": 50}, 0), Join("K7PQ3", "Ravi"),
-                Join("K7PQ3", token="t" * 24), Join("K7PQ3", watch=True), Leave()):
+                Join("K7PQ3", token="t" * 24), Join("K7PQ3", watch=True), Leave(), Again()):
         assert lobby.decode_client(lobby.encode(msg)) == msg
     intent = Intent(seat=1, seq=3, action="flip 2", after=7)
     assert lobby.decode_client(encode(intent, "skyjo")) == intent        # the game's codec, byte for byte

@@ -7,6 +7,7 @@
     line.catch_up(line.seat)              # the game so far (the updates the server sent on joining)
     line.act(line.seat, "flip 3", after=moves)
     for msg in line.receive(): ...        # Update (Public for a spectator), and lobby.Seats / lobby.Error
+    line.again()                          # after a game: play again (same seats, a new deal)
     line.leave()                          # on purpose: a computer plays the seat at once
     line.close()                          # just hang up (the server counts it as a drop)
 
@@ -28,7 +29,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardgames.table import lobby
-from cardgames.table.lobby import Error, Host, Join, Leave, Welcome
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, Welcome
 from cardgames.table.messages import MAX_BYTES, Intent, WireError, encode
 
 CONNECT_TIMEOUT = 10.0
@@ -56,6 +57,7 @@ class NetHandle:
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
         self._story: list[Any] = []
         self._story_left = 0
+        self._story_lock = threading.Lock()   # the story is handed over once, whole or not
         self._told = threading.Event()        # welcomed, refused, or unreachable
         self._caught_up = threading.Event()
         self._seq: dict[int, int] = {}
@@ -107,10 +109,20 @@ class NetHandle:
             pass
         return out
 
-    def catch_up(self, seat: int | None, timeout: float = CONNECT_TIMEOUT) -> list[Any]:
-        """The game so far as this line's seat saw it (sent by the server on joining)."""
+    def catch_up(self, seat: int | None, timeout: float | None = None) -> list[Any]:
+        """The game so far as this line's seat saw it (sent by the server on joining), once it has
+        all arrived (or the line closed, or `timeout` seconds passed: then what has arrived, and
+        the rest comes through receive(); nothing is lost)."""
+        if seat != self.seat:
+            return []
         self._caught_up.wait(timeout)
-        return list(self._story) if seat == self.seat else []
+        with self._story_lock:
+            self._story_left = 0
+            return list(self._story)
+
+    def again(self) -> None:
+        """After a game: play again (a new deal once every player at the table asks)."""
+        self._put(lobby.encode(Again()))
 
     def leave(self) -> None:
         """Leave on purpose: a computer plays the seat at once; then the line closes."""
@@ -195,10 +207,11 @@ class NetHandle:
         if isinstance(msg, Error) and msg.fatal:
             self.error = msg
             self._told.set()
-        if self._story_left and not isinstance(msg, lobby.Seats | Error):
-            self._story.append(msg)
-            self._story_left -= 1
-            if not self._story_left:
-                self._caught_up.set()
-            return
+        with self._story_lock:
+            if self._story_left and not isinstance(msg, lobby.Seats | Error):
+                self._story.append(msg)
+                self._story_left -= 1
+                if not self._story_left:
+                    self._caught_up.set()
+                return
         self._inbox.put(msg)

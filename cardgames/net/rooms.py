@@ -11,7 +11,8 @@ Seats: "open" until a player joins it (the table is started once no seat is open
 or "computer". A player whose line drops keeps the seat: after `grace` seconds a computer plays
 it (Table.sit), and the player's token takes it back at the next turn (when it is not, or no
 longer, the seat's turn: a computer finishes the turn it began). A player who leaves on purpose
-is replaced at once. Everyone is told who sits where (lobby.Seats) after each change.
+is replaced at once. Everyone is told who sits where (lobby.Seats) after each change. After a
+game, once every player asks to play again (lobby.Again), a new deal at the same seats.
 """
 from __future__ import annotations
 
@@ -69,9 +70,10 @@ class Seat:
     returning: bool = False           # the player is back: the seat is theirs at the next turn
     grace: asyncio.TimerHandle | None = None
     seq: int = 0                      # the highest intent number the seat's lines sent
+    again: bool = False               # the player asked to play again
 
     def info(self) -> SeatInfo:
-        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays)
+        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again)
 
 
 @dataclass
@@ -234,6 +236,23 @@ class Room:
         game = self.table.game
         if self._safely(self._at_now, self.table.submit, intent, (seat,), lambda msg: line.push(encode(msg, game))):
             self.tick()
+
+    def again(self, line: Line, seat: int | None) -> None:
+        """A player asks to play again after the game: once every player whose line is up has, a
+        new deal with the same seats (the players who dropped or left keep their computers)."""
+        if seat is None or not self.table.over:
+            line.tell(lobby.error("not_allowed", False, "play again once the game is over, from a seat"))
+            return
+        self.seats[seat].again = True
+        waiting = [s for s in self.seats if s.kind == "player" and s.line is not None and not s.again]
+        if not waiting:
+            for info in self.seats:
+                info.again = False
+            log.info("table %s: a new game, the same seats", self.code)
+            if not self._safely(self._at_now, self.table.redeal):
+                return
+        self._tell_seats()
+        self.tick()
 
     # ------------------------------------------------------------------ leaving
     def drop(self, line: Line) -> None:

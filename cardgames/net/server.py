@@ -36,7 +36,7 @@ from cardgames.net.config import Bucket, Config
 from cardgames.net.rooms import JoinRefused, Room, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
-from cardgames.table.lobby import Error, Host, Join, Leave, VersionError
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, VersionError
 from cardgames.table.messages import Intent, WireError
 
 log = logging.getLogger("cardgames.net")
@@ -175,6 +175,8 @@ class Line:
                 self.fail(lobby.error("join_first", True))
         elif isinstance(msg, Intent):
             self.room.intent(self, self.seat, msg)
+        elif isinstance(msg, Again):
+            self.room.again(self, self.seat)
         elif isinstance(msg, Leave):
             self.fail(Error("left", "left the table"))
             self.room.leave(self)

@@ -9,6 +9,7 @@ apart by it), with its own VERSION:
                        Join    sit at the table of `code`: a seat (-1: the first open one), or
                                back in one's own seat with its `token`, or watch (a spectator)
                        Leave   leave on purpose: a computer plays the seat at once
+                       Again   after a game, play again (a new deal once every player asks)
                        then only messages.Intent (the game's codec), one per action or command
     server -> client   Welcome the seat and its token (keep it: it takes the seat back after a
                                drop), the last sequence number the seat sent, how many updates
@@ -19,7 +20,7 @@ apart by it), with its own VERSION:
                                logs); `fatal`: the server closes the line after it
                        then the game's Update (a seat) or Public (a spectator) messages
 
-decode_client(data) returns a Host, Join, Leave or messages.Intent, or raises WireError (for
+decode_client(data) returns a Host, Join, Leave, Again or messages.Intent, or raises WireError (for
 anything else, for a message of another version, for more than MAX_BYTES). Names are checked
 by clean_name (length, control and format characters) before anyone else sees them.
 """
@@ -96,6 +97,13 @@ class Leave(_Lobby, tag="leave"):
     v: int = VERSION
 
 
+class Again(_Lobby, tag="again"):
+    """After a game: "play again". Once every player at the table has said it, a new deal, the
+    same seats."""
+
+    v: int = VERSION
+
+
 class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     """One seat as everyone sees it. kind: "open" (waiting for a player), "player", "computer".
     For a player: whether their line is up, and whether a computer plays for them meanwhile."""
@@ -104,6 +112,7 @@ class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     name: str = ""
     connected: bool = False
     computer_plays: bool = False
+    again: bool = False           # asked to play again (after a game)
 
 
 class Welcome(_Lobby, tag="welcome"):
@@ -132,7 +141,7 @@ class Error(_Lobby, tag="error"):
     v: int = VERSION
 
 
-ClientMessage = Host | Join | Leave | Intent
+ClientMessage = Host | Join | Leave | Again | Intent
 ServerMessage = Welcome | Seats | Error
 
 _ENCODER = msgspec.msgpack.Encoder()
@@ -148,8 +157,8 @@ def encode(msg: _Lobby | Intent) -> bytes:
     return _ENCODER.encode(msg)
 
 
-def decode_client(data: Any) -> Host | Join | Leave | Intent:
-    """What a client sent, checked: a Host, Join, Leave or Intent of this version; else WireError."""
+def decode_client(data: Any) -> Host | Join | Leave | Again | Intent:
+    """What a client sent, checked: a Host, Join, Leave, Again or Intent of this version; else WireError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise WireError(f"a message is bytes, not {type(data).__name__}")
     if len(data) > MAX_BYTES:
