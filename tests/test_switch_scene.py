@@ -264,6 +264,16 @@ def test_a_computer_holding_back_for_the_window_shows_its_thinking_only_as_its_m
     assert closes - app.ai_delay - FRAME <= scene.host.now <= closes
 
 
+def test_drawing_on_a_computers_turn_says_whose_turn_it_is(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    app.sounds.clear()
+    key(app, pygame.K_p)                                                # P: draw, but it is Ada's turn
+    assert scene.actions == [] and "invalid" in app.sounds
+    assert str(app.toasts.queue[-1][0]) == f"Wait for your turn: it is {scene.seat_name(1)}'s turn."
+
+
 def test_catch_and_call_messages_read_correctly(app):
     scene = open_table(app, {"players": 3})
     scene.catch()
