@@ -300,8 +300,8 @@ class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
         return sprite is not None and sprite.pile == f"hand:{self.viewer}" and sprite.card is not None
 
     def _explain(self, card: Any) -> None:
-        """Tell why `card` cannot be played now and buzz: in the table's words (hud.why_not, from the
-        observation), else the rules' own (the table refuses the play and says why)."""
+        """Tell why `card` cannot be played now and buzz: in the table's own words, from the
+        observation (hud.why_not), else in the rules' (the table refuses the play and says why)."""
         text = why_not(self.observation(), card)
         if text is None:
             suit = card.suit if card.rank is rules.JACK else None
