@@ -314,7 +314,7 @@ def test_an_autosave_from_before_the_change_resumes_in_the_table(tmp_path):
     app = table_app(tmp_path)
     save = {"game": "switch", "options": options, "seed": 7, "actions": texts, "extra": {}}
     scene = SwitchScene(app, options, seed=7, resume=save)
-    assert scene.state == state and scene.actions == texts
+    assert scene.host.state == state and scene.actions == texts        # (the table holds the game)
     damaged = dict(save, actions=texts[:40] + ["2 catch 9"] + texts[41:])
     notices = []
     app.notify = lambda text, *a, **k: notices.append(text)

@@ -1,8 +1,8 @@
 """Switch: the computer players' "last card" habits as a player meets them at the table.
 
-Seeded hands are played through SwitchScene (computer turns as the scene runs them, with its clock
-and catch window: cardgames/games/switch/table_habits.py), and what happened is counted from the
-actions the table took. The seeds are fixed, so the figures are the same on every run.
+Seeded hands are played through SwitchScene (computer turns and catches at its table, on the
+table's clock as the scene runs it, the catch window and its hold: cardgames/games/switch/table_habits.py),
+and what happened is counted from the actions the table took. The seeds are fixed, so the figures are the same on every run.
 """
 from __future__ import annotations
 

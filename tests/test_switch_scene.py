@@ -15,7 +15,7 @@ from cardgames import records
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.catch import HOLD
-from cardgames.games.switch.scene import CALL_BUTTON, MOVE_BUTTON
+from cardgames.games.switch.scene import CALL_BUTTON, MOVE_BUTTON, SwitchScene
 from cardgames.games.switch.summary import SwitchSummary
 
 
@@ -135,6 +135,21 @@ def test_the_view_plays_a_hand_from_what_its_seat_is_sent(app, monkeypatch):
     assert stats["games"] == 1 and stats["figures"]["caught"] == sum(a == "1 catch 0" for a in scene.actions)
 
 
+def test_a_resumed_game_still_counts_the_catches_made_before_it(app):
+    """The statistics' figures come from the updates: a resumed game counts from the table's story."""
+    scene = open_table(app, {"level": "hard"}, seed=8)
+    while "1 catch 0" not in scene.actions:                             # the human never calls
+        wait_for_human(app, scene)
+        assert not scene.over
+        scene.act(human_choice(scene, call=False))
+    settle(app, 0.5)
+    assert scene.game_result(False).figures["caught"] == 1
+    saved = {"options": dict(scene.options), "seed": scene.seed, "actions": list(scene.actions)}
+    resumed = SwitchScene(app, saved["options"], resume=saved)
+    assert resumed.actions == saved["actions"]
+    assert resumed.game_result(False).figures == scene.game_result(False).figures
+
+
 def test_illegal_card_dragged_snaps_back_with_the_reason(app):
     state = R.deal({}, [parse_cards("5C KD"), parse_cards("3D 4D 7H")], parse_cards("4H 4S 6C"), parse_cards("9C"))
     scene = open_table(app, state=state)
@@ -189,6 +204,18 @@ def test_forgotten_call_is_caught_by_the_computer(app):
     settle(app, 1.2)
     assert scene.actions[:2] == ["0 play 5C", "1 catch 0"]
     assert scene.observation().hand_sizes[0] == 3
+
+
+def test_an_undone_catch_leaves_the_figures(app):
+    state = R.deal({}, [parse_cards("5C 6C"), parse_cards("3D 4D 7H KS")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"))
+    scene = open_table(app, {"level": "hard", "practice": True}, state=state)
+    click(app, sprite_of(scene, parse_cards("5C")[0]).rect.center)      # no "Last card!" first
+    settle(app, 1.5)                                                     # hard catches in 0.8 s
+    assert scene.actions[:2] == ["0 play 5C", "1 catch 0"]
+    assert scene.game_result(False).figures["caught"] == 1
+    assert scene.undo()                                                  # your play and the catch after it
+    assert scene.actions == [] and scene.game_result(False).figures["caught"] == 0
 
 
 def test_late_call_is_not_caught(app):
@@ -262,6 +289,16 @@ def test_a_computer_holding_back_for_the_window_shows_its_thinking_only_as_its_m
         app.step(FRAME)
     assert len(scene.actions) == 1 and scene.thinking == 2               # the dots, before its move lands
     assert closes - app.ai_delay - FRAME <= scene.host.now <= closes
+
+
+def test_drawing_on_a_computers_turn_says_whose_turn_it_is(app):
+    state = R.deal({}, [parse_cards("3D 4D 7H"), parse_cards("5C 6C 9S")], parse_cards("4H 4S 6D 7S"),
+                   parse_cards("9C"), turn=1)
+    scene = open_table(app, state=state, wait=0)
+    app.sounds.clear()
+    key(app, pygame.K_p)                                                # P: draw, but it is Ada's turn
+    assert scene.actions == [] and "invalid" in app.sounds
+    assert str(app.toasts.queue[-1][0]) == f"Wait for your turn: it is {scene.seat_name(1)}'s turn."
 
 
 def test_catch_and_call_messages_read_correctly(app):

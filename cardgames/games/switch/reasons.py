@@ -34,6 +34,12 @@ def _pickup(state: State) -> IllegalAction:
 _NOT_NOW = N_("That move is not allowed now.")
 
 
+def not_your_turn(turn: int, seat: int) -> IllegalAction:
+    """`seat` moved on `turn`'s turn (public facts only: the table's view says it too)."""
+    return IllegalAction("it is {turn}'s turn, not {seat}'s", N_("Wait for your turn: it is {turn}'s turn."),
+                         turn=Seat(turn), seat=Seat(seat))
+
+
 def reason(state: State, action: Action) -> IllegalAction:
     """A clear message for an illegal action (apply raises it)."""
     if state.phase is OVER:
@@ -53,8 +59,7 @@ def reason(state: State, action: Action) -> IllegalAction:
     if kind is K_NEXT:
         return IllegalAction("the hand is still being played: the next hand is dealt once someone goes out")
     if seat != state.turn:
-        return IllegalAction("it is {turn}'s turn, not {seat}'s", N_("Wait for your turn: it is {turn}'s turn."),
-                             turn=Seat(state.turn), seat=Seat(seat))
+        return not_your_turn(state.turn, seat)
     if kind is K_PLAY:
         return _play_reason(state, action)
     if action.card is not None or action.suit is not None or action.target is not None:

@@ -50,6 +50,7 @@ from cardgames.games.switch.hud import (
     W,
     why_not,
 )
+from cardgames.games.switch.reasons import not_your_turn
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.games.switch.summary import SUMMARY_DELAY, HandEnd
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
@@ -252,10 +253,14 @@ class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
         if not self.humans or self.over:
             return
         move = self.my_move()
-        if move is None:      # the table refuses the draw, in the rules' words (the toast and the buzz)
+        obs = self.observation()
+        if move is None and not self.human_turn and obs.phase in (rules.PLAY, rules.DRAWN):
+            self.app.notify(self.refusal_text(not_your_turn(obs.turn, self.viewer)))
+            self.app.play_sound("invalid")
+        elif move is None:    # the table refuses the draw, in the rules' words (the toast and the buzz)
             self.send(Action(K_DRAW, self.viewer))
-            return
-        self.act(move)
+        else:
+            self.act(move)
 
     def catch(self, target: int | None = None) -> None:
         """The human catches `target` (None: whoever can be caught)."""
@@ -295,8 +300,8 @@ class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
         return sprite is not None and sprite.pile == f"hand:{self.viewer}" and sprite.card is not None
 
     def _explain(self, card: Any) -> None:
-        """Tell why `card` cannot be played now and buzz: in the table's words (hud.why_not, from the
-        observation), else the rules' own (the table refuses the play and says why)."""
+        """Tell why `card` cannot be played now and buzz: in the table's own words, from the
+        observation (hud.why_not), else in the rules' (the table refuses the play and says why)."""
         text = why_not(self.observation(), card)
         if text is None:
             suit = card.suit if card.rank is rules.JACK else None
