@@ -2,6 +2,7 @@
 
 It checks the benchmark works, never how fast anything is.
 """
+import json
 import os
 import re
 import subprocess
@@ -35,8 +36,9 @@ def test_bench_quick_prints_every_section():
     assert re.search(r"Start-up to the first frame .*: \d+\.\d+ s", out)
     assert re.search(r"Peak memory, menu only: \d+ MB", out)
     assert "Updates through the wire handle" in out   # cardgames/table/bench.py: per game, µs and KB
+    table_section = out.split("Updates through the wire handle", 1)[1].splitlines()
     for game in ("tripeaks", "skyjo", "three_thirteen", "switch"):
-        line = next((ln for ln in out.splitlines() if ln.split()[:1] == [game]), None)
+        line = next((ln for ln in table_section if ln.split()[:1] == [game]), None)
         assert line is not None and len(re.findall(r"\d+(?:\.\d)?", line)) == 10, f"no wire figures for {game}"
     assert re.search(r"^ +20 +\d+ +\d+ +\d+ +[\d.]+ +[\d.]+ +-?\d+$", out, re.M), "no line of the table server's bench"
     assert "failed:" not in out, out
@@ -67,3 +69,16 @@ def test_the_real_window_section_measures_a_scene_or_says_why_not():
     assert r["idle"]["cpu_pct"] >= 0 and r["idle"]["fps"] >= 0
     for split in (r["phases"]["median"], r["phases"]["slowest"]):   # --phases: where a frame's CPU goes
         assert split["total"] > 0 and split["draw"] > 0 and split["draw"] <= split["total"]
+
+
+def test_the_frames_ab_tool_measures_a_table_of_this_checkout(tmp_path):
+    """tools/frames_ab.py (issue 24's before/after frames): run from a checkout's root, it times that
+    checkout's tables; here a few frames of TriPeaks waiting and of its demo on seed 1."""
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", SCENES="tripeaks")
+    for args, case in ((["waiting", "5"], "tripeaks"), (["demo", "5", "1"], "tripeaks:1")):
+        r = subprocess.run([sys.executable, str(ROOT / "tools" / "frames_ab.py"), *args], cwd=ROOT, env=env,
+                           capture_output=True, text=True, timeout=300, check=False)
+        assert r.returncode == 0, r.stderr[-2000:]
+        figures = json.loads(r.stdout.strip().splitlines()[-1])
+        median, p99 = figures[case]
+        assert 0 < median <= p99

@@ -31,8 +31,8 @@ It works from what its seat is sent: self.observation() (the viewer's observatio
 (that seat's last Update: legal, out_of_turn, turn, thinking, deadlines, undo, result, moves,
 played, events; default the viewer), self.actions (the actions played so far, as str: public),
 self.current, self.human_turn, self.over, self.players, self.moves() (the legal actions parsed for
-the board), and self.rules.parse_action(text). It never holds or reads a State (table_line.py's `state` and
-`history` properties are transitional, left for old tests, and go), never imports a game's
+the board), and self.rules.parse_action(text). It never holds or reads a State (table_line.py's
+`state` and `history` properties are transitional, left for old tests, and go), never imports a game's
 State type and never calls the rules' state functions (new_game, deal, apply, legal_actions,
 current_player, is_over, scores, winners, observe, ... or anything taking a State): the table
 does. A fact the view needs and the seat may know belongs in the game's Observation. Computer
@@ -48,7 +48,8 @@ Class attributes:
     info       the game's GameInfo (cardgames/games/<g>/__init__.py INFO); its name picks the
                table's GameSpec (cardgames/table/games.py: AI, codec, rounds, mover)
     card_size  (w, h) of cards on the 1280x720 canvas; default CARD_SIZE (84x118)
-    table      the table texture for app.assets.table() (assets.TABLES); default "felt_green"
+    table      the felt's texture for app.assets.table() (assets.TABLES; not the game's Table, which
+               is self.host); default "felt_green"
     art_class  how cards look: CardArt (playing cards) or a subclass (Skyjo overrides face/back)
     deal_from  the pile the opening deal flies out of ("stock"), or None for no deal animation
     allow_undo False for games where undo makes no sense
