@@ -24,8 +24,9 @@ LINES = ("local", "wire")
 BOTH_LINES = {
     # the scenes shared by the games: undo, records, achievements, pacing, focus, keys and pads
     "test_achievements", "test_fair_undo", "test_focus_after_moves", "test_input_games", "test_pacing",
-    "test_pad_buttons", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
-    "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys",
+    "test_pad_buttons", "test_pad_screens", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
+    "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys", "test_table_start",
+    "test_fit_tables",
     # the real app killed and resumed (child processes inherit the line), and random input everywhere
     "test_kill_resume", "test_monkey",
     # each game's own scene tests and tutorials

@@ -27,8 +27,8 @@ GAMES = {
 def ai_move(app, scene):
     """The human seat plays what the normal computer would (from its own observation)."""
     _cls, _summary, ai, rules, _opts = GAMES[scene.info.name]
-    legal = rules.legal_actions(scene.state)
-    assert scene.act(ai.choose(rules.observe(scene.state, scene.viewer), legal, random.Random(0), "normal"))
+    legal = rules.legal_actions(scene.host.state)
+    assert scene.act(ai.choose(rules.observe(scene.host.state, scene.viewer), legal, random.Random(0), "normal"))
 
 
 def to_round_over(app, name, **more):
@@ -48,7 +48,7 @@ def can_go_on(app, scene, summary):
     key(app, pygame.K_RETURN)
     settle(app, 3.0)
     assert not scene.round_over and scene.current is not None
-    assert scene.state.round_no == 2
+    assert scene.host.state.round_no == 2
 
 
 def resume(app, name):

@@ -9,7 +9,7 @@ import itertools
 
 import pygame
 import pytest
-from scene_events import table_app
+from scene_events import jump, table_app
 
 from cardgames.core.cards import standard_deck
 from cardgames.games.three_thirteen import rules as R
@@ -34,13 +34,13 @@ def table(app, players, hand, laid, taker=None, names=None):
         hands.append(tuple(deck[:n]))
         del deck[:n]
     thrown = tuple((deck.pop(),) for _ in range(players))
-    state = scene.state._replace(
+    state = scene.host.state._replace(
         hands=tuple(hands), round_no=max(1, min(11, hand - 2)), current=taker if taker is not None else 1,
         phase=R.Phase.DISCARD if taker is not None else R.Phase.DRAW,
         taken=hands[taker][-1] if taker is not None else None,
         laid=tuple(s for s in range(1, players)) if laid else (), thrown=thrown,
         totals=tuple(188 + s for s in range(players)), stock=tuple(deck[:30]), discard=tuple(deck[30:34]))
-    scene.state = state
+    jump(scene, state)
     if names:
         scene.seat_name = lambda seat, with_level=False: names
     scene.sync(animate=False)
@@ -156,7 +156,7 @@ def play_turns(scene, turns, rng):
     """`turns` turns of computer play (every seat), logged as the table sees them."""
     from cardgames.games.three_thirteen import ai
 
-    state = scene.state
+    state = scene.host.state
     for _ in range(turns):
         seat = state.current
         while state.current == seat and not R.is_over(state):
@@ -165,7 +165,7 @@ def play_turns(scene, turns, rng):
             scene.move_log.record(state, action, after, events, len(scene.actions))
             scene.actions.append(str(action))
             state = after
-    scene.state = state
+    jump(scene, state)
 
 
 def test_three_thirteen_corner_follows_a_whole_turn_around_eight_seats(app):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from scene_events import FRAME, table_app
+from scene_events import FRAME, jump, table_app
 
 from cardgames import i18n
 from cardgames.core.cards import parse_card, parse_cards
@@ -36,7 +36,7 @@ def opened(app, scene, state=None):
     app.stack.push(scene)
     app.stack.apply_pending()
     if state is not None:
-        scene.state = state
+        jump(scene, state)
         scene.sync(animate=False)
         scene.refresh_moves()
     for _ in range(3):
@@ -71,7 +71,7 @@ def said(message: str, **values) -> str:
 def test_tripeaks_refuses_a_covered_card_and_a_wrong_rank_in_the_language(app, lang):
     i18n.set_language(lang)
     scene = opened(app, TriPeaksScene(app, {"mode": "classic"}, seed=11))
-    state = scene.state
+    state = scene.host.state
     covered = next(i for i in range(state.layout.size) if state.tableau[i] is not None
                    and not tripeaks.exposed(state, i))
     shown = refused(app, scene, tripeaks.Play(covered))
@@ -94,12 +94,12 @@ def test_skyjo_refuses_a_face_up_card_and_a_move_out_of_its_phase(app, lang):
     scene = SkyjoScene(app, {"players": 2}, seed=3)
     state = skyjo.deal({"players": 2}, [[1, 2, 3] * 4] * 2, [7, 9, 5], [12], face_up=[[0, 1]] * 2, current=0)
     opened(app, scene, state)
-    assert scene.state.phase.name == "TURN"
+    assert scene.host.state.phase.name == "TURN"
     shown = refused(app, scene, skyjo.Action("flip", 0))            # flipping is not a move of this phase
     assert shown == said("That move is not allowed now.")
     in_language(shown, lang)
-    scene.state, _events = skyjo.apply(scene.state, skyjo.Action("draw", None))   # now holding the drawn card
-    scene.state, _events = skyjo.apply(scene.state, skyjo.Action("discard", None))   # now: turn a card over
+    scene.host.state, _events = skyjo.apply(scene.host.state, skyjo.Action("draw", None))   # now holding the drawn card
+    scene.host.state, _events = skyjo.apply(scene.host.state, skyjo.Action("discard", None))   # now: turn a card over
     shown = refused(app, scene, skyjo.Action("flip", 1))            # card 1 is face up already
     assert shown == said("That card is already face up: turn over a face-down card.")
     in_language(shown, lang)
@@ -112,11 +112,11 @@ def test_three_thirteen_refuses_going_out_in_the_language(app, lang):
     state = tt.deal({"players": 2}, [parse_cards("4H 9C KD"), parse_cards("5S 6S 7S")], parse_cards("2D 8C JH QS"),
                     parse_cards("10D"), dealer=1)
     opened(app, scene, state)
-    assert scene.state.current == 0 and scene.state.phase is tt.Phase.DRAW
+    assert scene.host.state.current == 0 and scene.host.state.phase is tt.Phase.DRAW
     shown = refused(app, scene, tt.Action("out", None))
     assert shown == said("That move is not allowed now.")
     in_language(shown, lang)
-    scene.state, _events = tt.apply(scene.state, tt.Action("stock", None))
+    scene.host.state, _events = tt.apply(scene.host.state, tt.Action("stock", None))
     shown = refused(app, scene, tt.Action("out", None))
     assert shown == said("You cannot go out yet: all your cards but one must be in melds.")
     in_language(shown, lang)
@@ -189,7 +189,7 @@ def test_a_refusal_says_itself_again_in_a_new_language():
 
 def test_a_saved_move_the_rules_refuse_is_told_in_the_language(app):
     scene = opened(app, TriPeaksScene(app, {"mode": "relaxed"}, seed=11))
-    state = scene.state
+    state = scene.host.state
     covered = next(i for i in range(state.layout.size) if state.tableau[i] is not None
                    and not tripeaks.exposed(state, i))
     i18n.set_language("ta")

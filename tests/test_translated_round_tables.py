@@ -7,7 +7,7 @@ import re
 
 import pygame
 import pytest
-from scene_events import FRAME, key, settle, table_app, wait_for_human
+from scene_events import FRAME, jump, key, settle, table_app, wait_for_human
 from test_skyjo_scene import human_move_by_mouse as skyjo_move
 from test_three_thirteen_scene import human_move_by_mouse as three_thirteen_move
 from test_translated_screens import check
@@ -268,7 +268,7 @@ def test_the_shared_table_parts_fit(app, lang):
     # the summaries' buttons, between rounds and at the end
     for summary in (SkyjoSummary, ThreeThirteenSummary):
         game = scene if summary is SkyjoSummary else open_table(app, ThreeThirteenScene)
-        game.state = _scored(game)
+        jump(game, _scored(game))
         for final in (False, True):
             game.over = final
             overlay = summary(app, game)
@@ -278,7 +278,7 @@ def test_the_shared_table_parts_fit(app, lang):
 
 def _scored(scene):
     """The scene's state once a round has been scored: seeded random legal moves to the round's end."""
-    rules, state, rnd = scene.rules, scene.state, random.Random(7)
+    rules, state, rnd = scene.rules, scene.host.state, random.Random(7)
     for _ in range(20000):
         if state.rounds:
             return state

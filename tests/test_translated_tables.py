@@ -76,7 +76,7 @@ def test_tripeaks_in_telugu_says_everything_in_telugu(app):
         assert isinstance(app.stack.top, LevelSelectScene)
         key(app, pygame.K_ESCAPE)
         steps(app, 3)
-        line = solver.solve(scene.state).line
+        line = solver.solve(scene.host.state).line
         for action in line[:6]:
             click(app, where(scene, action))
         key(app, pygame.K_h)                                   # a hint
@@ -100,7 +100,7 @@ def test_tripeaks_in_telugu_says_everything_in_telugu(app):
 
 
 def human_choice(scene):
-    legal = R.actions_for(scene.state, 0)
+    legal = R.actions_for(scene.host.state, 0)
     for kinds in ((R.K_CALL,), (R.K_PLAY,), (R.K_DRAW, R.K_TAKE, R.K_PASS)):
         for a in legal:
             if a.kind in kinds and (a.kind is not R.K_CALL or a.seat == 0):
@@ -119,11 +119,11 @@ def test_switch_in_telugu_says_everything_in_telugu(app):
             steps(app)
             if app.stack.top is not scene or scene.over:
                 break
-            if not (scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER):
+            if not (scene.human_turn and not scene.animator.busy and scene.host.state.phase is not R.HAND_OVER):
                 continue
-            legal = R.actions_for(scene.state, 0)
+            legal = R.actions_for(scene.host.state, 0)
             playable = {a.card for a in legal if a.kind is R.K_PLAY}
-            bad = next((c for c in scene.state.hands[0] if c not in playable), None)
+            bad = next((c for c in scene.host.state.hands[0] if c not in playable), None)
             if not illegal_tried and bad is not None:   # a card that does not match: the reason, in Telugu
                 sprite = next(s for s in scene.board.sprites("hand:0") if s.card == bad)
                 click(app, sprite.rect.center)
@@ -165,7 +165,7 @@ def test_the_tripeaks_tables_and_overlays_fit(app, lang):
             key(app, pygame.K_ESCAPE)
             steps(app, 2)
         assert check(scene.buttons) == [], mode
-        for action in solver.solve(scene.state).line:
+        for action in solver.solve(scene.host.state).line:
             click(app, where(scene, action))
         steps(app, 30)
         result = app.stack.top
@@ -231,7 +231,7 @@ def test_the_switch_table_buttons_chooser_and_summary_fit(app, lang):
         assert theme.text_width(theme.font(px, bold), i18n.tr(sentence)) <= BANNER.width - 16, (lang, sentence)
     while not scene.over:   # to the summary: its button
         steps(app)
-        if scene.human_turn and not scene.animator.busy and scene.state.phase is not R.HAND_OVER:
+        if scene.human_turn and not scene.animator.busy and scene.host.state.phase is not R.HAND_OVER:
             scene.act(human_choice(scene))
     steps(app, 120)
     summary = app.stack.top
