@@ -26,7 +26,9 @@ BOTH_LINES = {
     "test_achievements", "test_fair_undo", "test_focus_after_moves", "test_input_games", "test_pacing",
     "test_pad_buttons", "test_pad_screens", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
     "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys", "test_table_start",
-    "test_fit_tables",
+    "test_fit_tables", "test_table_layout", "test_focus",
+    # the translated tables and refusals (a move played to see what is said)
+    "test_translated_refusals", "test_translated_tables",
     # the real app killed and resumed (child processes inherit the line), and random input everywhere
     "test_kill_resume", "test_monkey",
     # each game's own scene tests and tutorials

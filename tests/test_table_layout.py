@@ -153,19 +153,21 @@ def corner_text(scene, app):
 
 
 def play_turns(scene, turns, rng):
-    """`turns` turns of computer play (every seat), logged as the table sees them."""
+    """`turns` turns of play (every seat), logged as the scene is told them: the computers at the
+    table's clock, the human's moves (and "Next round") chosen by the normal computer and sent."""
     from cardgames.games.three_thirteen import ai
 
-    state = scene.host.state
+    host = scene.host
     for _ in range(turns):
-        seat = state.current
-        while state.current == seat and not R.is_over(state):
-            action = ai.choose(R.observe(state, seat), R.legal_actions(state), rng, "normal")
-            after, events = R.apply(state, action)
-            scene.move_log.record(state, action, after, events, len(scene.actions))
-            scene.actions.append(str(action))
-            state = after
-    jump(scene, state)
+        seat = host.state.current
+        while host.state.current == seat and not R.is_over(host.state):
+            state = host.state
+            if seat in scene.humans or state.phase == R.Phase.ROUND_OVER:
+                assert scene.act(ai.choose(R.observe(state, seat), R.legal_actions(state), rng, "normal"))
+            else:
+                assert host.next_due() is not None
+                host.advance_to(host.next_due(), moves=1)
+                scene.take_updates()
 
 
 def test_three_thirteen_corner_follows_a_whole_turn_around_eight_seats(app):
