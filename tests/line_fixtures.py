@@ -24,12 +24,19 @@ LINES = ("local", "wire")
 BOTH_LINES = {
     # the scenes shared by the games: undo, records, achievements, pacing, focus, keys and pads
     "test_achievements", "test_fair_undo", "test_focus_after_moves", "test_input_games", "test_pacing",
-    "test_pad_buttons", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
-    "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys",
+    "test_pad_buttons", "test_pad_screens", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
+    "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys", "test_table_start",
+    "test_fit_tables", "test_table_layout", "test_focus",
+    # the translated tables and refusals (a move played to see what is said)
+    "test_translated_refusals", "test_translated_tables", "test_translated_round_tables", "test_table_words",
+    "test_text_sizes", "test_tripeaks_initials",
+    # the redraw checks (a computer's move, the title's attract deal) and the pad on every screen
+    "test_idle_redraw", "test_pad_everywhere",
     # the real app killed and resumed (child processes inherit the line), and random input everywhere
     "test_kill_resume", "test_monkey",
     # each game's own scene tests and tutorials
-    "test_skyjo_scene", "test_skyjo_log", "test_switch_scene", "test_switch_catch_pad",
+    "test_skyjo_scene", "test_skyjo_log", "test_switch_scene", "test_switch_catch_pad", "test_switch_contract",
+    "test_switch_habits",
     "test_three_thirteen_scene", "test_tripeaks_scene", "test_tripeaks_saves", "test_tripeaks_deals",
     "test_tutorial_skyjo", "test_tutorial_switch", "test_tutorial_three_thirteen", "test_tutorial_tripeaks",
     "test_tutorial_panel_three_thirteen",

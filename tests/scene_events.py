@@ -96,3 +96,10 @@ def ask_for_summary(app, scene):
     assert getattr(scene, "summary_waiting", False) and app.stack.top is scene, "the table is not waiting"
     key(app, pygame.K_RETURN)
     app.step(FRAME)
+
+
+def jump(scene, state):
+    """Set up a position: the scene's table goes on from `state` (a test's deal; no history before it)
+    and the scene is told, as a tutorial's "later in the game" is (Table.jump)."""
+    scene.host.jump(state)
+    scene.take_updates()

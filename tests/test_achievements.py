@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from scene_events import jump
 
 from cardgames import achievements
 from cardgames.achievements import ACHIEVEMENTS, BY_ID, Book, checks
@@ -253,7 +254,7 @@ def tripeaks_table(tmp_path, **options):
     scene = TriPeaksScene(app, {"mode": "relaxed", "winnable": False, **options}, seed=1)
     app.stack.push(scene)
     app.stack.apply_pending()
-    scene.state = on_a_wrap("KH", "AD", "4C 3C")
+    jump(scene, on_a_wrap("KH", "AD", "4C 3C"))
     scene.animator.queue(scene.sync(animate=False))
     scene.refresh_moves()
     settle(app, 1.0)
@@ -277,7 +278,7 @@ def test_practice_games_earn_nothing(tmp_path):
     app, scene = tripeaks_table(tmp_path, practice=True)
     click(app, scene.board.top("tableau:27").rect.center)
     settle(app, 1.5)
-    assert scene.state.waste[-1] == parse_card("KH")            # the move was played
+    assert scene.host.state.waste[-1] == parse_card("KH")            # the move was played
     assert not achievements.book(app).unlocked("tp_wrap")
 
 
@@ -286,7 +287,7 @@ def test_grand_tour_follows_the_four_wins(tmp_path):
 
     app, scene = tripeaks_table(tmp_path)
     achievements.book(app).unlock(["sk_win", "tt_win", "sw_win"])
-    scene.state = whole_run_deal()
+    jump(scene, whole_run_deal())
     scene.animator.queue(scene.sync(animate=False))
     scene.refresh_moves()
     for slot in PLAY_ORDER:

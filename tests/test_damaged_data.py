@@ -73,7 +73,7 @@ def test_damaged_classic_layout_still_deals_classic_and_relaxed(tmp_path, damage
     app.stack.apply_pending()
     settle(app, 1.0)
     assert scene.layout_obj == layout_module.builtin_classic()
-    assert len(scene.state.tableau) == 28
+    assert len(scene.host.state.tableau) == 28
     shown = [t[0] for t in app.toasts.queue]
     assert sum("classic.json" in t for t in shown) == 1, shown     # one notice naming the file
     assert "Traceback" not in capsys.readouterr().err

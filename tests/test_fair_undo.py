@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import centre, drag, key, settle, table_app
+from scene_events import centre, drag, jump, key, settle, table_app
 
 from cardgames.games.skyjo import rules as R
 from cardgames.games.skyjo.scene import SkyjoScene
@@ -25,8 +25,8 @@ def scripted(app, practice=True, hotseat=1, players=2):
     app.stack.push(scene)
     app.stack.apply_pending()
     grid = [1, 2, 3] * 4
-    scene.state = R.deal({"players": players}, [grid] * players, [7, 9, 5], [12],
-                         face_up=[[0, 1]] * players, current=0)
+    jump(scene, R.deal({"players": players}, [grid] * players, [7, 9, 5], [12],
+                         face_up=[[0, 1]] * players, current=0))
     scene.sync(animate=False)
     scene.refresh_moves()
     settle(app, 0.2)
@@ -38,10 +38,10 @@ def test_no_undo_by_default_at_the_multiplayer_tables(app):
     from cardgames.games.three_thirteen.scene import ThreeThirteenScene
 
     scene = scripted(app, practice=False)
-    before = scene.state
+    before = scene.host.state
     drag(app, centre(scene, "discard"), centre(scene, "grid:0:0"))   # no card shown: still no undo
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.state is not before and scene.actions == ["take 0"]
+    assert scene.host.state is not before and scene.actions == ["take 0"]
     assert "invalid" in app.sounds and any("Practice" in t[0] for t in app.toasts.queue)
     for cls in (SwitchScene, ThreeThirteenScene):
         assert cls.fair_undo and not cls(app, {"players": 2}, seed=1).undo_allowed
@@ -50,11 +50,11 @@ def test_no_undo_by_default_at_the_multiplayer_tables(app):
 
 def test_practice_undo_takes_back_a_move_that_showed_no_card(app):
     scene = scripted(app)
-    before = scene.state
+    before = scene.host.state
     drag(app, centre(scene, "discard"), centre(scene, "grid:0:0"))   # the 12 onto the face-up 1
     assert scene.actions == ["take 0"]
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.state == before and scene.actions == []
+    assert scene.host.state == before and scene.actions == []
     settle(app, 0.6)
     assert scene.board.top("discard").card == 12 and scene.board.top("grid:0:0").card == 1
 

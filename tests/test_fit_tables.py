@@ -7,7 +7,7 @@ import itertools
 
 import pygame
 import pytest
-from scene_events import table_app
+from scene_events import jump, table_app
 from test_translated_screens import LANGS
 
 from cardgames import i18n
@@ -48,7 +48,7 @@ def switch_table(app, players: int, turn: int) -> SwitchScene:
     state = R.deal({"match": True}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=turn,
                    called=[seat % 2 == 1 for seat in range(players)], totals=[188] * players)
     scene = SwitchScene(app, {"players": players, "level": "normal", "match": True}, seed=3)
-    scene.state = state
+    jump(scene, state)
     scene.sync(animate=False)
     app.stack.push(scene)
     app.stack.apply_pending()

@@ -176,7 +176,7 @@ def test_tripeaks_seed_21_after_the_five_the_focus_is_on_the_playable_four(tripe
     assert scene.actions == ["play 18"]
     for _ in range(3):
         app.step(FRAME)
-    legal = tripeaks_rules.legal_actions(scene.state)
+    legal = tripeaks_rules.legal_actions(scene.host.state)
     assert [str(a) for a in legal] == ["play 23", "turn"]
     assert scene.focus.current.pile == "tableau:23" and str(scene.focus.current.card) == "4H"
     key(app, pygame.K_RETURN)                  # Enter plays the four: the streak goes on
@@ -309,7 +309,7 @@ def test_switch_a_drawn_card_that_plays_takes_the_focus_from_the_keep_button(tmp
     scene.focus.focus("button:move")
     key(app, pygame.K_RETURN)
     settle(app, 0.5)
-    assert scene.state.phase is R.DRAWN and "button:move" in scene.focus.keys   # "Keep card" now
+    assert scene.host.state.phase is R.DRAWN and "button:move" in scene.focus.keys   # "Keep card" now
     assert str(getattr(scene.focus.current, "card", None)) == "QC"   # the ring is on the card that plays
     key(app, pygame.K_RETURN)
     assert scene.actions[-1] == "0 play QC"

@@ -94,7 +94,7 @@ def by_mouse(app, scene, rng):
 
 def directly(app, scene, rng):
     """A legal move played as a drop plays it (GameScene.act)."""
-    legal = [m[0] for m in scene.moves()] or list(scene.rules.legal_actions(scene.state))
+    legal = [m[0] for m in scene.moves()] or list(scene.rules.legal_actions(scene.host.state))
     return bool(legal) and scene.act(rng.choice(legal))
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 import pytest
-from scene_events import FRAME, click, drag, key, mouse, settle
+from scene_events import FRAME, click, drag, jump, key, mouse, settle
 
 from cardgames.app import headless_app
 from cardgames.core.cards import Card, Rank, Suit, parse_card
@@ -172,7 +172,7 @@ def app(tmp_path):
 def open_toy(app, cards=None, humans=(0,), seed=7):
     scene = ToyScene(app, {"humans": humans}, seed=seed)
     if cards is not None:  # a scripted deal
-        scene.state = toy_rules.deal(cards)
+        jump(scene, toy_rules.deal(cards))
         scene.sync(animate=False)
     app.stack.push(scene)
     app.stack.apply_pending()
@@ -200,7 +200,7 @@ def test_drag_a_card_onto_a_legal_pile_plays_it(app):
     table = scene.board.piles["table"].base_rect(scene.card_size)
     drag(app, card.rect.center, table.center)
     assert scene.actions == ["play 5S table"]
-    assert scene.state.table == (C("5S"),)
+    assert scene.host.state.table == (C("5S"),)
     settle(app, 0.6)
     assert card.pile == "table" and card.at_home and card.pos == scene.board.home_of("table", 0)
 
@@ -337,12 +337,12 @@ def test_undo_returns_to_the_humans_last_decision(app):
 
 def test_autosave_and_resume_replay_the_actions(app):
     scene = open_toy(app, seed=11)
-    first = toy_rules.legal_actions(scene.state)[0]
+    first = toy_rules.legal_actions(scene.host.state)[0]
     scene.act(first)
     saved = app.storage.load_game("toy")
     assert saved["seed"] == 11 and saved["actions"] == [str(first)] and saved["options"]["humans"] == [0]
     again = ToyScene(app, {}, resume=saved)
-    assert again.state == scene.state and again.actions == scene.actions and again.humans == (0,)
+    assert again.host.state == scene.host.state and again.actions == scene.actions and again.humans == (0,)
 
 
 def test_illegal_action_is_refused_with_a_message(app):
@@ -362,7 +362,7 @@ def test_animations_off_make_every_move_instant(app):
 def test_demo_game_plays_itself_to_the_end(app):
     scene = open_toy(app, humans=(), seed=3)
     settle(app, 20)
-    assert scene.over and toy_rules.is_over(scene.state)
+    assert scene.over and toy_rules.is_over(scene.host.state)
     assert app.storage.load_game("toy") is None  # a demo never overwrites the player's save
 
 
@@ -396,7 +396,7 @@ def test_several_actions_for_one_gesture_ask_resolve(app):
             return actions[-1]
 
     scene = Ambiguous(app, {"humans": (0,)}, seed=1)
-    scene.state = toy_rules.deal(SCRIPT)
+    jump(scene, toy_rules.deal(SCRIPT))
     scene.sync(animate=False)
     app.stack.push(scene)
     app.stack.apply_pending()
@@ -441,11 +441,11 @@ def test_restart_deals_again_in_place_clears_the_save_and_calls_begin(app):
     app.stack.push(scene)
     app.stack.apply_pending()
     settle(app, 1)
-    scene.act(toy_rules.legal_actions(scene.state)[0])
+    scene.act(toy_rules.legal_actions(scene.host.state)[0])
     assert app.storage.load_game("toy") is not None
     scene.restart(seed=9)
-    assert scene.seed == 9 and scene.actions == [] and scene.history == []
-    assert scene.state == toy_rules.new_game({}, 9) and begun == [4, 9]
+    assert scene.seed == 9 and scene.actions == [] and scene.host.history == []
+    assert scene.host.state == toy_rules.new_game({}, 9) and begun == [4, 9]
     assert app.storage.load_game("toy") is None
     settle(app, 1.5)
     assert all(s.at_home for s in scene.board.all_sprites())
@@ -453,7 +453,7 @@ def test_restart_deals_again_in_place_clears_the_save_and_calls_begin(app):
 
 def test_clicking_an_unplayable_card_buzzes_and_wiggles_it(app, monkeypatch):
     scene = open_toy(app, SCRIPT)
-    scene.state = replace(scene.state, table=(C("AS"),))  # now only 2H (side, even) can move
+    jump(scene, replace(scene.host.state, table=(C("AS"),)))  # now only 2H (side, even) can move
     scene._moves_for = None
     sounds = []
     monkeypatch.setattr(app, "play_sound", lambda name, volume=1.0: sounds.append(name))
@@ -516,14 +516,14 @@ def test_hooks_on_new_game_and_computer_may_move_and_redeal_keeps_the_save(app):
     app.stack.apply_pending()
     settle(app, 1)
     assert dealt == [4]
-    scene.act(toy_rules.legal_actions(scene.state)[0])
+    scene.act(toy_rules.legal_actions(scene.host.state)[0])
     settle(app, app.ai_delay + 1)
     assert scene.current == 1 and scene.thinking is None and len(scene.actions) == 1   # held back
     scene.hold = False
     settle(app, app.ai_delay + 1)
     assert len(scene.actions) == 2 and scene.current == 0
     scene.redeal(seed=9)
-    assert dealt == [4, 9] and scene.actions == [] and scene.state == toy_rules.new_game({}, 9)
+    assert dealt == [4, 9] and scene.actions == [] and scene.host.state == toy_rules.new_game({}, 9)
     assert app.storage.load_game("toy") is not None                    # redeal leaves the autosave
     assert scene.moves()
     scene.refresh_focus()

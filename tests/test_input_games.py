@@ -59,7 +59,7 @@ def test_tripeaks_a_whole_hand(app, device):
     while not (app.stack.top is scene and scene.human_turn and not scene.animator.busy):
         assert time.monotonic() < deadline
         app.step(FRAME)
-    line = solver.solve(scene.state).line
+    line = solver.solve(scene.host.state).line
     for action in line:
         before = len(scene.actions)
         if isinstance(action, tp_rules.Turn):
@@ -67,7 +67,7 @@ def test_tripeaks_a_whole_hand(app, device):
             assert len(scene.actions) == before + 1
         else:
             play_action(app, scene, device, action)
-    assert tp_rules.is_won(scene.state)
+    assert tp_rules.is_won(scene.host.state)
     settle(app, 3)
     assert isinstance(app.stack.top, ResultScene)
     played_with(app, device)
@@ -76,9 +76,9 @@ def test_tripeaks_a_whole_hand(app, device):
 # ---------------------------------------------------------------- Skyjo
 
 def skyjo_move(app, scene, device):
-    seat = scene.state.current
-    obs = skyjo_rules.observe(scene.state, seat)
-    action = skyjo_ai.choose(obs, skyjo_rules.legal_actions(scene.state), random.Random(len(scene.actions)),
+    seat = scene.host.state.current
+    obs = skyjo_rules.observe(scene.host.state, seat)
+    action = skyjo_ai.choose(obs, skyjo_rules.legal_actions(scene.host.state), random.Random(len(scene.actions)),
                              "normal")
     if action == skyjo_rules.DRAW:
         before = len(scene.actions)
@@ -92,7 +92,7 @@ def skyjo_move(app, scene, device):
 
 def tt_move(app, scene, device):
     obs = scene.observation()
-    action = tt_ai.choose(obs, tt_rules.legal_actions(scene.state), random.Random(len(scene.actions)), "normal")
+    action = tt_ai.choose(obs, tt_rules.legal_actions(scene.host.state), random.Random(len(scene.actions)), "normal")
     before = len(scene.actions)
     if action == tt_rules.OUT:
         device("y", scene)                     # G / Y: go out
@@ -116,7 +116,7 @@ def test_a_whole_round_then_the_next_is_dealt(app, device, game):
     scene_events.play_round(app, scene, lambda a, s: move(a, s, device), summary)
     device("act", app.stack.top)               # "Next round"
     settle(app, 2.5)
-    assert scene.state.round_no == 2 and app.stack.top is scene
+    assert scene.host.state.round_no == 2 and app.stack.top is scene
     played_with(app, device, arrows_at_least=arrows)
 
 
@@ -124,7 +124,7 @@ def test_a_whole_round_then_the_next_is_dealt(app, device, game):
 
 def switch_choice(scene):
     """Call when it may, else the first card it can play (a Jack names its first suit), else draw/pass."""
-    legal = switch_rules.actions_for(scene.state, scene.viewer)
+    legal = switch_rules.actions_for(scene.host.state, scene.viewer)
     for kinds in ((switch_rules.K_CALL,), (switch_rules.K_PLAY,),
                   (switch_rules.K_DRAW, switch_rules.K_TAKE, switch_rules.K_PASS)):
         for a in legal:
@@ -150,13 +150,13 @@ def test_switch_a_whole_hand(app, device):
     scene = open_table(app, SwitchScene(app, {"players": 2, "level": "easy"}, seed=8))
     moves = 0
     while not scene.over:
-        wait_for_human(app, scene, ready=lambda: scene.state.phase is not switch_rules.HAND_OVER)
+        wait_for_human(app, scene, ready=lambda: scene.host.state.phase is not switch_rules.HAND_OVER)
         if scene.over or app.stack.top is not scene:
             break
         switch_move(app, scene, device)
         moves += 1
         assert moves < 200
     settle(app, 3)
-    assert switch_rules.is_over(scene.state) and moves > 3
+    assert switch_rules.is_over(scene.host.state) and moves > 3
     assert isinstance(app.stack.top, SwitchSummary)
     played_with(app, device)

@@ -70,9 +70,9 @@ def test_the_computers_set_up_flips_land_in_one_batch(app):
     for _ in range(int(3 / FRAME)):
         app.step(FRAME)
         counts.append(len(scene.actions))
-        if scene.state.phase != Phase.SETUP:
+        if scene.host.state.phase != Phase.SETUP:
             break
-    assert scene.state.phase != Phase.SETUP
+    assert scene.host.state.phase != Phase.SETUP
     jumps = [b - a for a, b in zip([2] + counts, counts) if b != a]
     assert jumps[0] == 14            # seven computers, two flips each, on one frame
 

@@ -43,7 +43,7 @@ def hand_cards(scene):
 def tt_table(app):
     scene = open_table(app, ThreeThirteenScene(app, {"players": 2, "level": "easy"}, seed=3))
     wait_for_human(app, scene)
-    assert scene.human_turn and scene.state.phase == tt_rules.Phase.DRAW
+    assert scene.human_turn and scene.host.state.phase == tt_rules.Phase.DRAW
     return scene
 
 
@@ -88,7 +88,7 @@ def test_three_thirteen_after_a_move_the_ring_leaves_the_button_for_a_card(app, 
     assert len(scene.actions) == before + 1
     settle(app, 0.8)
     assert_on_a_playable_card(scene)                     # a card to discard, not the button
-    discard = next(a for a in tt_rules.legal_actions(scene.state) if a not in (tt_rules.OUT,))
+    discard = next(a for a in tt_rules.legal_actions(scene.host.state) if a not in (tt_rules.OUT,))
     play_action(app, scene, device, discard)
     wait_for_human(app, scene)
     if scene.human_turn:
@@ -112,12 +112,12 @@ def test_tripeaks_buttons_are_reached_by_the_device_and_pressed(app, device):
     scene.refresh_focus()
     for name in ("Menu", "Hint", "Undo", "New deal"):
         assert f"button:{name}" in scene.focus.keys
-    deal = scene.state
+    deal = scene.host.state
     steer(app, scene, device, "button:New deal")
     device("act", scene)
-    wait_for(app, lambda: scene.state is not deal and app.stack.top is scene)  # a solver thread finds it: wall time
+    wait_for(app, lambda: scene.host.state is not deal and app.stack.top is scene)  # a solver thread finds it: wall time
     settle(app, 2.5)
-    assert scene.state is not deal and scene.actions == []   # a fresh deal
+    assert scene.host.state is not deal and scene.actions == []   # a fresh deal
     steer(app, scene, device, "button:Menu")
     device("act", scene)
     settle(app, 0.3)
@@ -133,7 +133,7 @@ def test_tripeaks_after_a_move_the_ring_leaves_the_button_for_a_card(app, device
     assert len(scene.actions) == before + 1
     settle(app, 1.0)
     assert_on_a_playable_card(scene)
-    play = next(a for a in tp_rules.legal_actions(scene.state) if isinstance(a, tp_rules.Play))
+    play = next(a for a in tp_rules.legal_actions(scene.host.state) if isinstance(a, tp_rules.Play))
     play_action(app, scene, device, play)
     settle(app, 1.0)
     assert_on_a_playable_card(scene)

@@ -120,7 +120,7 @@ def test_tripeaks_level_list_and_initials_by_pad(app, pad):
     assert isinstance(top(app), PauseScene)
     pad.press(app, "start")                                # ...and resumes
     assert top(app) is scene
-    for action in solver.solve(scene.state).line:
+    for action in solver.solve(scene.host.state).line:
         scene.act(action)
     _wait(app, lambda: isinstance(top(app), ResultScene))
     result = top(app)
@@ -164,4 +164,4 @@ def test_switch_suit_chooser_by_pad(app, pad):
     pad.press(app, "dpad_right")                           # clubs -> diamonds -> hearts
     assert scene.focus.current == "suit:H"
     pad.press(app, "a")
-    assert scene.actions == ["0 play JC>H"] and scene.state.suit is Suit.HEARTS
+    assert scene.actions == ["0 play JC>H"] and scene.host.state.suit is Suit.HEARTS

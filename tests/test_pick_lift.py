@@ -45,7 +45,7 @@ def three_thirteen_to_discard(app):
     wait_for_human(app, scene)
     scene.act(STOCK)
     settle(app, 1.5)
-    assert scene.state.phase == Phase.DISCARD and scene.human_turn
+    assert scene.host.state.phase == Phase.DISCARD and scene.human_turn
     return scene
 
 
@@ -54,7 +54,7 @@ def skyjo_to_turn(app):
     for slot in (0, 1):
         click(app, scene.board.top(f"grid:0:{slot}").rect.center)
         settle(app, 0.5)
-    wait_for_human(app, scene, ready=lambda: scene.state.phase == SkyjoPhase.TURN)
+    wait_for_human(app, scene, ready=lambda: scene.host.state.phase == SkyjoPhase.TURN)
     settle(app, 1.0)
     return scene
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import click, key, settle, table_app, wait_for_human
+from scene_events import click, jump, key, settle, table_app, wait_for_human
 from test_practice_undo import open_scene, skyjo_turn
 from virtual_pad import VirtualPad
 
@@ -36,8 +36,8 @@ def _opened(app, name, practice):
     scene = open_scene(app, cls(app, options, seed=6))
     wait_for_human(app, scene)
     if name == "skyjo":
-        while scene.state.phase == SK.Phase.SETUP:
-            scene.act(SK.legal_actions(scene.state)[0])
+        while scene.host.state.phase == SK.Phase.SETUP:
+            scene.act(SK.legal_actions(scene.host.state)[0])
             wait_for_human(app, scene)
     return scene
 
@@ -45,7 +45,7 @@ def _opened(app, name, practice):
 MOVES = {   # one move of the human's that shows them a card they had not seen
     "skyjo": lambda scene: SK.DRAW,
     "three_thirteen": lambda scene: TT.STOCK,
-    "switch": lambda scene: next(a for a in SW.legal_actions(scene.state) if a.kind in (SW.K_PLAY, SW.K_DRAW)),
+    "switch": lambda scene: next(a for a in SW.legal_actions(scene.host.state) if a.kind in (SW.K_PLAY, SW.K_DRAW)),
 }
 GAMES = tuple(MOVES)
 UNDO_SPOTS = {"skyjo": (926, 351), "three_thirteen": (135, 409), "switch": (700, 665)}   # where each table's button is
@@ -58,7 +58,7 @@ def table(app, name, practice=True):
 def moved(app, name, practice=True):
     """A table at the human's move; the human makes one move. Returns (scene, the state before it)."""
     scene = table(app, name, practice)
-    before = scene.state
+    before = scene.host.state
     assert scene.act(MOVES[name](scene))
     settle(app, 0.1)
     return scene, before
@@ -108,7 +108,7 @@ WAYS = {"button": by_button, "ring": by_ring, "pause": by_pause, "ctrl_z": by_ct
 def test_every_control_takes_the_move_back(app, name, way):
     scene, before = moved(app, name)
     WAYS[way](app, scene)
-    assert scene.state == before, [t[0] for t in app.toasts.queue]
+    assert scene.host.state == before, [t[0] for t in app.toasts.queue]
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -127,7 +127,7 @@ def test_the_button_and_the_pause_entry_are_lit_only_with_something_to_take_back
     assert "button:undo" not in scene.focus.keys
     pause = PauseScene(app, scene)
     assert pause.undo_button is not None and not pause.undo_button.enabled
-    assert scene.act(scene.rules.legal_actions(scene.state)[0])
+    assert scene.act(scene.rules.legal_actions(scene.host.state)[0])
     scene.draw(surface)
     assert scene.undo_button().enabled and PauseScene(app, scene).undo_button.enabled
 
@@ -139,12 +139,12 @@ def test_a_game_without_practice_offers_no_undo(app, name):
     app.stack.pop()
     app.stack.apply_pending()
     scene, _ = moved(app, name, practice=False)
-    after = scene.state
+    after = scene.host.state
     assert scene.undo_button() is None
     pause = PauseScene(app, scene)
     assert pause.undo_button is None and "Undo last move" not in [b.text for b in pause.buttons]
     by_pad(app, scene)
-    assert scene.state == after and any("Practice" in t[0] for t in app.toasts.queue)
+    assert scene.host.state == after and any("Practice" in t[0] for t in app.toasts.queue)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -180,23 +180,23 @@ def test_the_button_covers_no_card_of_a_full_table(app):
     assert covered(sk) == []
     app.stack.pop()
     sw = open_scene(app, SwitchScene(app, {"players": 2, "practice": True}, seed=2))
-    sw.state = SW.deal({"players": 2}, [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D"),
-                                        parse_cards("9D KD")], parse_cards("4H 6D 7S"), parse_cards("9H"))
+    jump(sw, SW.deal({"players": 2}, [parse_cards("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC 2D 3D 4D 5D"),
+                                        parse_cards("9D KD")], parse_cards("4H 6D 7S"), parse_cards("9H")))
     sw._build_board(deal=False)                  # seventeen cards in your hand
     settle(app, 0.5)
     assert covered(sw) == []
     app.stack.pop()
     tt = open_scene(app, ThreeThirteenScene(app, {"players": 4, "practice": True}, seed=6))
-    tt.state = TT.deal({"players": 4}, ["AH 2H 3H 4H 5H 6H 7S 7D 7C 9C 10C JC QC",
+    jump(tt, TT.deal({"players": 4}, ["AH 2H 3H 4H 5H 6H 7S 7D 7C 9C 10C JC QC",
                                         "2S 3S 4S 5S 6S 8S 9S 10S JS QS AD 2D 3D",
                                         "4D 5D 6D 8D 9D 10D JD QD AC 2C 3C 4C 5C",
-                                        "6C 8C 8H 9H 10H JH QH AS 2S 3S 4S 5S 6S"], "KS KH", "KD", round_no=11, current=0)
+                                        "6C 8C 8H 9H 10H JH QH AS 2S 3S 4S 5S 6S"], "KS KH", "KD", round_no=11, current=0))
     tt.sync(animate=False)
     tt.refresh_moves()
     settle(app, 0.5)
     assert covered(tt) == []                     # thirteen cards in hand
     tt.act(TT.STOCK)
     tt.act(TT.OUT)
-    tt.act(TT.legal_actions(tt.state)[0])        # out: your melds lie down where the button was
+    tt.act(TT.legal_actions(tt.host.state)[0])        # out: your melds lie down where the button was
     settle(app, 1.5)
-    assert tt.viewer in tt.state.laid and covered(tt) == []
+    assert tt.viewer in tt.host.state.laid and covered(tt) == []

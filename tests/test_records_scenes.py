@@ -51,7 +51,7 @@ def test_skyjo_game_over_with_a_damaged_file_records_the_result(app):
     end_a_scripted_game(app, scene)
     assert scene.over and isinstance(app.stack.top, RoundSummaryScene)
     sec = section(app, "skyjo", "standard")
-    assert sec["games"] == 1 and sec["wins"] == 1 and sec["history"][-1]["score"] == scene.state.totals[0]
+    assert sec["games"] == 1 and sec["wins"] == 1 and sec["history"][-1]["score"] == scene.host.state.totals[0]
     damaged = [n for n in app.notices if "stats.json" in n]
     assert len(damaged) == 1 and "'skyjo.games'" in damaged[0] and "'skyjo.best_total'" in damaged[0]
     app.stack.top.draw(pygame.Surface((1280, 720)))
@@ -81,7 +81,7 @@ def test_switch_hand_with_a_damaged_file_records_the_result(app):
     play_whole_hand(app, scene, lambda a, i: play_by_mouse(app, scene, a, use_drag=i % 2 == 0))
     assert isinstance(app.stack.top, SwitchSummary)
     sec = section(app, "switch", "single")
-    won = int(scene.state.winner == 0)
+    won = int(scene.host.state.winner == 0)
     assert sec["games"] == 1 and sec["wins"] == won and sec["figures"]["hands"] == 1
     assert sec["figures"]["hands_won"] == won
     assert records.EARLIER not in records.load(app.storage, "switch")["modes"]   # the damaged old counts: reset
@@ -93,7 +93,7 @@ def test_restart_from_the_pause_counts_the_game_as_played_and_lost(app):
         if scene.actions:
             break
         if scene.human_turn:
-            scene.act(scene.rules.legal_actions(scene.state)[0])
+            scene.act(scene.rules.legal_actions(scene.host.state)[0])
         app.step(FRAME)
     assert scene.actions and not scene.over
     scene.open_pause()
@@ -137,7 +137,7 @@ def test_tripeaks_classic_abandoned_hand_with_a_damaged_file(app):
     app.stack.push(scene)
     app.stack.apply_pending()
     settle(app, 1.0)
-    scene.act(next(a for a in scene.rules.legal_actions(scene.state)))
+    scene.act(next(a for a in scene.rules.legal_actions(scene.host.state)))
     settle(app, 0.5)
     scene.deal_next()
     app.stack.apply_pending()
@@ -160,7 +160,7 @@ def test_the_end_screen_shows_the_records_touched(app):
     ask_for_summary(app, scene)
     summary = app.stack.top
     assert isinstance(summary, RoundSummaryScene) and summary.final
-    total = scene.state.totals[0]
+    total = scene.host.state.totals[0]
     assert scene.records_touched == (f"New best total: {total}", "Best winning streak: 3")
     drawn = []
     import cardgames.scenes.summary as summary_module

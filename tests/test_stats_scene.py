@@ -121,7 +121,7 @@ def test_a_tripeaks_deal_is_dealt_again_from_the_list(app):
     assert isinstance(game, TriPeaksScene)
     assert game.seed == entry["seed"] and game.options["deal"] == entry["deal"] and game.mode == "classic"
     again = TriPeaksScene(app, {"mode": "classic", "wrap": entry["options"]["wrap"]}, seed=entry["seed"])
-    assert again.state == game.state                               # the same deal
+    assert again.host.state == game.host.state                               # the same deal
 
 
 def test_no_replay_for_the_games_without_deal_numbers(app):

@@ -32,7 +32,7 @@ def at_round_summary(tmp_path, game):
         wait_for_human(app, scene)
         if app.stack.top is not scene or scene.over or scene.summary_waiting:
             break
-        scene.act(ai.choose(scene.observation(), scene.rules.legal_actions(scene.state), rng, "normal"))
+        scene.act(ai.choose(scene.observation(), scene.rules.legal_actions(scene.host.state), rng, "normal"))
     settle(app, 3.0)
     key(app, ENTER)
     app.step(FRAME)
@@ -48,7 +48,7 @@ def press(app, batches):
 
 
 def where(app, scene):
-    return [type(s).__name__ for s in app.stack.scenes], scene.state.round_no, scene.summary_waiting
+    return [type(s).__name__ for s in app.stack.scenes], scene.host.state.round_no, scene.summary_waiting
 
 
 @pytest.mark.parametrize("game", list(GAMES))
@@ -63,7 +63,7 @@ def test_h_hides_the_summary_and_brings_it_back(tmp_path, game):
     press(app, [[H]])                              # H again: the summary is back
     assert isinstance(app.stack.top, scene.summary_class)
     press(app, [[ENTER]])                          # and Enter deals the next round
-    assert app.stack.top is scene and scene.state.round_no == 2
+    assert app.stack.top is scene and scene.host.state.round_no == 2
 
 
 BATCHES = [

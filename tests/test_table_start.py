@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from scene_events import key, settle, table_app
+from scene_events import jump, key, settle, table_app
 
 from cardgames.core.cards import parse_cards
 from cardgames.games.switch import rules as R
@@ -35,7 +35,7 @@ def test_the_log_says_who_dealt_who_starts_and_why(app):
     scene, _ = open_table(app, {"players": 3}, seed=3)
     lines = texts(scene)
     assert lines[0] == "Ben dealt: you sit on the dealer's left, so you play first"
-    up = str(scene.state.discard[-1])
+    up = str(scene.host.state.discard[-1])
     assert lines[1].endswith("starts the discard pile") and lines[1].startswith(up[:-1])
 
 
@@ -57,7 +57,7 @@ def test_undo_never_takes_the_opening_lines_away(app):
     scene, _ = open_table(app, {"players": 2, "practice": True}, seed=3)
     before = texts(scene)
     settle(app, 3.0)
-    scene.act(R.legal_actions(scene.state)[0])
+    scene.act(R.legal_actions(scene.host.state)[0])
     assert len(texts(scene)) > len(before)
     scene.move_log.truncate(0)
     assert texts(scene) == before
@@ -67,7 +67,7 @@ def test_the_next_hand_of_a_match_says_who_deals_and_starts_now(app):
     state = R.deal({"match": True, "players": 3}, [parse_cards("5C"), parse_cards("8D AD KD"), parse_cards("3S 4S")],
                    parse_cards("4H 6D 7S KH 9H 2D"), parse_cards("9C"), called=(True, False, False))
     scene, pops = open_table(app, {"match": True, "players": 3}, seed=3)
-    scene.state = state
+    jump(scene, state)
     scene.sync(animate=False)
     settle(app, 3.0)
     scene.act(R.parse_action("0 play 5C"))
@@ -76,7 +76,7 @@ def test_the_next_hand_of_a_match_says_who_deals_and_starts_now(app):
     key(app, pygame.K_RETURN)                               # the summary's "Next hand"
     settle(app, 5.0)
     lines = texts(scene)
-    assert scene.state.hand_no == 1
+    assert scene.host.state.hand_no == 1
     assert "You dealt: Ada sits on your left, so Ada plays first" in lines
     assert "Ada plays first" in pops[pops.index("Out!"):]
 
@@ -99,7 +99,7 @@ def test_the_others_levels_are_written_as_the_select_screen_says_them(app):
 def test_the_deal_goes_round_the_table_from_the_first_player_then_turns_the_up_card(app):
     scene, _ = open_table(app, {"players": 3}, seed=3)
     order = [s.pile for s in scene.deal_order()]
-    first = scene.state.turn
+    first = scene.host.state.turn
     assert order[:6] == [f"hand:{(first + k) % 3}" for k in range(3)] * 2
     assert order[-1] == "discard" and len(order) == 3 * 7 + 1
     up = scene.board.top("discard")
