@@ -146,12 +146,6 @@ def main() -> int:
     return 0
 
 
-def computer_choice(scene, rng):
-    """What the normal computer would play for the human seat: the table's choice (the computers
-    live at the table now; the scenes choose nothing)."""
-    host = scene.host
-    return host.spec.choose(host.spec, host.state, scene.current, rng, "normal")
-
 
 if __name__ == "__main__":
     sys.exit(main())

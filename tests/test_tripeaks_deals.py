@@ -16,7 +16,6 @@ from scene_events import FRAME, click, key
 from test_tripeaks_scene import open_scene, settle_deal, step, wait_for, where, winning_line
 
 from cardgames.games.tripeaks import deals, levels, rules, solver
-from cardgames.table import tripeaks_assist
 from cardgames.games.tripeaks.daily import CalendarScene, start_daily
 from cardgames.games.tripeaks.deal_entry import DealEntryScene
 from cardgames.games.tripeaks.rules import Turn
@@ -24,6 +23,7 @@ from cardgames.games.tripeaks.scene_hud import cards_left, clock_text
 from cardgames.games.tripeaks.scene_overlays import ResultScene
 from cardgames.games.tripeaks.scoring import ArcadeScore, level_stars
 from cardgames.scenes.confirm import ConfirmScene
+from cardgames.table import tripeaks_assist
 
 
 def watched_app(tmp_path):

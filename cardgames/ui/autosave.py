@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 
-
 class Autosave:
     """Saving and resuming a game (a GameScene mixin)."""
 

@@ -170,7 +170,7 @@ from cardgames.engine.input import DragController, FocusRing
 from cardgames.engine.lru import MB, SurfaceCache
 from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
-from cardgames.engine.tween import Animator, Call
+from cardgames.engine.tween import Animator
 from cardgames.i18n import Said, refusal, tr
 from cardgames.ui import controls, theme, words
 from cardgames.ui.autosave import Autosave

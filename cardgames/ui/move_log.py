@@ -38,6 +38,7 @@ How a game plugs in
 """
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pygame
@@ -344,7 +345,7 @@ class SceneLog:
         if self.describe is not None and story:
             self.model.section(scene.log_section(story[0].observation), 0)
             self._opening(story[0])
-            for before, after in zip(story, story[1:]):
+            for before, after in itertools.pairwise(story):
                 self.record_update(before, after)
 
     @property

@@ -100,23 +100,6 @@ class TableLine:
                else said("the move {move} could not be read", move=repr(str(text))))
         self.app.notify(said("The saved game could only be restored up to move {n} ({reason}).", n=done, reason=why))
 
-    # ------------------------------------------------------------------ transitional (issue 24)
-    @property
-    def state(self) -> Any:
-        """The table's State: only tests (and the scenes being moved off it) still read it."""
-        return self.host.state
-
-    @state.setter
-    def state(self, value: Any) -> None:
-        """A test's position: the table takes it and tells everyone afresh."""
-        self.host.state = value
-        self.host.start()
-        self.take_updates()
-
-    @property
-    def history(self) -> list[Any]:
-        return self.host.history
-
     # ------------------------------------------------------------------ what the seats were sent
     def latest(self, seat: int | None = None) -> Update:
         """The last update `seat` (default: the viewer) was sent."""

@@ -54,9 +54,9 @@ from cardgames.games.switch.reasons import not_your_turn
 from cardgames.games.switch.rules import K_CALL, K_CATCH, K_DRAW, K_NEXT, K_PASS, K_PLAY, K_TAKE, Action
 from cardgames.games.switch.summary import SUMMARY_DELAY, HandEnd
 from cardgames.i18n import N_, SUIT_TITLES, _, ngettext, pgettext, tr
+from cardgames.table.fair_undo import FINISHED_HAND, switch_mover
 from cardgames.ui.cards import DRAGGED, MOVE_TIME, RESTING
 from cardgames.ui.curtain import PassAndPlay
-from cardgames.table.fair_undo import FINISHED_HAND, switch_mover
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.pile_fans import add_discard_fan, add_rows_fan
 from cardgames.ui.scene_focus import MAIN
