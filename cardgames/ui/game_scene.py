@@ -204,7 +204,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
     log_rect: Any = None             # where the log's corner is drawn (a pygame.Rect), or None
     fair_undo = False                # True: undo only in practice games (table/fair_undo.py)
     undo_rect: pygame.Rect | None = None   # a practice game's Undo button (ui/undo_button.py), or none
-    think_while_animating = False    # True: a computer thinks while the last move flies (then computer_turns.TURN_GAP)
+    think_while_animating = False    # True: the table's clock runs while a move flies (the next lands once it is down)
     anim_pace = 1.0                  # the current batch's animation speed-up (see computer_anim_pace)
 
     def __init__(self, app: Any, options: dict[str, Any], seed: int | None = None,
