@@ -44,10 +44,10 @@ def round_pacing(speed: str, players: int = 8, seed: int = 1, dt: float = 1 / 60
         scene = SkyjoScene(app, {"players": players, "humans": ()}, seed=seed)
         app.stack.push(scene)
         app.stack.apply_pending()
-        while scene.animator.busy:                # the opening deal is not the computers' time
+        while scene.animator.busy and not scene.actions:   # the opening deal is not the computers' time
             app.stack.update(dt)
         elapsed, frames = 0.0, 0
-        while scene.state.phase not in (rules.Phase.ROUND_OVER, rules.Phase.GAME_OVER):
+        while scene.observation().phase not in (rules.Phase.ROUND_OVER, rules.Phase.GAME_OVER):
             app.stack.update(dt)
             app.stack.apply_pending()
             elapsed += dt
