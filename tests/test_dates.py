@@ -111,7 +111,14 @@ def test_a_damaged_file_is_moved_aside_under_the_clocks_stamp(tmp_path, on_day):
     assert [p.name for p in tmp_path.glob("settings.json.*")] == ["settings.json.corrupt-20500601-083000"]
 
 
-MARKED = sum(p.read_text(encoding="utf-8").count("@pytest.mark.dates\n") for p in (ROOT / "tests").glob("test_*.py"))
+def marked_tests() -> set[str]:
+    """"file::name" of every test function marked `dates` in the source."""
+    out = set()
+    for path in (ROOT / "tests").glob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any(ast.unparse(d) == "pytest.mark.dates" for d in node.decorator_list):
+                out.add(f"tests/{path.name}::{node.name}")
+    return out
 
 
 def test_the_date_dependent_tests_pass_with_today_years_ahead():
@@ -119,8 +126,8 @@ def test_the_date_dependent_tests_pass_with_today_years_ahead():
     leap day; each marked test must have run and passed."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     for far in ("2049-07-15", "2064-02-29"):
-        run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-m", "dates", "--today", far, str(ROOT / "tests")],
+        run = subprocess.run([sys.executable, "-m", "pytest", "-v", "-m", "dates", "--today", far, "tests"],
                              check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
         assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-        passed = re.search(r"(\d+) passed", run.stdout)
-        assert passed and int(passed.group(1)) == MARKED, run.stdout[-2000:]
+        passed = {re.sub(r"\[.*\]$", "", line.split()[0]) for line in run.stdout.splitlines() if " PASSED" in line}
+        assert passed == marked_tests(), run.stdout[-2000:]   # each (with its parameters: both lines) ran
