@@ -40,6 +40,42 @@ def wait_for(what: str, check: Callable[[], Any], timeout: float = STEP_TIMEOUT)
     fail(f"{what}: not within {timeout:.0f} s")
 
 
+ANNOUNCE = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from cardgames.net.discovery import Announcer, TableAd
+ads = Announcer("loopback", ttl=2)
+ads.show([TableAd(sys.argv[2], "skyjo", 1, 2, sys.argv[2], 9999, ("127.0.0.1",))])
+time.sleep(60)
+"""
+
+
+def silent_death(discovery: Any) -> None:
+    """A host killed without a goodbye (records living 2 s) leaves the list after the recheck; a
+    live one with the same short records stays all along."""
+    hosts = {name: subprocess.Popen([sys.executable, "-c", ANNOUNCE, ROOT, name]) for name in ("Gone", "Stays")}
+    browser = discovery.Browser(interfaces="loopback", recheck=0.5)
+    try:
+        wait_for("two hosts found", lambda: {t.host for t in browser.tables()} == {"Gone", "Stays"})
+        hosts["Gone"].kill()
+        killed = time.monotonic()
+        seen: list[tuple[float, set[str]]] = []
+
+        def gone_and_more() -> bool:
+            seen.append((time.monotonic() - killed, {t.host for t in browser.tables()}))
+            return "Gone" not in seen[-1][1] and seen[-1][0] > 8.0
+        wait_for("the killed host leaves the list", gone_and_more, timeout=20)
+        if not all("Stays" in hosts_seen for _, hosts_seen in seen):
+            fail("a live host with short records left the list")
+        print(f"killed host gone after {next(t for t, h in seen if 'Gone' not in h):.1f} s; "
+              "the live one stayed", flush=True)
+    finally:
+        for child in hosts.values():
+            child.kill()
+            child.wait()
+        browser.close()
+
+
 def main() -> None:
     names = sorted(name for _, name in socket.if_nameindex())
     if names != ["lo"]:
@@ -97,6 +133,7 @@ def main() -> None:
         for line in (ravi, mala):
             line.close()
         browser.close()
+        silent_death(discovery)
     finally:
         if server.poll() is None:
             server.kill()

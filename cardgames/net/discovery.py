@@ -47,6 +47,8 @@ SERVICE = "_cardarcade._tcp.local."
 ENV = "CARDGAMES_LAN_INTERFACES"
 MAX_SEATS = 8
 LOOKUP_MS = 3000            # how long the browser waits for a found table's records
+TTL = 120                   # seconds a table's records live: a host that dies without a goodbye is
+                            # dropped from the lists after this (RFC 6762 would keep its PTR 75 min)
 NOTHING_FOUND = N_("No tables found on this network. A firewall or another subnet can hide them: "
                    "join by address and code instead.")
 DEFAULT_HOST = "Card Arcade"
@@ -137,18 +139,19 @@ class TableAd:
                 "open": str(self.open_seats), "seats": str(self.seats), "host": host_name(self.host),
                 "tls": "1" if self.tls else "0", "id": self.table_id}
 
-    def info(self, server: str, name: str = "") -> ServiceInfo:
-        """Its service (under `name` when it has one already)."""
+    def info(self, server: str, name: str = "", ttl: int = TTL) -> ServiceInfo:
+        """Its service (under `name` when it has one already), its records living `ttl` seconds."""
         name = name or f"{_instance(host_name(self.host), self.game, self.table_id)}.{SERVICE}"
         return ServiceInfo(SERVICE, name, port=self.port, properties=self.properties(),
-                           parsed_addresses=list(self.addresses), server=server)
+                           parsed_addresses=list(self.addresses), server=server, host_ttl=ttl, other_ttl=ttl)
 
 
 class Announcer:
     """Announces tables (show) from a thread of its own; close() withdraws them all."""
 
-    def __init__(self, interfaces: str | None = None) -> None:
+    def __init__(self, interfaces: str | None = None, ttl: int = TTL) -> None:
         self._zc = _zeroconf(interfaces)
+        self._ttl = ttl
         self._server = f"cardarcade-{secrets.token_hex(4)}.local."
         self._wanted: dict[str, TableAd] = {}
         self._shown: dict[str, tuple[TableAd, ServiceInfo]] = {}
@@ -196,12 +199,12 @@ class Announcer:
                 continue
             try:
                 if old is None:
-                    info = ad.info(self._server)
+                    info = ad.info(self._server, ttl=self._ttl)
                     self._zc.register_service(info, allow_name_change=True)   # the name may get " (2)"
                 else:
-                    info = ad.info(self._server, old[1].name)
+                    info = ad.info(self._server, old[1].name, self._ttl)
                     self._zc.update_service(info)
-            except Exception:   # noqa: BLE001 - a table that cannot be announced is logged, never fatal
+            except Exception:
                 log.exception("table %s could not be announced", ad.table_id)
                 self._shown.pop(key, None)
                 continue
@@ -213,7 +216,7 @@ class Announcer:
             _, info = self._shown.pop(key)
         try:
             self._zc.unregister_service(info)
-        except Exception:   # noqa: BLE001
+        except Exception:
             log.exception("table %s could not be withdrawn", key)
 
 
@@ -252,7 +255,7 @@ def listening_addresses(host: str, setting: str | None = None) -> list[str]:
     chosen, _ = interfaces(setting)
     if isinstance(chosen, list):
         return chosen
-    import ifaddr   # zeroconf's own dependency
+    import ifaddr  # zeroconf's own dependency
 
     found = [ip.ip for adapter in ifaddr.get_adapters() for ip in adapter.ips if ip.is_IPv4]
     outside = [a for a in found if not ipaddress.ip_address(a).is_loopback]
@@ -334,14 +337,21 @@ class LanTable:
 
 
 class Browser:
-    """Finds the tables announced on the network, as they come and go (its own threads)."""
+    """Finds the tables announced on the network, as they come and go (its own threads).
 
-    def __init__(self, interfaces: str | None = None) -> None:
+    A host that stops says goodbye and its tables go at once. One that dies silently (a crash, a
+    closed lid) is caught by the recheck: every `recheck` seconds each table's records are looked
+    up again, and once they are older than their TTL that asks the host, who must answer."""
+
+    def __init__(self, interfaces: str | None = None, recheck: float = 15.0) -> None:
         self._zc = _zeroconf(interfaces)
         self._lock = threading.Lock()
         self._found: dict[str, LanTable] = {}
         self.generation = 0         # grows with every change: a screen redraws its list when it does
+        self._stop = threading.Event()
         self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._heard])
+        self._checker = threading.Thread(target=self._recheck, args=(recheck,), name="lan-recheck", daemon=True)
+        self._checker.start()
 
     def tables(self) -> list[LanTable]:
         """The tables found so far (a copy), by host, game and name."""
@@ -349,18 +359,26 @@ class Browser:
             return sorted(self._found.values(), key=lambda t: (t.host.casefold(), t.game, t.name))
 
     def close(self) -> None:
+        self._stop.set()
         self._browser.cancel()
+        self._checker.join(LOOKUP_MS / 1000 + 2)
         self._zc.close()
 
     def _heard(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
-        table = None
-        if state_change is not ServiceStateChange.Removed:
-            try:
-                info = zeroconf.get_service_info(service_type, name, LOOKUP_MS)
-            except Exception:   # noqa: BLE001 - a lookup that fails is a table not found
-                info = None
-            table = LanTable.from_info(info) if info is not None else None
+        table = self._look_up(name) if state_change is not ServiceStateChange.Removed else None
+        self._set(name, table)
+
+    def _look_up(self, name: str) -> LanTable | None:
+        try:
+            info = self._zc.get_service_info(SERVICE, name, LOOKUP_MS)
+        except Exception:   # noqa: BLE001 - a lookup that fails is a table not found
+            info = None
+        return LanTable.from_info(info) if info is not None else None
+
+    def _set(self, name: str, table: LanTable | None, known_only: bool = False) -> None:
         with self._lock:
+            if known_only and name not in self._found:     # withdrawn meanwhile: the goodbye was heard
+                return
             if table is None:
                 changed = self._found.pop(name, None) is not None
             else:
@@ -368,3 +386,12 @@ class Browser:
                 self._found[name] = table
             if changed:
                 self.generation += 1
+
+    def _recheck(self, every: float) -> None:
+        while not self._stop.wait(every):
+            with self._lock:
+                names = list(self._found)
+            for name in names:
+                if self._stop.is_set():
+                    return
+                self._set(name, self._look_up(name), known_only=True)

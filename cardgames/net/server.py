@@ -425,7 +425,7 @@ async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext |
         log.info("table %s: code %s", game, room.code)
     lan = None
     if args.announce:
-        from cardgames.net import discovery     # zeroconf only where it is asked for
+        from cardgames.net import discovery  # zeroconf only where it is asked for
         try:
             lan = discovery.announce_rooms(server, args.name, args.host, port, tls is not None, args.lan_interfaces)
         except discovery.DiscoveryError as exc:
