@@ -127,6 +127,30 @@ def test_a_hostile_host_name_in_a_record_is_sanitised() -> None:
     assert table is not None and table.host == "Evil[2J" + "z" * (lobby.NAME_MAX - 7)
 
 
+def _table(name: str, open_seats: int = 1) -> LanTable:
+    return LanTable(name, "192.168.1.20", 8765, "skyjo", open_seats, 2, name, 1)
+
+
+def test_the_found_list_follows_comings_and_goings_and_is_bounded() -> None:
+    found = discovery.FoundTables()
+    found.set("b", _table("Bala"))
+    found.set("a", _table("asha"))
+    assert [t.host for t in found.tables()] == ["asha", "Bala"] and found.generation == 2
+    found.set("a", _table("asha"))                      # heard again, unchanged: no redraw
+    assert found.generation == 2
+    found.set("a", _table("asha", open_seats=0))
+    found.set("b", None)
+    assert [(t.host, t.open_seats) for t in found.tables()] == [("asha", 0)] and found.generation == 4
+    found.set("b", _table("Bala"), known_only=True)     # a recheck never brings back a table that went
+    assert found.names() == ["a"]
+    for n in range(discovery.MAX_FOUND + 50):           # a network flooding the list fills it, no more
+        found.set(f"x{n}", _table(f"x{n}"))
+    assert len(found.tables()) == discovery.MAX_FOUND
+    found.set("a", None)
+    found.set("new", _table("new"))
+    assert "new" in found.names()
+
+
 # ---------------------------------------------------------------------- what a server announces
 @dataclass
 class _Seat:

@@ -4,9 +4,11 @@
     ads.show([TableAd(...), ...])                 # the tables to announce now; the others are withdrawn
     ads.close()                                   # goodbyes: the browsers drop its tables at once
 
-    found = Browser(interfaces=None)              # None: the environment's CARDGAMES_LAN_INTERFACES, else all
-    found.tables()                                # [LanTable], a copy, safe from any thread; `generation` counts changes
-    found.close()
+    lan = Browser(interfaces=None)                # None: the environment's CARDGAMES_LAN_INTERFACES, else all
+    lan.tables()                                  # [LanTable], a copy, safe from any thread
+    lan.found.generation                          # grows with every change: redraw the list then
+    lan.close()
+    if not lan.tables(): show _(NOTHING_FOUND)    # after a few seconds of looking
 
 One service of type SERVICE per table that has a seat open (a table whose seats are all taken
 has nothing to offer a stranger and is withdrawn). Its address and port are the table server's;
@@ -46,6 +48,7 @@ log = logging.getLogger("cardgames.net.discovery")
 SERVICE = "_cardarcade._tcp.local."
 ENV = "CARDGAMES_LAN_INTERFACES"
 MAX_SEATS = 8
+MAX_FOUND = 200             # tables a browser lists at most
 LOOKUP_MS = 3000            # how long the browser waits for a found table's records
 TTL = 120                   # seconds a table's records live: a host that dies without a goodbye is
                             # dropped from the lists after this (RFC 6762 would keep its PTR 75 min)
@@ -286,7 +289,12 @@ def announce_rooms(server: Any, name: str, host: str, port: int, tls: bool = Fal
                    setting: str | None = None) -> RoomsAnnounced:
     """Announce the open tables of `server` (cardgames.net.server.Server, listening on host:port)
     under the host name `name`; call in the server's loop. DiscoveryError when discovery cannot run."""
-    ads = ServerAds(name, port, listening_addresses(host, setting), tls)
+    addresses = listening_addresses(host, setting)
+    chosen, _ = interfaces(setting)
+    if all(ipaddress.ip_address(a).is_loopback for a in addresses) and chosen != ["127.0.0.1"]:
+        log.warning("the server listens on %s only: other computers cannot join what is announced "
+                    "(listen on 0.0.0.0 or a network address to be reachable)", ", ".join(addresses))
+    ads = ServerAds(name, port, addresses, tls)
     return RoomsAnnounced(lambda: list(server.rooms.values()), ads, Announcer(setting))
 
 
@@ -336,6 +344,41 @@ class LanTable:
                    host_name(props.get("host", "")), version, props.get("tls") == "1")
 
 
+class FoundTables:
+    """The tables found, safe from any thread: at most MAX_FOUND (a network flooding the list with
+    announcements fills it, no more); `generation` grows with every change."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._found: dict[str, LanTable] = {}
+        self.generation = 0
+
+    def tables(self) -> list[LanTable]:
+        """The tables (a copy), by host, game and name."""
+        with self._lock:
+            return sorted(self._found.values(), key=lambda t: (t.host.casefold(), t.game, t.name))
+
+    def names(self) -> list[str]:
+        with self._lock:
+            return list(self._found)
+
+    def set(self, name: str, table: LanTable | None, known_only: bool = False) -> None:
+        """The table of service `name` (None: gone); `known_only`: only if it is listed (a recheck
+        must not bring back a table whose goodbye was heard meanwhile)."""
+        with self._lock:
+            if known_only and name not in self._found:
+                return
+            if table is None:
+                changed = self._found.pop(name, None) is not None
+            elif name not in self._found and len(self._found) >= MAX_FOUND:
+                return
+            else:
+                changed = self._found.get(name) != table
+                self._found[name] = table
+            if changed:
+                self.generation += 1
+
+
 class Browser:
     """Finds the tables announced on the network, as they come and go (its own threads).
 
@@ -345,9 +388,7 @@ class Browser:
 
     def __init__(self, interfaces: str | None = None, recheck: float = 15.0) -> None:
         self._zc = _zeroconf(interfaces)
-        self._lock = threading.Lock()
-        self._found: dict[str, LanTable] = {}
-        self.generation = 0         # grows with every change: a screen redraws its list when it does
+        self.found = FoundTables()  # its `generation` grows with every change: a screen redraws its list then
         self._stop = threading.Event()
         self._browser = ServiceBrowser(self._zc, SERVICE, handlers=[self._heard])
         self._checker = threading.Thread(target=self._recheck, args=(recheck,), name="lan-recheck", daemon=True)
@@ -355,8 +396,7 @@ class Browser:
 
     def tables(self) -> list[LanTable]:
         """The tables found so far (a copy), by host, game and name."""
-        with self._lock:
-            return sorted(self._found.values(), key=lambda t: (t.host.casefold(), t.game, t.name))
+        return self.found.tables()
 
     def close(self) -> None:
         self._stop.set()
@@ -366,7 +406,7 @@ class Browser:
 
     def _heard(self, zeroconf: Zeroconf, service_type: str, name: str, state_change: ServiceStateChange) -> None:
         table = self._look_up(name) if state_change is not ServiceStateChange.Removed else None
-        self._set(name, table)
+        self.found.set(name, table)
 
     def _look_up(self, name: str) -> LanTable | None:
         try:
@@ -375,23 +415,9 @@ class Browser:
             info = None
         return LanTable.from_info(info) if info is not None else None
 
-    def _set(self, name: str, table: LanTable | None, known_only: bool = False) -> None:
-        with self._lock:
-            if known_only and name not in self._found:     # withdrawn meanwhile: the goodbye was heard
-                return
-            if table is None:
-                changed = self._found.pop(name, None) is not None
-            else:
-                changed = self._found.get(name) != table
-                self._found[name] = table
-            if changed:
-                self.generation += 1
-
     def _recheck(self, every: float) -> None:
         while not self._stop.wait(every):
-            with self._lock:
-                names = list(self._found)
-            for name in names:
+            for name in self.found.names():
                 if self._stop.is_set():
                     return
-                self._set(name, self._look_up(name), known_only=True)
+                self.found.set(name, self._look_up(name), known_only=True)
