@@ -76,6 +76,35 @@ def silent_death(discovery: Any) -> None:
         browser.close()
 
 
+def a_bad_table_is_logged_once(discovery: Any) -> None:
+    """A table that cannot be announced (here: its address is no address) is logged once, not
+    retried in a loop, and the good one beside it is announced all the same."""
+    import logging
+
+    errors: list[str] = []
+
+    class Count(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            errors.append(record.getMessage())
+    logging.getLogger("cardgames.net.discovery").addHandler(Count())
+    ads = discovery.Announcer("loopback")
+    browser = discovery.Browser(interfaces="loopback")
+    try:
+        bad = discovery.TableAd("bad001", "skyjo", 1, 2, "Bad", 9999, ("not-an-address",))
+        good = discovery.TableAd("good01", "switch", 1, 2, "Good", 9999, ("127.0.0.1",))
+        ads.show([bad, good])
+        wait_for("the good table found", lambda: [t.host for t in browser.tables()] == ["Good"])
+        time.sleep(1.0)
+        ads.show([bad, good])
+        time.sleep(0.5)
+        if errors != ["table bad001 could not be announced"] or [a.table_id for a in ads.shown()] != ["good01"]:
+            fail(f"a bad table: logged {errors}, shown {ads.shown()}")
+        print("a table that cannot be announced is logged once; the others are announced", flush=True)
+    finally:
+        ads.close()
+        browser.close()
+
+
 def main() -> None:
     names = sorted(name for _, name in socket.if_nameindex())
     if names != ["lo"]:
@@ -134,6 +163,7 @@ def main() -> None:
             line.close()
         browser.close()
         silent_death(discovery)
+        a_bad_table_is_logged_once(discovery)
     finally:
         if server.poll() is None:
             server.kill()

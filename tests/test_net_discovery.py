@@ -38,7 +38,8 @@ def test_a_table_is_found_from_another_process_and_goes_when_full_when_the_host_
     said = run.stdout + run.stderr
     assert run.returncode == 0, said
     for step in ("found [('skyjo', 'ws://127.0.0.1:", "no code announced", "one seat open now",
-                 "withdrawn", "no table left", "killed host gone after", "the live one stayed", "OK"):
+                 "withdrawn", "no table left", "killed host gone after", "the live one stayed",
+                 "logged once", "OK"):
         assert step in run.stdout, said
 
 

@@ -158,6 +158,7 @@ class Announcer:
         self._server = f"cardarcade-{secrets.token_hex(4)}.local."
         self._wanted: dict[str, TableAd] = {}
         self._shown: dict[str, tuple[TableAd, ServiceInfo]] = {}
+        self._failed: dict[str, TableAd] = {}
         self._changed = threading.Condition()
         self._closing = False
         self._thread = threading.Thread(target=self._run, name="lan-announcer", daemon=True)
@@ -184,7 +185,7 @@ class Announcer:
     def _run(self) -> None:
         while True:
             with self._changed:
-                while not self._closing and self._wanted == {k: ad for k, (ad, _) in self._shown.items()}:
+                while not self._closing and self._wanted == self._settled():
                     self._changed.wait()
                 if self._closing:
                     break
@@ -193,12 +194,19 @@ class Announcer:
         for key in list(self._shown):
             self._withdraw(key)
 
+    def _settled(self) -> dict[str, TableAd]:
+        """What was done about each table: announced as it is, or tried and failed (not retried
+        until the table changes)."""
+        return {**{k: ad for k, (ad, _) in self._shown.items()}, **self._failed}
+
     def _sync(self, wanted: dict[str, TableAd]) -> None:
         for key in [k for k in self._shown if k not in wanted]:
             self._withdraw(key)
+        with self._changed:
+            self._failed = {k: ad for k, ad in self._failed.items() if wanted.get(k) == ad}
         for key, ad in wanted.items():
             old = self._shown.get(key)
-            if old is not None and old[0] == ad:
+            if (old is not None and old[0] == ad) or self._failed.get(key) == ad:
                 continue
             try:
                 if old is None:
@@ -209,7 +217,8 @@ class Announcer:
                     self._zc.update_service(info)
             except Exception:
                 log.exception("table %s could not be announced", ad.table_id)
-                self._shown.pop(key, None)
+                with self._changed:
+                    self._failed[key] = ad
                 continue
             with self._changed:
                 self._shown[key] = (ad, info)
