@@ -2,6 +2,7 @@
 
     python -m cardgames.server --host 127.0.0.1 --port 8765 [--grace 20] [--cert C --key K]
                                [--table skyjo:away,away,computer:hard ...]
+                               [--announce [--name NAME] [--lan-interfaces loopback|all|ADDRESSES]]
 
 One asyncio loop runs everything: a Line per connection reads the client's messages (binary
 frames, lobby.decode_client), checks its limits (config.Config: size, rate, unreadable messages,
@@ -21,6 +22,7 @@ import asyncio
 import concurrent.futures
 import logging
 import signal
+import socket
 import ssl
 import sys
 import threading
@@ -381,6 +383,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-delay", type=float, default=Config.ai_delay, help="a computer's thinking time (s)")
     parser.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
     parser.add_argument("--key", help="TLS private key (PEM)")
+    parser.add_argument("--announce", action="store_true",
+                        help="announce the tables with a seat open on the local network (mDNS; never their codes)")
+    parser.add_argument("--name", default=socket.gethostname(), help="the host name the announcements show")
+    parser.add_argument("--lan-interfaces", default=None, metavar="ADDRESSES",
+                        help="where to announce: all, loopback, or interface addresses a,b "
+                             "(default: $CARDGAMES_LAN_INTERFACES, else all)")
     parser.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                         help="open a table at start, e.g. skyjo:away,away,computer:hard (its code is logged)")
     args = parser.parse_args(argv)
@@ -415,11 +423,23 @@ async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext |
             log.error("cannot open table %r: %s", text, exc)
             continue
         log.info("table %s: code %s", game, room.code)
+    lan = None
+    if args.announce:
+        from cardgames.net import discovery  # zeroconf only where it is asked for
+        try:
+            lan = discovery.announce_rooms(server, args.name, args.host, port, tls is not None, args.lan_interfaces)
+        except discovery.DiscoveryError as exc:
+            log.error("cannot announce the tables: %s", exc)
+            await server.shutdown()
+            return 1
+        log.info("announcing the open tables on the local network (%s)", discovery.SERVICE)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    if lan is not None:
+        await lan.stop()
     log.info("shutting down: telling %d tables", len(server.rooms))
     await server.shutdown()
     log.info("stopped")
