@@ -93,6 +93,7 @@ class Codec:
         self.overrides = dict(overrides or {})
         self.cards = dict(cards) if cards is not None else card_pool()
         self._made: dict[Any, tuple[Enc, Dec]] = {}
+        self._as_is: dict[Any, frozenset[type]] = {}     # a union -> its types carried as they are
         self._enc, self._dec = self._plan(root)
 
     def to_plain(self, value: Any) -> Any:
@@ -128,10 +129,8 @@ class Codec:
         return made
 
     def _plan_type(self, tp: Any) -> tuple[Enc, Dec]:
-        if tp is type(None):
-            return _exact(type(None)), _exact(type(None))
-        if tp in (int, bool, str):
-            return _exact(tp), _exact(tp)
+        if tp in _AS_IS:
+            return _AS_IS[tp]
         if tp is float:
             return _number, _number
         if tp is Card:
@@ -142,7 +141,7 @@ class Codec:
         if origin is tuple:
             return self._plan_tuple(typing.get_args(tp))
         if origin in (typing.Union, types.UnionType):
-            return self._plan_union(typing.get_args(tp))
+            return self._plan_union(tp)
         raise TypeError(f"the codec cannot carry {tp!r}: give the field's type in `overrides`")
 
     def _plan_card(self) -> tuple[Enc, Dec]:
@@ -199,9 +198,10 @@ class Codec:
         item_enc, item_dec = self._plan(item)
         codes = {card: code for code, card in self.cards.items()} if item is Card else None
         plain = item if item in (int, str, bool) else None
+        as_is = self._as_is.get(item, frozenset())    # a union's (int in int | Slot)
         # Remembered both ways (immutable values): a tuple of structures (rounds, grids, hands per seat)
-        # at any length, cards and plain values from MEMO_FROM items (shorter ones are as quick to redo).
-        memo_from = MEMO_FROM if codes is not None or plain is not None else 1
+        # at any length, of cards and simpler values from MEMO_FROM items (shorter ones are as quick to redo).
+        memo_from = MEMO_FROM if codes is not None or plain is not None or as_is else 1
         sent: dict[int, tuple[Any, list]] = {}
         received: dict[bytes, tuple] = {}
 
@@ -215,7 +215,7 @@ class Codec:
                 if not _all_of(value, plain):
                     raise CodecError(f"expected {plain.__name__}s, got {value!r}")
                 return list(value)
-            return [item_enc(v) for v in value]
+            return [v if type(v) in as_is else item_enc(v) for v in value]
 
         def enc(value: Any) -> list:
             if not isinstance(value, tuple):
@@ -245,7 +245,7 @@ class Codec:
                 if not _all_of(data, plain):
                     raise CodecError(f"expected {plain.__name__}s, got {data!r}")
                 return tuple(data)
-            return tuple(map(item_dec, data))
+            return tuple([d if type(d) in as_is else item_dec(d) for d in data])
 
         def dec(data: Any) -> tuple:
             if type(data) is not list or len(data) > MAX_ITEMS:
@@ -265,8 +265,9 @@ class Codec:
             return known
         return enc, dec
 
-    def _plan_union(self, members: tuple) -> tuple[Enc, Dec]:
+    def _plan_union(self, union: Any) -> tuple[Enc, Dec]:
         """X | Y: each value goes by the first member it is (found by its exact type, else by trying each)."""
+        members = typing.get_args(union)
         kinds = [_kind(m) for m in members]
         plans = [self._plan(m) for m in members]
         checks = [_instance_check(m) for m in members]
@@ -287,12 +288,20 @@ class Codec:
         if len(set(kinds)) == len(kinds):   # told apart by their plain form
             by_kind = dict(zip(kinds, plans))
             decs = {t: by_kind[k][1] for t, k in _PLAIN_KINDS.items() if k in by_kind}
-            encs = [p[0] for p in plans]
+            encs = {t: plans[i][0] for t, i in by_type.items()}
+            # a value of these types is the member of its very type (int in int | Slot), both ways
+            as_is = self._as_is[union] = frozenset(t for t, i in by_type.items() if plans[i] is _AS_IS.get(t))
 
             def enc(value: Any) -> Any:
-                return encs[member(value)](value)
+                t = type(value)
+                if t in as_is:
+                    return value
+                e = encs.get(t)
+                return e(value) if e is not None else plans[member(value)][0](value)
 
             def dec(data: Any) -> Any:
+                if type(data) in as_is:
+                    return data
                 d = decs.get(type(data))
                 if d is None:
                     if "list" not in by_kind or type(data) in _PLAIN_KINDS:
@@ -370,6 +379,10 @@ def _exact(tp: type) -> Callable[[Any], Any]:
             raise CodecError(f"expected {tp.__name__}, got {value!r}")
         return value
     return check
+
+
+# The types that are their own plain form, and their one plan (checks the exact type, returns the value).
+_AS_IS: dict[Any, tuple[Enc, Dec]] = {tp: (_exact(tp), _exact(tp)) for tp in (type(None), int, bool, str)}
 
 
 def _number(value: Any) -> Any:
