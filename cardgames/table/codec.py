@@ -292,10 +292,15 @@ class Codec:
             # a value of these types is the member of its very type (int in int | Slot), both ways
             as_is = self._as_is[union] = frozenset(t for t, i in by_type.items() if plans[i] is _AS_IS.get(t))
 
+            # an enum member's plain form, looked up (Slot.HIDDEN -> "hidden"), by its enum
+            consts = {t: {x: encs[t](x) for x in t} for t in encs if isinstance(t, type) and issubclass(t, Enum)}
+
             def enc(value: Any) -> Any:
                 t = type(value)
                 if t in as_is:
                     return value
+                if t in consts:
+                    return consts[t][value]
                 e = encs.get(t)
                 return e(value) if e is not None else plans[member(value)][0](value)
 
