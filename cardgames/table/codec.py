@@ -17,8 +17,10 @@ How each type is carried:
     X | Y                     as X or Y when their plain forms differ (int | Slot, Card | None);
                               else [member index, value] (the event union)
 `stable` names the classes whose values stay the same through a game (TriPeaks' Layout): they are
-remembered when sent (by identity) and when received (by their bytes), as the long tuples are
-when sent. `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
+remembered when sent (by identity) and when received (by their bytes), as tuples are: tuples of
+structures (rounds, grids, per-seat hands) at any length, others from MEMO_FROM items. Most of the
+rest is quick by type: a union finds its member by the value's exact type, a tuple of cards or ints
+is checked and mapped as a whole list (cheaper, and refusing exactly the same). `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
 `hand: tuple` in Switch's Observation): {(Class, "field"): type}.
 """
 from __future__ import annotations
