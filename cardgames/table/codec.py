@@ -17,14 +17,17 @@ How each type is carried:
     X | Y                     as X or Y when their plain forms differ (int | Slot, Card | None);
                               else [member index, value] (the event union)
 `stable` names the classes whose values stay the same through a game (TriPeaks' Layout): they are
-remembered when sent (by identity) and when received (by their bytes), as the long tuples are
-when sent. `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
+remembered when sent (by identity) and when received (by their bytes), as tuples are: tuples of
+structures (rounds, grids, per-seat hands) at any length, others from MEMO_FROM items. Most of the
+rest is quick by type: a union finds its member by the value's exact type, a tuple of cards or ints
+is checked and mapped as a whole list (cheaper, and refusing exactly the same). `overrides` gives the type of a field whose hint is loose (`card: Any` in core/events.py,
 `hand: tuple` in Switch's Observation): {(Class, "field"): type}.
 """
 from __future__ import annotations
 
 import dataclasses
 import math
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -92,6 +95,7 @@ class Codec:
         self.overrides = dict(overrides or {})
         self.cards = dict(cards) if cards is not None else card_pool()
         self._made: dict[Any, tuple[Enc, Dec]] = {}
+        self._as_is: dict[Any, frozenset[type]] = {}     # a union -> its types carried as they are
         self._enc, self._dec = self._plan(root)
 
     def to_plain(self, value: Any) -> Any:
@@ -127,10 +131,8 @@ class Codec:
         return made
 
     def _plan_type(self, tp: Any) -> tuple[Enc, Dec]:
-        if tp is type(None):
-            return _exact(type(None)), _exact(type(None))
-        if tp in (int, bool, str):
-            return _exact(tp), _exact(tp)
+        if tp in _AS_IS:
+            return _AS_IS[tp]
         if tp is float:
             return _number, _number
         if tp is Card:
@@ -141,7 +143,7 @@ class Codec:
         if origin is tuple:
             return self._plan_tuple(typing.get_args(tp))
         if origin in (typing.Union, types.UnionType):
-            return self._plan_union(typing.get_args(tp))
+            return self._plan_union(tp)
         raise TypeError(f"the codec cannot carry {tp!r}: give the field's type in `overrides`")
 
     def _plan_card(self) -> tuple[Enc, Dec]:
@@ -177,44 +179,7 @@ class Codec:
 
     def _plan_tuple(self, args: tuple) -> tuple[Enc, Dec]:
         if len(args) == 2 and args[1] is Ellipsis:
-            item_enc, item_dec = self._plan(args[0])
-            if args[0] is Card:
-                item_enc = None       # inline below: a hand or a pile is most of an update
-            memo: dict[int, tuple[Any, list]] = {}
-
-            def enc(value: Any) -> list:
-                if not isinstance(value, tuple):
-                    raise CodecError(f"expected a tuple, got {type(value).__name__}")
-                if len(value) >= MEMO_FROM:   # a long tuple is often the very one the last update held
-                    known = memo.get(id(value))
-                    if known is not None and known[0] is value:
-                        return known[1]
-                if item_enc is None:
-                    if not all(type(c) is Card for c in value):
-                        raise CodecError(f"expected cards, got {value!r}")
-                    plain = [c.rank * 5 + (4 if c.suit is None else c.suit) for c in value]
-                else:
-                    plain = [item_enc(v) for v in value]
-                if len(value) >= MEMO_FROM:
-                    if len(memo) >= MEMO_SIZE:
-                        memo.clear()
-                    memo[id(value)] = (value, plain)   # holds the value: its id stays its own
-                return plain
-
-            cards = self.cards
-
-            def dec(data: Any) -> tuple:
-                if type(data) is not list or len(data) > MAX_ITEMS:
-                    raise CodecError(f"expected a list (of at most {MAX_ITEMS} items)")
-                if item_enc is None:
-                    if not all(type(d) is int for d in data):
-                        raise CodecError(f"not cards: {data!r}")
-                    try:
-                        return tuple([cards[d] for d in data])
-                    except KeyError as exc:
-                        raise CodecError(f"not a card: {exc}") from None
-                return tuple([item_dec(d) for d in data])
-            return enc, dec
+            return self._plan_items(args[0])
         plans = [self._plan(a) for a in args]
         encs, decs, n = [p[0] for p in plans], [p[1] for p in plans], len(plans)
 
@@ -229,31 +194,132 @@ class Codec:
             return tuple([d(x) for d, x in zip(decs, data)])
         return enc_fixed, dec_fixed
 
-    def _plan_union(self, members: tuple) -> tuple[Enc, Dec]:
+    def _plan_items(self, item: Any) -> tuple[Enc, Dec]:
+        """tuple[item, ...]. Cards (a hand, a pile: most of an update) and plain ints, strs and bools
+        go by whole lists: a dict lookup or a check of the items' types, no call per item."""
+        item_enc, item_dec = self._plan(item)
+        codes = {card: code for code, card in self.cards.items()} if item is Card else None
+        plain = item if item in (int, str, bool) else None
+        as_is = self._as_is.get(item, frozenset())    # a union's (int in int | Slot)
+        # Remembered both ways (immutable values): a tuple of structures (rounds, grids, hands per seat)
+        # at any length, of cards and simpler values from MEMO_FROM items (shorter ones are as quick to redo).
+        memo_from = MEMO_FROM if codes is not None or plain is not None or as_is else 1
+        sent: dict[int, tuple[Any, list]] = {}
+        received: dict[bytes, tuple] = {}
+
+        def enc_items(value: tuple) -> list:
+            if codes is not None:
+                try:       # (a Card is equal only to a Card: anything else is missing from `codes`)
+                    return list(map(codes.__getitem__, value))
+                except (KeyError, TypeError):
+                    raise CodecError(f"expected cards, got {value!r}") from None
+            if plain is not None:
+                if not _all_of(value, plain):
+                    raise CodecError(f"expected {plain.__name__}s, got {value!r}")
+                return list(value)
+            return [v if type(v) in as_is else item_enc(v) for v in value]
+
+        def enc(value: Any) -> list:
+            if not isinstance(value, tuple):
+                raise CodecError(f"expected a tuple, got {type(value).__name__}")
+            if len(value) < memo_from:
+                return enc_items(value)
+            known = sent.get(id(value))   # often the very tuple the last update held
+            if known is not None and known[0] is value:
+                return known[1]
+            out = enc_items(value)
+            if len(sent) >= MEMO_SIZE:
+                sent.clear()
+            sent[id(value)] = (value, out)   # holds the value: its id stays its own
+            return out
+
+        cards = self.cards
+
+        def dec_items(data: list) -> tuple:
+            if codes is not None:
+                if not _all_of(data, int):     # (True and 1.0 would find card 1: refused first)
+                    raise CodecError(f"not cards: {data!r}")
+                try:
+                    return tuple(map(cards.__getitem__, data))
+                except KeyError as exc:
+                    raise CodecError(f"not a card: {exc}") from None
+            if plain is not None:
+                if not _all_of(data, plain):
+                    raise CodecError(f"expected {plain.__name__}s, got {data!r}")
+                return tuple(data)
+            return tuple([d if type(d) in as_is else item_dec(d) for d in data])
+
+        def dec(data: Any) -> tuple:
+            if type(data) is not list or len(data) > MAX_ITEMS:
+                raise CodecError(f"expected a list (of at most {MAX_ITEMS} items)")
+            if len(data) < memo_from:
+                return dec_items(data)
+            try:            # the same plain data (its bytes) is an equal value: remembered
+                key = _PACK(data)
+            except (TypeError, ValueError, OverflowError):
+                return dec_items(data)          # not plain data: dec_items says what is wrong
+            known = received.get(key)
+            if known is None:
+                known = dec_items(data)
+                if len(received) >= MEMO_SIZE:
+                    received.clear()
+                received[key] = known
+            return known
+        return enc, dec
+
+    def _plan_union(self, union: Any) -> tuple[Enc, Dec]:
+        """X | Y: each value goes by the first member it is (found by its exact type, else by trying each)."""
+        members = typing.get_args(union)
         kinds = [_kind(m) for m in members]
         plans = [self._plan(m) for m in members]
         checks = [_instance_check(m) for m in members]
+        by_type: dict[type, int] = {}        # a value's exact type -> the first member that takes it
+        for i, m in reversed(list(enumerate(members))):
+            for t in _exact_types(m):
+                by_type[t] = i
+
+        def member(value: Any) -> int:
+            i = by_type.get(type(value))
+            if i is not None:
+                return i
+            for i, check in enumerate(checks):    # a type not planned for (a subclass): as it always was
+                if check(value):
+                    return i
+            raise CodecError(f"{value!r} is none of {members}")
+
         if len(set(kinds)) == len(kinds):   # told apart by their plain form
             by_kind = dict(zip(kinds, plans))
+            decs = {t: by_kind[k][1] for t, k in _PLAIN_KINDS.items() if k in by_kind}
+            encs = {t: plans[i][0] for t, i in by_type.items()}
+            # a value of these types is the member of its very type (int in int | Slot), both ways
+            as_is = self._as_is[union] = frozenset(t for t, i in by_type.items() if plans[i] is _AS_IS.get(t))
+
+            # an enum member's plain form, looked up (Slot.HIDDEN -> "hidden"), by its enum
+            consts = {t: {x: encs[t](x) for x in t} for t in encs if isinstance(t, type) and issubclass(t, Enum)}
 
             def enc(value: Any) -> Any:
-                for check, (e, _d) in zip(checks, plans):
-                    if check(value):
-                        return e(value)
-                raise CodecError(f"{value!r} is none of {members}")
+                t = type(value)
+                if t in as_is:
+                    return value
+                if t in consts:
+                    return consts[t][value]
+                e = encs.get(t)
+                return e(value) if e is not None else plans[member(value)][0](value)
 
             def dec(data: Any) -> Any:
-                plan = by_kind.get(_plain_kind(data))
-                if plan is None:
-                    raise CodecError(f"{data!r} is none of {members}")
-                return plan[1](data)
+                if type(data) in as_is:
+                    return data
+                d = decs.get(type(data))
+                if d is None:
+                    if "list" not in by_kind or type(data) in _PLAIN_KINDS:
+                        raise CodecError(f"{data!r} is none of {members}")
+                    d = by_kind["list"][1]       # (it says what is wrong)
+                return d(data)
             return enc, dec
 
         def enc_tagged(value: Any) -> list:
-            for i, (check, (e, _d)) in enumerate(zip(checks, plans)):
-                if check(value):
-                    return [i, e(value)]
-            raise CodecError(f"{value!r} is none of {members}")
+            i = member(value)
+            return [i, plans[i][0](value)]
 
         def dec_tagged(data: Any) -> Any:
             if type(data) is not list or len(data) != 2 or type(data[0]) is not int or not 0 <= data[0] < len(plans):
@@ -271,12 +337,12 @@ class Codec:
             names = list(cls._fields)
         plans = [self._plan(self.overrides.get((cls, name), hints[name])) for name in names]
         encs, decs, n = [p[0] for p in plans], [p[1] for p in plans], len(names)
-        getters = [_getter(name) for name in names]
+        fields = _field_values(cls, names)
 
         def enc(value: Any) -> list:
             if type(value) is not cls:
                 raise CodecError(f"expected a {cls.__name__}, got {type(value).__name__}")
-            return [e(g(value)) for e, g in zip(encs, getters)]
+            return [e(v) for e, v in zip(encs, value if fields is None else fields(value))]
 
         def dec(data: Any) -> Any:
             if type(data) is not list or len(data) != n:
@@ -314,10 +380,6 @@ class Codec:
         return enc_stable, dec_stable
 
 
-def _getter(name: str) -> Callable[[Any], Any]:
-    return lambda obj: getattr(obj, name)
-
-
 def _exact(tp: type) -> Callable[[Any], Any]:
     def check(value: Any) -> Any:
         if type(value) is not tp:
@@ -326,25 +388,42 @@ def _exact(tp: type) -> Callable[[Any], Any]:
     return check
 
 
+# The types that are their own plain form, and their one plan (checks the exact type, returns the value).
+_AS_IS: dict[Any, tuple[Enc, Dec]] = {tp: (_exact(tp), _exact(tp)) for tp in (type(None), int, bool, str)}
+
+
 def _number(value: Any) -> Any:
     if type(value) not in (int, float) or not math.isfinite(value):
         raise CodecError(f"expected a finite number, got {value!r}")
     return value
 
 
-def _plain_kind(data: Any) -> str:
-    t = type(data)
-    if data is None:
-        return "none"
-    if t is bool:
-        return "bool"
-    if t is int:
-        return "int"
-    if t is float:
-        return "number"
-    if t is str:
-        return "str"
-    return "list"
+def _field_values(cls: type, names: list[str]) -> Callable[[Any], tuple] | None:
+    """How to read a value's fields as one tuple: None for a NamedTuple (it is that tuple), else one
+    attrgetter call for all of a dataclass's fields."""
+    if issubclass(cls, tuple):
+        return None
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+        return lambda value: (one(value),)
+    return operator.attrgetter(*names) if names else lambda value: ()
+
+
+_PLAIN_KINDS = {type(None): "none", bool: "bool", int: "int", float: "number", str: "str", list: "list"}
+
+
+def _all_of(items: Any, tp: type) -> bool:
+    """Every item is exactly a `tp` (not a bool for an int, nor the reverse)."""
+    return set(map(type, items)) <= {tp}
+
+
+def _exact_types(tp: Any) -> tuple[type, ...]:
+    """The exact types whose values _instance_check(tp) takes (the subclasses it takes are not listed)."""
+    if tp is float:
+        return (int, float)
+    if isinstance(tp, type):
+        return (tp,)
+    return (tuple,) if typing.get_origin(tp) is tuple else ()
 
 
 def _instance_check(tp: Any) -> Callable[[Any], bool]:
