@@ -37,7 +37,7 @@ BOTH_LINES = {
     # each game's own scene tests and tutorials
     "test_skyjo_scene", "test_skyjo_log", "test_switch_scene", "test_switch_catch_pad", "test_switch_contract",
     "test_switch_habits",
-    "test_three_thirteen_scene", "test_tripeaks_scene", "test_tripeaks_saves", "test_tripeaks_deals",
+    "test_three_thirteen_scene", "test_tripeaks_scene", "test_tripeaks_saves", "test_tripeaks_deals", "test_tripeaks_view",
     "test_tutorial_skyjo", "test_tutorial_switch", "test_tutorial_three_thirteen", "test_tutorial_tripeaks",
     "test_tutorial_panel_three_thirteen",
 }

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 import time
-from concurrent.futures import Future
 
 import pytest
+from held_jobs import HeldJobs
 
 from cardgames.games.tripeaks import rules, solver
 from cardgames.table import tripeaks_assist
@@ -126,22 +126,6 @@ def test_without_undo_a_lost_position_gets_a_move_that_plays():
     assert told[-1].assist.help == "lost" and told[-1].assist.hint in told[-1].legal
     assert not table.submit(Intent(seat=0, seq=2, command="undo_to_winnable"))     # Arcade has no undo
     assert told[-1].refusal.code == "no_undo" and len(table.actions) == len(lost)
-
-
-class HeldJobs:
-    """An executor whose jobs are done only when the test says so."""
-
-    def __init__(self):
-        self.jobs: list[tuple[Future, object, tuple]] = []
-
-    def submit(self, fn, *args):
-        future: Future = Future()
-        self.jobs.append((future, fn, args))
-        return future
-
-    def finish(self, i: int) -> None:
-        future, fn, args = self.jobs[i]
-        future.set_result(fn(*args))
 
 
 def test_an_answer_for_a_position_left_behind_is_dropped(monkeypatch):

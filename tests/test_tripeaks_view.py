@@ -5,10 +5,10 @@ nothing. Run with both lines (CARDGAMES_LINE=wire too)."""
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future
 
 import pygame
 import pytest
+from held_jobs import HeldJobs
 from scene_events import FRAME, key, mouse
 
 from cardgames.app import headless_app
@@ -24,23 +24,6 @@ def app(tmp_path):
     app.sounds = []
     app.play_sound = lambda name, volume=1.0: app.sounds.append(name)
     yield app
-
-
-class HeldJobs:
-    """An executor whose jobs are done only when the test says so (the solver "still thinking")."""
-
-    def __init__(self):
-        self.jobs: list[tuple[Future, object, tuple]] = []
-
-    def submit(self, fn, *args):
-        future: Future = Future()
-        self.jobs.append((future, fn, args))
-        return future
-
-    def finish_all(self) -> None:
-        for future, fn, args in self.jobs:
-            if not future.done():
-                future.set_result(fn(*args))
 
 
 def open_scene(app, seed=5, **options):

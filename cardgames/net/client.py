@@ -29,6 +29,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardgames.table import lobby
+from cardgames.table.handles import Intents
 from cardgames.table.lobby import Again, Error, Host, Join, Leave, Welcome
 from cardgames.table.messages import MAX_BYTES, Intent, WireError, encode
 
@@ -44,7 +45,7 @@ class NetError(Exception):
         self.code, self.text = code, text
 
 
-class NetHandle:
+class NetHandle(Intents):
     def __init__(self, url: str, hello: Host | Join, timeout: float = CONNECT_TIMEOUT, **connect_kw: Any) -> None:
         self.url = url
         self.welcome: Welcome | None = None
@@ -85,16 +86,6 @@ class NetHandle:
     # ------------------------------------------------------------------ the view's side (LocalHandle's)
     def send(self, intent: Intent) -> None:
         self._put(encode(intent, self.game or ""))
-
-    def act(self, seat: int, action: str, after: int = -1) -> Intent:
-        intent = Intent(seat=seat, seq=self._next_seq(seat), action=action, after=after)
-        self.send(intent)
-        return intent
-
-    def command(self, seat: int, command: str) -> Intent:
-        intent = Intent(seat=seat, seq=self._next_seq(seat), command=command)
-        self.send(intent)
-        return intent
 
     def receive(self, wait: float = 0.0) -> list[Any]:
         """What arrived since the last receive(), oldest first; with `wait`, up to that many
@@ -138,10 +129,6 @@ class NetHandle:
     def send_raw(self, data: bytes | str) -> None:
         """Any bytes (or text) as one message: the tests' malicious client."""
         self._put(data)
-
-    def _next_seq(self, seat: int) -> int:
-        self._seq[seat] = self._seq.get(seat, 0) + 1
-        return self._seq[seat]
 
     def _put(self, data: bytes | str | None) -> None:
         if self._out is not None and not self.closed.is_set():

@@ -19,7 +19,32 @@ from cardgames.table.messages import Intent, Message, decode, encode
 from cardgames.table.table import Table
 
 
-class LocalHandle:
+class Intents:
+    """A view's side of any line: its intents, each numbered with its seat's next sequence number
+    (self._seq). A line says how an intent travels (send) and what it has received (receive)."""
+
+    _seq: dict[int, int]
+
+    def send(self, intent: Intent) -> None:
+        raise NotImplementedError
+
+    def act(self, seat: int, action: str, after: int = -1) -> Intent:
+        """Send `seat`'s action (str(action)) with the seat's next sequence number."""
+        intent = Intent(seat=seat, seq=self._next_seq(seat), action=action, after=after)
+        self.send(intent)
+        return intent
+
+    def command(self, seat: int, command: str) -> Intent:
+        intent = Intent(seat=seat, seq=self._next_seq(seat), command=command)
+        self.send(intent)
+        return intent
+
+    def _next_seq(self, seat: int) -> int:
+        self._seq[seat] = self._seq.get(seat, 0) + 1
+        return self._seq[seat]
+
+
+class LocalHandle(Intents):
     """A line to a table in this process: messages pass as objects."""
 
     def __init__(self, table: Table, seats: Sequence[int] | None) -> None:
@@ -37,17 +62,6 @@ class LocalHandle:
     def send(self, intent: Intent) -> None:
         self._to_table(intent)
 
-    def act(self, seat: int, action: str, after: int = -1) -> Intent:
-        """Send `seat`'s action (str(action)) with the seat's next sequence number."""
-        intent = Intent(seat=seat, seq=self._next_seq(seat), action=action, after=after)
-        self.send(intent)
-        return intent
-
-    def command(self, seat: int, command: str) -> Intent:
-        intent = Intent(seat=seat, seq=self._next_seq(seat), command=command)
-        self.send(intent)
-        return intent
-
     def receive(self) -> list[Any]:
         out, self._inbox = self._inbox, []
         return out
@@ -58,10 +72,6 @@ class LocalHandle:
 
     def _carried(self, msg: Message) -> Message:
         return msg
-
-    def _next_seq(self, seat: int) -> int:
-        self._seq[seat] = self._seq.get(seat, 0) + 1
-        return self._seq[seat]
 
     # ------------------------------------------------------------------ the table's side
     def _to_table(self, intent: Intent) -> None:
