@@ -4,7 +4,7 @@ A mixin of cardgames.ui.game_scene.GameScene. The scene is a view: it never hold
 open_table() seats the game at a cardgames.table.Table (the host: in this process, beside the
 scene) and connects the seats of this screen through a handle: LocalHandle passes the messages
 as objects, WireHandle encodes each to bytes and back, exactly as a network carries them
-(choose with --line wire, or CARDGAMES_LINE=wire; a view fed by either draws the same frames).
+(CARDGAMES_LINE=wire in the environment chooses it; a view fed by either draws the same frames).
 From then on:
 - act(action) sends the seat's intent (str(action), with the number of moves the view has seen);
   the table answers at once, with updates or a refusal (told as a toast);
