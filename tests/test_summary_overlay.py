@@ -16,7 +16,10 @@ class FakeGame(Scene):
 
     def __init__(self, app, over=False):
         super().__init__(app)
-        self.state, self.over, self.calls = object(), over, []
+        self.over, self.calls = over, []
+
+    def observation(self):
+        return object()      # what the viewer was last told (the overlay keeps it; this one draws none)
 
     def next_round(self):
         self.calls.append("next_round")
