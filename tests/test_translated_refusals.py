@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from scene_events import FRAME, table_app
+from scene_events import FRAME, jump, table_app
 
 from cardgames import i18n
 from cardgames.core.cards import parse_card, parse_cards
@@ -36,7 +36,7 @@ def opened(app, scene, state=None):
     app.stack.push(scene)
     app.stack.apply_pending()
     if state is not None:
-        scene.state = state
+        jump(scene, state)
         scene.sync(animate=False)
         scene.refresh_moves()
     for _ in range(3):
@@ -71,7 +71,7 @@ def said(message: str, **values) -> str:
 def test_tripeaks_refuses_a_covered_card_and_a_wrong_rank_in_the_language(app, lang):
     i18n.set_language(lang)
     scene = opened(app, TriPeaksScene(app, {"mode": "classic"}, seed=11))
-    state = scene.state
+    state = scene.host.state
     covered = next(i for i in range(state.layout.size) if state.tableau[i] is not None
                    and not tripeaks.exposed(state, i))
     shown = refused(app, scene, tripeaks.Play(covered))

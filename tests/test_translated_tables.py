@@ -76,7 +76,7 @@ def test_tripeaks_in_telugu_says_everything_in_telugu(app):
         assert isinstance(app.stack.top, LevelSelectScene)
         key(app, pygame.K_ESCAPE)
         steps(app, 3)
-        line = solver.solve(scene.state).line
+        line = solver.solve(scene.host.state).line
         for action in line[:6]:
             click(app, where(scene, action))
         key(app, pygame.K_h)                                   # a hint
@@ -166,7 +166,7 @@ def test_the_tripeaks_tables_and_overlays_fit(app, lang):
             key(app, pygame.K_ESCAPE)
             steps(app, 2)
         assert check(scene.buttons) == [], mode
-        for action in solver.solve(scene.state).line:
+        for action in solver.solve(scene.host.state).line:
             click(app, where(scene, action))
         steps(app, 30)
         result = app.stack.top
