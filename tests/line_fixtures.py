@@ -50,8 +50,13 @@ def module_name(module) -> str:
     return module.__name__.rsplit(".", 1)[-1]
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "own_line: the test opens its scenes on both lines itself (not run twice)")
+
+
 def pytest_generate_tests(metafunc):
-    if "line" in metafunc.fixturenames and module_name(metafunc.module) in BOTH_LINES:
+    if ("line" in metafunc.fixturenames and module_name(metafunc.module) in BOTH_LINES
+            and metafunc.definition.get_closest_marker("own_line") is None):
         metafunc.parametrize("line", LINES, indirect=True)
 
 
@@ -69,6 +74,8 @@ def line(request, monkeypatch):
 
     monkeypatch.setattr(TableLine, "open_table", noted_open_table)
     yield kind
+    if request.node.get_closest_marker("own_line") is not None:
+        return
     fault = line_fault(kind, module_name(request.module), opened)
     assert fault is None, f"{request.node.nodeid}: {fault}"
 

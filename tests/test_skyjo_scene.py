@@ -374,6 +374,7 @@ def frames_of_a_game(tmp_path, monkeypatch, line):
     return frames, list(scene.actions)
 
 
+@pytest.mark.own_line
 def test_the_wire_line_draws_the_same_frames_as_the_local_one(tmp_path, monkeypatch):
     local, local_moves = frames_of_a_game(tmp_path, monkeypatch, "local")
     wire, wire_moves = frames_of_a_game(tmp_path, monkeypatch, "wire")

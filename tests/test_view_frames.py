@@ -16,6 +16,7 @@ import msgspec
 import pygame
 import pytest
 from input_drive import Keyboard, open_table, play_action
+from line_fixtures import inner
 from scene_events import FRAME, settle, table_app
 
 from cardgames.games.skyjo.scene import SkyjoScene
@@ -96,7 +97,7 @@ def film(game: str, line: str, tmp_path, monkeypatch, moves=MOVES) -> tuple[list
     recording = Film(app)
     scene = open_table(app, GAMES[game](app))
     actions = play(app, scene, random.Random(11), moves)
-    return recording.frames, actions, type(scene.line)
+    return recording.frames, actions, type(inner(scene.line))
 
 
 def first_difference(local: list[bytes], wire: list[bytes]) -> int | None:

@@ -153,6 +153,8 @@ class HandEnd:
     def _show_summary(self) -> None:
         if self._summary_for == self.hand_end() or self.stack.top is not self:
             return
+        if self.observation().phase not in (rules.HAND_OVER, rules.OVER):
+            return     # the hand's end was taken back (practice undo) before its summary was due
         self._summary_for = self.hand_end()
         self.stack.push(SwitchSummary(self.app, self))
 
