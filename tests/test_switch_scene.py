@@ -427,3 +427,11 @@ def test_the_table_logs_every_move_in_words(app):
     click(app, scene.board.top("stock").rect.center)                    # you pick up 2
     texts = [line.text for line in scene.move_log.model.lines]
     assert texts == ["Ada played 2\u2663", "You must pick up 2 or play a 2", "You picked up 2"]
+
+
+def test_a_summary_of_a_position_with_no_winner_has_a_plain_heading(app):
+    """The monkey once drew a Switch summary over a position with no winner (TypeError in the title):
+    whatever the path, the heading is then a plain one, never a crash."""
+    scene = open_table(app, seed=3)
+    assert scene.observation().winner is None
+    assert SwitchSummary(app, scene).title() == "Game over"

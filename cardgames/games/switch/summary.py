@@ -66,6 +66,8 @@ class SwitchSummary(SummaryOverlay):
             if len(won) == 1:
                 return _("{name} wins the match!").format(name=won[0])
             return _("{names} win the match!").format(names=tr(" and ").join(tr(w) for w in won))
+        if obs.winner is None:     # (never expected: the summary opens on a hand's end) a plain heading
+            return _("Hand {n}").format(n=obs.hand_no + 1) if obs.match else _("Game over")
         who = name(obs.winner)
         return _("You go out and win the hand!") if who == YOU else _("{name} goes out and wins the hand!").format(name=who)
 
