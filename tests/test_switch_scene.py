@@ -253,7 +253,8 @@ def test_a_catch_is_accepted_5_s_after_the_play_while_the_human_is_next(app):
     assert scene.actions == ["1 play 5C", "0 catch 1"] and scene.observation().hand_sizes[1] == 3
 
 
-def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
+def missed_call_at_three_seats(app, monkeypatch):
+    """Seat 1 plays down to one card without calling; nobody catches; seat 2 plays next (half a second on)."""
     from cardgames.games.switch import ai, presets
 
     blind = presets.Habits(forget_call=0.0, reaction_time=0.8, notice=0.0)      # nobody catches
@@ -263,6 +264,11 @@ def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
     scene = open_table(app, {"players": 3}, state=state, wait=0, script=("1 play 5C",))
     computer_moves(app, scene)
     settle(app, 0.5)
+    return scene
+
+
+def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
+    scene = missed_call_at_three_seats(app, monkeypatch)
     text, _frac = scene.window.countdown(0)
     assert text.startswith("Catch! (double-click or C)  2.") and len(scene.actions) == 1   # seat 2 holds back
     settle(app, HOLD + 0.5)
@@ -274,15 +280,7 @@ def test_the_window_closes_when_the_next_computer_moves(app, monkeypatch):
 
 
 def test_a_computer_holding_back_for_the_window_shows_its_thinking_only_as_its_move_nears(app, monkeypatch):
-    from cardgames.games.switch import ai, presets
-
-    blind = presets.Habits(forget_call=0.0, reaction_time=0.8, notice=0.0)      # nobody catches
-    monkeypatch.setattr(ai, "habits", lambda level: blind)
-    hands = [parse_cards("3D 4D 7H"), parse_cards("5C 6C"), parse_cards("KC 9D 2S")]
-    state = R.deal({}, hands, parse_cards("4H 4S 6D 7S"), parse_cards("9C"), turn=1)
-    scene = open_table(app, {"players": 3}, state=state, wait=0, script=("1 play 5C",))
-    computer_moves(app, scene)
-    settle(app, 0.5)
+    scene = missed_call_at_three_seats(app, monkeypatch)
     assert scene.latest().thinking == 2 and scene.thinking is None      # planned at the table: no dots yet
     closes = scene.latest().deadlines[0].closes
     while scene.thinking is None and len(scene.actions) == 1:
