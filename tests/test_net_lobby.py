@@ -103,6 +103,8 @@ def test_the_host_changes_seats_before_the_start(net):
     assert seats.seats[1].kind == "open"
     facts = room_facts(net, host.code)
     assert facts["seats"][2].kind is Kind.COMPUTER and facts["seats"][2].level == "hard"
+    h.poll()
+    h.heard.clear()                                         # from here: what follows the change
     host.set_seat(2, "away")
     last_seats(h, lambda m: m.seats[2].kind == "open")
     assert room_facts(net, host.code)["seats"][2].kind is Kind.AWAY
@@ -122,6 +124,8 @@ def test_the_host_removes_a_player_before_the_start_the_seat_opens_and_the_token
     guest = NetHandle.join(net.url, host.code, "Guest")
     token = guest.token
     last_seats(h, lambda m: m.seats[1].kind == "player")
+    h.poll()
+    h.heard.clear()
     host.remove(1)
     assert wait_for(guest.closed.is_set, 10)
     assert guest.error is not None and guest.error.code == "removed" and guest.error.fatal
@@ -174,3 +178,72 @@ def test_a_bad_start_when_is_a_bad_table(net):
     with pytest.raises(NetError) as refused:
         NetHandle.host(net.url, "skyjo", "Host", ["away", "away"], start_when="never")
     assert refused.value.code == "bad_table"
+
+
+# ---------------------------------------------------------------------- what a player is told
+def test_every_error_a_player_can_meet_has_a_sentence_translated_in_every_language():
+    from cardgames import i18n
+    from cardgames.net.texts import TEXTS, error_text
+    codes = [*lobby.ERRORS, "unreachable"]
+    assert set(codes) <= set(TEXTS)
+    try:
+        for lang in ("ta", "te", "kn"):
+            i18n.set_language(lang)
+            for code in codes:
+                assert error_text(code) != TEXTS[code], (lang, code)
+    finally:
+        i18n.set_language("en")
+    assert error_text("no_table").startswith("There is no table with this code")
+    assert error_text("something new") == "The connection to the table ended."
+
+
+# ---------------------------------------------------------------------- the game's own server
+def test_the_games_own_server_hosts_a_table_and_tells_everyone_when_the_host_leaves():
+    from cardgames.net.host import LocalHost
+    from net_helpers import FAST
+    host = LocalHost(address="127.0.0.1", port=0, config=FAST, announce=False)
+    url = host.start()
+    assert url == f"ws://127.0.0.1:{host.port}" and host.addresses() == [f"127.0.0.1:{host.port}"]
+    mine = NetHandle.host(url, "skyjo", "Host", ["away", "away"], start_when="host")
+    guest = NetHandle.join(url, mine.code, "Guest")
+    host.stop()
+    assert wait_for(guest.closed.is_set, 10) and guest.error.code == "closing"
+    assert mine.closed.is_set()
+    with pytest.raises(NetError) as gone:
+        NetHandle.join(url, mine.code, "Late", timeout=5)
+    assert gone.value.code == "unreachable"
+
+
+def test_a_taken_port_falls_back_to_any_free_one():
+    from cardgames.net.host import LocalHost
+    from net_helpers import FAST
+    first = LocalHost(address="127.0.0.1", port=0, config=FAST, announce=False)
+    first.start()
+    second = LocalHost(address="127.0.0.1", port=first.port, config=FAST, announce=False)
+    try:
+        second.start()
+        assert second.port not in (0, first.port)
+    finally:
+        second.stop()
+        first.stop()
+
+
+def test_an_address_typed_by_a_player_becomes_a_url():
+    from cardgames.net.host import join_url
+    assert join_url(" 192.168.1.20 ") == "ws://192.168.1.20:8765"
+    assert join_url("example.org:9000") == "ws://example.org:9000"
+    assert join_url("[::1]:9000") == "ws://[::1]:9000"
+    assert join_url("[fe80::1]") == "ws://[fe80::1]:8765"
+    assert join_url("wss://cards.example.org:443") == "wss://cards.example.org:443"
+    for bad in ("", "a b", "host:port", "host:0", "host:70000", "[::1", "[::1]x", ":80"):
+        assert join_url(bad) is None, bad
+
+
+def test_the_lan_interfaces_come_from_the_environment_else_the_setting(monkeypatch):
+    from cardgames.net import discovery
+    from cardgames.net.host import lan_setting
+    monkeypatch.delenv(discovery.ENV, raising=False)
+    assert lan_setting({}) == "all"
+    assert lan_setting({"lan_interfaces": "192.168.1.20"}) == "192.168.1.20"
+    monkeypatch.setenv(discovery.ENV, "loopback")
+    assert lan_setting({"lan_interfaces": "192.168.1.20"}) == "loopback"
