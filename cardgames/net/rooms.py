@@ -77,7 +77,8 @@ class Seat:
     ready: bool = False               # before the start: the player is ready
 
     def info(self) -> SeatInfo:
-        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again, self.ready)
+        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again, self.ready,
+                        self.level if self.kind == "computer" else "")
 
 
 @dataclass

@@ -151,6 +151,7 @@ class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     computer_plays: bool = False
     again: bool = False           # asked to play again (after a game)
     ready: bool = False           # before the start: ready to play
+    level: str = ""               # a computer seat's level
 
 
 class Welcome(_Lobby, tag="welcome"):
