@@ -32,13 +32,13 @@ class OnlineScene(Scene):
     def __init__(self, app, info: GameInfo) -> None:
         super().__init__(app)
         self.info = info
-        self.host_button = Button((X, 200, W, 64), N_("Host a table"), self.host, primary=True)
-        self.join_button = Button((X, 284, W, 64), N_("Join a table"), self.join)
+        self.host_button = Button((X, 240, W, 64), N_("Host a table"), self.host, primary=True)
+        self.join_button = Button((X, 324, W, 64), N_("Join a table"), self.join)
         value = lan_setting(app.settings)
         choices = LAN_CHOICES if value in dict(LAN_CHOICES) else (*LAN_CHOICES, (value, value))
-        self.lan = Cycler((X, 380, W, 52), N_("Local network"), choices, value, self.set_lan)
+        self.lan = Cycler((X, 420, W, 52), N_("Local network"), choices, value, self.set_lan)
         self.lan.enabled = not os.environ.get(discovery.ENV, "").strip()   # the environment decides
-        self.back_button = Button((X, 560, W, 52), N_("Back"), self.back, px=theme.BODY + 2)
+        self.back_button = Button((X, 580, W, 52), N_("Back"), self.back, px=theme.BODY + 2)
         self.menu = Menu([self.host_button, self.join_button, self.lan, self.back_button], on_back=self.back,
                          sound=getattr(app, "play_sound", None))
 
@@ -74,6 +74,6 @@ class OnlineScene(Scene):
                      "table. Computer players can fill the empty seats.", (X, 112), W, theme.BODY, theme.TEXT_DIM)
         note = (N_("Where tables are looked for and announced.") if self.lan.enabled else
                 _("Set by {name} in the environment.").format(name=discovery.ENV))
-        draw_wrapped(surface, note, (X + 8, 440), W - 16, theme.SMALL, theme.TEXT_DIM)
+        draw_wrapped(surface, note, (X + 8, 480), W - 16, theme.SMALL, theme.TEXT_DIM)
         self.menu.draw(surface)
         draw_hints(surface, "{move}: move   {leftright}: change option   {act}: select   {back}: back", self.app)

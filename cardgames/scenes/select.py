@@ -34,7 +34,7 @@ from cardgames.scenes.names import NamesScene
 from cardgames.scenes.rules import RulesScene
 from cardgames.scenes.settings import SettingsScene
 from cardgames.scenes.stats import StatsScene
-from cardgames.table.games import spec as game_spec
+from cardgames.table.games import SPECS
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
@@ -111,7 +111,7 @@ class SelectScene(Scene):
             y += pitch
         self.names_button = self.online_button = None
         if info.max_players > 1:
-            online = info.available and game_spec(info.name).multi_seat    # "Play with others" beside the names
+            online = info.available and info.name in SPECS and SPECS[info.name].multi_seat   # beside the names
             names_w = (OPTIONS_W - 16) // 2 if online else OPTIONS_W
             self.names_button = Button((OPTIONS_X, y, names_w, pitch - OPTION_GAP), "Player names...",
                                        self.edit_names, px=theme.BODY)
