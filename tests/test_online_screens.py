@@ -281,3 +281,50 @@ def test_a_keyboard_alone_hosts_leaves_and_joins(app):
         table.close()
     finally:
         server.stop()
+
+
+# ---------------------------------------------------------------------- every language fits
+def cycler_fits(c) -> bool:
+    from cardgames.ui import theme
+    f, bold = theme.font(c.px), theme.font(c.px, True)
+    widest = max(theme.text_width(bold, i18n.tr(text)) for _v, text in c.choices)
+    box = c._value_box()
+    label = theme.text_width(f, i18n.tr(c.label))
+    return widest + 2 * 30 <= box.w and c.rect.x + 16 + label + 8 <= box.x
+
+
+def button_fits(b) -> bool:
+    from cardgames.ui import theme
+    return theme.text_width(theme.font(b.fitted_px(), True), i18n.tr(b.text)) <= b.rect.w - 12
+
+
+@pytest.mark.parametrize("lang", ("en", "ta", "te", "kn"))
+def test_every_row_and_button_of_the_online_screens_fits_in_every_language(app, lang):
+    from cardgames.ui.widgets import Button, Cycler
+    i18n.set_language(lang)
+    server = start_server()
+    try:
+        screens = [OnlineScene(app, app_info("skyjo"))]
+        for game in ("skyjo", "three_thirteen", "switch"):
+            host = HostScene(app, app_info(game))
+            host.set_players(host.info.max_players)
+            screens.append(host)
+        join = JoinScene(app, app_info("skyjo"))
+        join.tables = [discovery.LanTable("n", "192.168.1.20", 8765, "three_thirteen", 7, 8, "Wwwwwwwwwwwwwwwwwwwwwwww", 1)]
+        join.build()
+        screens.append(join)
+        line = NetHandle.host(server.url, "skyjo", "Asha", ["away", "away", "away", "computer:hard"], start_when="host")
+        guest = NetHandle.join(server.url, line.code, "Ravi")
+        lobby = LobbyScene(app, app_info("skyjo"), line)
+        assert run_until(app, lambda: (lobby.update(FRAME), lobby.seats[1].kind == "player")[1])
+        screens.append(lobby)
+        for scene in screens:
+            for w in scene.menu.widgets:
+                if isinstance(w, Cycler):
+                    assert cycler_fits(w), (lang, type(scene).__name__, w.label)
+                elif isinstance(w, Button):
+                    assert button_fits(w), (lang, type(scene).__name__, w.text)
+        guest.close()
+        line.close()
+    finally:
+        server.stop()

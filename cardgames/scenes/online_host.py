@@ -27,7 +27,7 @@ from cardgames.table.games import spec as game_spec
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Label, Menu, clip_text, draw_wrapped
 
-LEFT_X, RIGHT_X, COL_W, TOP, ROW_H, ROW_GAP = 50, 660, 570, 112, 44, 6
+LEFT_X, LEFT_W, RIGHT_X, COL_W, TOP, ROW_H, ROW_GAP = 40, 610, 670, 570, 112, 44, 6
 GRACES = (0, 10, 20, 30, 45, 60, 90, 120)
 BUTTON_Y = 600
 
@@ -59,7 +59,7 @@ class HostScene(Scene):
 
     # ------------------------------------------------------------------ widgets
     def _row(self, x: int, i: int) -> tuple[int, int, int, int]:
-        return (x, TOP + i * (ROW_H + ROW_GAP), COL_W, ROW_H)
+        return (x, TOP + i * (ROW_H + ROW_GAP), LEFT_W if x == LEFT_X else COL_W, ROW_H)
 
     def build(self) -> None:
         focused = self.menu.focused
@@ -71,7 +71,7 @@ class HostScene(Scene):
         counts = tuple((n, str(n)) for n in range(self.info.min_players, self.info.max_players + 1))
         self.players_row = Cycler(self._row(LEFT_X, len(left)), N_("Players"), counts, self.players, self.set_players)
         graces = tuple((g, _("{n} s").format(n=g)) for g in GRACES)
-        self.grace_row = Cycler(self._row(LEFT_X, len(left) + 1), N_("Computer takes a dropped seat after"), graces,
+        self.grace_row = Cycler(self._row(LEFT_X, len(left) + 1), N_("Wait for a dropped player"), graces,
                                 self.grace, self.set_grace)
         left += [self.players_row, self.grace_row]
         self.you = Label(self._row(RIGHT_X, 0), _("Seat {n}: you ({name})").format(n=1, name=self.name),
@@ -154,6 +154,9 @@ class HostScene(Scene):
         theme.draw_text(surface, "Options", (LEFT_X, TOP - 34), theme.BODY, theme.ACCENT, bold=True)
         theme.draw_text(surface, "Seats", (RIGHT_X, TOP - 34), theme.BODY, theme.ACCENT, bold=True)
         self.menu.draw(surface)
+        grace = self.grace_row.rect
+        draw_wrapped(surface, "Then a computer plays for them until they are back.", (grace.x + 16, grace.bottom + 8),
+                     grace.w - 32, theme.SMALL, theme.TEXT_DIM)
         y = BUTTON_Y - 8
         if self.job is not None:
             theme.draw_text(surface, "Opening the table...", (RIGHT_X, y), theme.BODY, theme.TEXT_DIM,

@@ -26,7 +26,7 @@ from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.online_common import Job, TextField, address_letters, code_letters, edit_text, player_name
 from cardgames.table import lobby
 from cardgames.ui import controls, theme
-from cardgames.ui.widgets import Button, Menu, draw_wrapped
+from cardgames.ui.widgets import Button, Menu, clip_text, draw_wrapped
 
 LIST = pygame.Rect(50, 112, 600, 470)
 FORM_X, FORM_W = 700, 530
@@ -84,7 +84,8 @@ class JoinScene(Scene):
         self.rows = []
         for i, table in enumerate(self.tables[:SHOWN]):
             rect = (LIST.x + 16, LIST.y + 56 + i * (ROW_H + ROW_GAP), LIST.w - 32, ROW_H)
-            row = Button(rect, table_label(table), lambda t=table: self.pick(t), px=theme.BODY)
+            label = clip_text(table_label(table), rect[2] - 24, theme.BODY, bold=True)   # a long host name: cut
+            row = Button(rect, label, lambda t=table: self.pick(t), px=theme.BODY)
             row.enabled = table.compatible
             self.rows.append(row)
         self.menu.widgets = [*self.rows, self.address, self.code, self.join_button, self.back_button]

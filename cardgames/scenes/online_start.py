@@ -22,7 +22,7 @@ from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
 LAN_CHOICES = (("all", N_("Every network")), ("loopback", N_("This computer only")))
-X, W = 340, 600
+X, W = 300, 680
 
 
 class OnlineScene(Scene):
