@@ -328,3 +328,41 @@ def test_every_row_and_button_of_the_online_screens_fits_in_every_language(app, 
         line.close()
     finally:
         server.stop()
+
+
+def test_a_gamepad_types_the_code_with_the_letter_picker_and_joins(app):
+    from virtual_pad import VirtualPad
+
+    from cardgames.ui.letter_picker import LetterPicker
+    server = start_server()
+    try:
+        table = NetHandle.host(server.url, "three_thirteen", "Ravi", ["away", "away"], start_when="host")
+        pygame.event.clear()
+        with VirtualPad() as pad:
+            VirtualPad.frame(app, 2)
+            join = open_screen(app, JoinScene(app, app_info("skyjo")))
+            join.address.text = f"127.0.0.1:{server.port}"
+            join.menu.set_focus(join.code)
+            pad.press(app, "a")                                  # A on a text field: the letter picker
+            pad.frame(app, 2)
+            picker = app.stack.top
+            assert isinstance(picker, LetterPicker) and picker.target is join.code
+            for letter in table.code:                            # the pad picks each letter
+                picker.menu.set_focus(next(k for k in picker.keys if k.text == letter))
+                pad.press(app, "a")
+            assert join.code.text == table.code
+            picker.done()
+            pad.frame(app, 2)
+            assert app.stack.top is join
+            pad.press(app, "dpad_down")                          # down to Join
+            assert join.menu.focused is join.join_button
+            pad.press(app, "a")
+            assert run_until(app, lambda: isinstance(app.stack.top, LobbyScene))
+            lobby = app.stack.top
+            pad.press(app, "a")                                  # I'm ready
+            assert run_until(app, lambda: lobby.seats[1].ready)
+            pad.press(app, "b")                                  # B: leave the table
+            assert run_until(app, lambda: app.stack.top is join)
+        table.close()
+    finally:
+        server.stop()
