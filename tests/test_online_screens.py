@@ -366,3 +366,13 @@ def test_a_gamepad_types_the_code_with_the_letter_picker_and_joins(app):
         table.close()
     finally:
         server.stop()
+
+
+def test_quitting_the_game_in_the_lobby_tells_the_others_the_table_ended(app):
+    lobby = hosted_lobby(app)
+    ravi = NetHandle.join(f"ws://127.0.0.1:{lobby.server.port}", lobby.handle.code, "Ravi")
+    assert run_until(app, lambda: lobby.seats[1].kind == "player")
+    serving = lobby.server.thread._thread
+    lobby.on_exit()                      # what the app does to every scene as it ends
+    assert not serving.is_alive()        # stopped before the app goes on to end
+    assert wait_for(ravi.closed.is_set, 5) and ravi.error.code == "closing"

@@ -33,6 +33,7 @@ CODE_BOX = pygame.Rect(50, 112, 520, 300)
 SEATS_X, SEATS_W, SEATS_Y, ROW_H, ROW_GAP = 610, 620, 112, 50, 6
 REMOVE_W = 150
 BUTTON_Y = 600
+STOP_WAIT = 3.0          # seconds the app waits, as it ends, for its server to tell the others
 
 
 def open_game(app: Any, handle: NetHandle, pending: list[Any]) -> Scene:
@@ -141,22 +142,26 @@ class LobbyScene(Scene):
             self._hang_up()
             self.stack.pop()
 
-    def _hang_up(self) -> None:
+    def _hang_up(self) -> Job | None:
         self.gone = True
         server, handle = self.server, self.handle
         self.server = None
         if server is not None:            # everyone is told "closing"; the host's own line closes with it
-            Job(server.stop, "online-host-stop")
-        else:
-            handle.leave()
+            return Job(server.stop, "online-host-stop")
+        handle.leave()
+        return None
 
     def on_enter(self) -> None:
         if self.started and not self.gone:        # back from the game screen: the table is done here
             self.leave()
 
     def on_exit(self) -> None:
+        """Gone for good without leaving first (the game quits, the stack is reset): hang up, and give
+        the host's server a moment to tell everyone (the app may be about to end)."""
         if not self.gone:
-            self._hang_up()
+            stopping = self._hang_up()
+            if stopping is not None:
+                stopping.wait(STOP_WAIT)
 
     # ------------------------------------------------------------------ what the table says
     def take(self, messages: list[Any]) -> None:
