@@ -376,3 +376,22 @@ def test_quitting_the_game_in_the_lobby_tells_the_others_the_table_ended(app):
     lobby.on_exit()                      # what the app does to every scene as it ends
     assert not serving.is_alive()        # stopped before the app goes on to end
     assert wait_for(ravi.closed.is_set, 5) and ravi.error.code == "closing"
+
+
+def test_a_headless_app_never_reaches_past_this_computer(app, monkeypatch):
+    """Tests, benches and the monkey run headless: whatever they press, the game's own server listens
+    on 127.0.0.1, discovery looks on loopback only, and no address but loopback is joined."""
+    from cardgames.scenes import online_common
+    monkeypatch.setattr(HostScene, "address", "0.0.0.0")        # what a real window uses
+    assert online_common.lan_interfaces(app) == "loopback"
+    lobby = hosted_lobby(app)
+    assert lobby.server.address == "127.0.0.1" and lobby.server.lan == "loopback"
+    join = open_screen(app, JoinScene(app, app_info("skyjo")))
+    join.address.text, join.code.text = "192.0.2.1:8765", "K7PQ3"
+    join.join_button.activate()
+    assert join.joining is None and join.error == error_text("unreachable")
+    join.address.text = "localhost:1"
+    join.join_button.activate()
+    assert join.joining is not None                                # loopback: it tries
+    assert run_until(app, lambda: join.joining is None)
+    assert join.error == error_text("unreachable")

@@ -7,6 +7,9 @@
 - edit_text(scene, event): how a screen hands the keys to its focused TextField first.
 - player_name(settings): the name the others see.
 - LEVELS / seat_choices(): a computer seat's levels, as the select screen names them.
+- this_machine_only(app), lan_interfaces(app): a headless app (the tests, the monkey, the benches)
+  never reaches past this computer: it hosts on 127.0.0.1, looks for tables on loopback only, and
+  joins loopback addresses only.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ import pygame
 from cardgames import names
 from cardgames.i18n import N_, _
 from cardgames.net.discovery import host_name
+from cardgames.net.host import lan_setting
 from cardgames.scenes.common import play
 from cardgames.table import lobby
 from cardgames.table.seats import LEVELS as TABLE_LEVELS
@@ -50,6 +54,29 @@ def player_name(settings: dict[str, Any]) -> str:
         except ValueError:
             continue
     return "Player"
+
+
+def this_machine_only(app: Any) -> bool:
+    """A headless app (tests, the monkey, benches): no socket or announcement past loopback."""
+    return bool(getattr(app, "headless", False))
+
+
+def lan_interfaces(app: Any) -> str:
+    """Where this app looks for and announces tables: the setting, or loopback for a headless app."""
+    return "loopback" if this_machine_only(app) else lan_setting(app.settings)
+
+
+def is_loopback_url(url: str) -> bool:
+    """Whether a ws:// or wss:// url names this computer (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+    from urllib.parse import urlsplit
+    host = (urlsplit(url).hostname or "").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 class Job:

@@ -18,11 +18,11 @@ from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _
 from cardgames.net.client import NetError, NetHandle
 from cardgames.net.config import GRACE_DEFAULT, Config
-from cardgames.net.host import DEFAULT_PORT, LocalHost, lan_setting
+from cardgames.net.host import DEFAULT_PORT, LocalHost
 from cardgames.net.texts import error_text
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import menu_options, remembered_options
-from cardgames.scenes.online_common import OPEN, Job, player_name, seat_choices
+from cardgames.scenes.online_common import OPEN, Job, lan_interfaces, player_name, seat_choices, this_machine_only
 from cardgames.table.games import spec as game_spec
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Label, Menu, clip_text, draw_wrapped
@@ -35,7 +35,7 @@ BUTTON_Y = 600
 class HostScene(Scene):
     changes_by_itself = False
     announces_changes = True
-    # where the game's own server listens and whether it announces its table (the tests: 127.0.0.1, no)
+    # where the game's own server listens (a headless app: 127.0.0.1) and whether it announces its table
     address = "0.0.0.0"
     port = DEFAULT_PORT
     announce = True
@@ -101,7 +101,8 @@ class HostScene(Scene):
             return
         self.error = ""
         seats, options, name, game = self.seats(), dict(self.options), self.name, self.info.name
-        server = LocalHost(lan_setting(self.app.settings), name, address=self.address, port=self.port,
+        address = "127.0.0.1" if this_machine_only(self.app) else self.address
+        server = LocalHost(lan_interfaces(self.app), name, address=address, port=self.port,
                            config=Config(**{**self.config.__dict__, "grace": float(self.grace)}), announce=self.announce)
 
         def open_table() -> tuple[LocalHost, NetHandle]:

@@ -20,10 +20,20 @@ from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _
 from cardgames.net import discovery
 from cardgames.net.client import NetError, NetHandle
-from cardgames.net.host import join_url, lan_setting
+from cardgames.net.host import join_url
 from cardgames.net.texts import error_text
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
-from cardgames.scenes.online_common import Job, TextField, address_letters, code_letters, edit_text, player_name
+from cardgames.scenes.online_common import (
+    Job,
+    TextField,
+    address_letters,
+    code_letters,
+    edit_text,
+    is_loopback_url,
+    lan_interfaces,
+    player_name,
+    this_machine_only,
+)
 from cardgames.table import lobby
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, clip_text, draw_wrapped
@@ -64,7 +74,7 @@ class JoinScene(Scene):
         self.browser: Any = None
         self.generation = -1
         self.tables: list[discovery.LanTable] = []
-        self.finding = Job(lambda: self.browse(lan_setting(app.settings)), "lan-browse-start")
+        self.finding = Job(lambda: self.browse(lan_interfaces(app)), "lan-browse-start")
         self.joining: Job | None = None
         self.error = ""
         saved = app.settings.get("join_address", "")
@@ -115,6 +125,9 @@ class JoinScene(Scene):
             play(self.app, "invalid")
             return
         self.error = ""
+        if this_machine_only(self.app) and not is_loopback_url(url):   # tests and the monkey: never past loopback
+            self.error = error_text("unreachable")
+            return
         self.app.settings["join_address"] = self.address.text
         self.app.save_settings()
         code, name = self.code.text, self.name
