@@ -54,6 +54,10 @@ SETTINGS = Record({
     "computer_names": ListOf(Text("", max_len=40), default=["Ada", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gia",
                                                             "Hugo"], max_len=8),
     "language": Choice("en", LANGUAGE_CODES),
+    # where tables are looked for and announced on the local network (cardgames/net/host.py):
+    # "all", "loopback", or interface addresses a,b; $CARDGAMES_LAN_INTERFACES wins when set
+    "lan_interfaces": Text("all", max_len=200),
+    "join_address": Text("", max_len=200),          # the address last typed to join a table
 }, optional=("last_game", "last_options", "language"))
 
 DEFAULT_SETTINGS = {k: f.fresh_default() for k, f in SETTINGS.fields.items() if k not in SETTINGS.optional}

@@ -8,6 +8,8 @@
     line.act(line.seat, "flip 3", after=moves)
     for msg in line.receive(): ...        # Update (Public for a spectator), and lobby.Seats / lobby.Error
     line.again()                          # after a game: play again (same seats, a new deal)
+    line.ready(True); line.start()        # before the start (a table hosted with start_when="host")
+    line.set_seat(2, "computer:hard"); line.remove(1)     # the host, before the start
     line.leave()                          # on purpose: a computer plays the seat at once
     line.close()                          # just hang up (the server counts it as a drop)
 
@@ -30,7 +32,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from cardgames.table import lobby
 from cardgames.table.handles import Intents
-from cardgames.table.lobby import Again, Error, Host, Join, Leave, Welcome
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, Ready, Remove, SetSeat, Start, Welcome
 from cardgames.table.messages import MAX_BYTES, Intent, WireError, encode
 
 CONNECT_TIMEOUT = 10.0
@@ -80,8 +82,13 @@ class NetHandle(Intents):
 
     @classmethod
     def host(cls, url: str, game: str, name: str, seats: Sequence[str], options: dict[str, Any] | None = None,
-             seat: int = 0, **kw: Any) -> NetHandle:
-        return cls(url, Host(game, name, tuple(seats), dict(options or {}), seat), **kw)
+             seat: int = 0, start_when: str = "full", **kw: Any) -> NetHandle:
+        return cls(url, Host(game, name, tuple(seats), dict(options or {}), seat, start_when=start_when), **kw)
+
+    @property
+    def host_seat(self) -> int:
+        """The seat of the table's host (-1: a table the server opened)."""
+        return self.welcome.host_seat if self.welcome is not None else -1
 
     # ------------------------------------------------------------------ the view's side (LocalHandle's)
     def send(self, intent: Intent) -> None:
@@ -114,6 +121,22 @@ class NetHandle(Intents):
     def again(self) -> None:
         """After a game: play again (a new deal once every player at the table asks)."""
         self._put(lobby.encode(Again()))
+
+    def ready(self, on: bool = True) -> None:
+        """Before the start: ready to play (or no longer)."""
+        self._put(lobby.encode(Ready(on)))
+
+    def start(self) -> None:
+        """The host starts the table (refused, not fatally, until every other player is ready)."""
+        self._put(lobby.encode(Start()))
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        """The host, before the start: `seat` open ("away") or a computer ("computer:<level>")."""
+        self._put(lobby.encode(SetSeat(seat, kind)))
+
+    def remove(self, seat: int) -> None:
+        """The host sends the player of `seat` away."""
+        self._put(lobby.encode(Remove(seat)))
 
     def leave(self) -> None:
         """Leave on purpose: a computer plays the seat at once; then the line closes."""

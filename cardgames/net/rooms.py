@@ -7,8 +7,11 @@ encoded with the game's codec (messages.encode) and pushed to that seat's line; 
 get the Public updates. A Line is anything with push(bytes, bounded=True), tell(lobby message)
 and fail(Error) (cardgames.net.server.Line; a test may pass its own).
 
-Seats: "open" until a player joins it (the table is started once no seat is open), "player",
-or "computer". A player whose line drops keeps the seat: after `grace` seconds a computer plays
+Seats: "open" until a player joins it, "player", or "computer". The table starts once no seat is
+open (start_when "full"), or, for a table whose host starts it (start_when "host"), at the host's
+Start: every other player has said Ready, no seat is open. Before the start the host may open a
+seat or give it to a computer (set_seat) and send a player away (remove: after the start a
+computer takes the seat); a host who drops before the start closes the table. A player whose line drops keeps the seat: after `grace` seconds a computer plays
 it (Table.sit), and the player's token takes it back at the next turn (when it is not, or no
 longer, the seat's turn: a computer finishes the turn it began). A player who leaves on purpose
 is replaced at once. Everyone is told who sits where (lobby.Seats) after each change. After a
@@ -71,9 +74,11 @@ class Seat:
     grace: asyncio.TimerHandle | None = None
     seq: int = 0                      # the highest intent number the seat's lines sent
     again: bool = False               # the player asked to play again
+    ready: bool = False               # before the start: the player is ready
 
     def info(self) -> SeatInfo:
-        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again)
+        return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again, self.ready,
+                        self.level if self.kind == "computer" else "")
 
 
 @dataclass
@@ -85,6 +90,8 @@ class Room:
     seats: list[Seat]
     on_close: Callable[[Room], None] = lambda room: None
     host_address: str = ""
+    start_when: str = "full"          # lobby.START_WHEN: start once no seat is open, or at the host's Start
+    host_seat: int = -1               # the host's seat (-1: a table the server opened itself)
     spectators: set[Any] = field(default_factory=set)
     started: bool = False
     closed: bool = False
@@ -197,19 +204,22 @@ class Room:
         self.seats[seat].line = line
         self._welcome(line, seat)
         self._someone_here()
-        if not self.started and all(s.kind != "open" for s in self.seats):
-            self.started = True
-            log.info("table %s: %s starts (%d seats)", self.code, self.table.game, len(self.seats))
-            if not self._safely(self._at_now, self.table.start):
+        if not self.started and self.start_when == "full" and all(s.kind != "open" for s in self.seats):
+            if not self._start():
                 return
         self._tell_seats()
         self.tick()
+
+    def _start(self) -> bool:
+        self.started = True
+        log.info("table %s: %s starts (%d seats)", self.code, self.table.game, len(self.seats))
+        return self._safely(self._at_now, self.table.start)
 
     def _welcome(self, line: Line, seat: int | None) -> None:
         story = self.table.catch_up(seat) if self.started else []
         info = self.seats[seat] if seat is not None else None
         line.tell(Welcome(self.code, self.table.game, seat, info.token if info else "", info.seq if info else 0,
-                          len(story), self._infos(), self.config.grace, self.started))
+                          len(story), self._infos(), self.config.grace, self.started, host_seat=self.host_seat))
         game = self.table.game
         for msg in story:
             line.push(encode(msg, game), bounded=False)
@@ -218,6 +228,89 @@ class Room:
         if self._empty is not None:
             self._empty.cancel()
             self._empty = None
+
+    # ------------------------------------------------------------------ before the start
+    def _refused(self, line: Line, why: str) -> None:
+        line.tell(lobby.error("not_allowed", False, why))
+
+    def _by_host(self, line: Line, seat: int | None, what: str) -> bool:
+        """Whether the line is the host's (else it is told, not closed)."""
+        if seat is None or seat != self.host_seat:
+            self._refused(line, f"only the table's host may {what}")
+            return False
+        return True
+
+    def ready(self, line: Line, seat: int | None, on: bool) -> None:
+        """A player is ready to play (or no longer), before the start."""
+        if seat is None or self.started:
+            self._refused(line, "ready is said from a seat, before the start")
+            return
+        self.seats[seat].ready = bool(on)
+        self._tell_seats()
+
+    def start(self, line: Line, seat: int | None) -> None:
+        """The host's Start: once no seat is open and every other player is ready."""
+        if not self._by_host(line, seat, "start the table"):
+            return
+        if self.started or self.start_when != "host":
+            self._refused(line, "this table starts by itself once no seat is open")
+            return
+        if any(s.kind == "open" for s in self.seats):
+            self._refused(line, "a seat is still open: wait for a player or give it to a computer")
+            return
+        if any(s.kind == "player" and not s.ready and n != seat for n, s in enumerate(self.seats)):
+            self._refused(line, "not every player is ready")
+            return
+        if self._start():
+            self._tell_seats()
+            self.tick()
+
+    def set_seat(self, line: Line, seat: int | None, which: int, kind: str) -> None:
+        """The host, before the start: seat `which` open ("away") or a computer ("computer:<level>").
+        A player's seat is not changed this way (remove the player first)."""
+        if not self._by_host(line, seat, "change a seat"):
+            return
+        if self.started or not 0 <= which < len(self.seats) or self.seats[which].kind == "player":
+            self._refused(line, "only an open or a computer's seat changes, before the start")
+            return
+        if kind == "away":
+            self.seats[which] = Seat("open")
+            self.table.seats[which] = AWAY
+        else:
+            try:
+                spec = computer(kind.partition(":")[2]) if kind.startswith("computer:") else None
+            except ValueError:
+                spec = None
+            if spec is None:
+                self._refused(line, f"a seat is 'away' or 'computer:<level>', not {kind!r}")
+                return
+            self.seats[which] = Seat("computer", spec.level)
+            self.table.seats[which] = spec       # not started: the table tells nobody yet
+        self._tell_seats()
+
+    def remove(self, line: Line, seat: int | None, which: int) -> None:
+        """The host sends a player away: told "removed" (its token no longer holds the seat); the
+        seat opens before the start, a computer takes it after."""
+        if not self._by_host(line, seat, "remove a player"):
+            return
+        if not 0 <= which < len(self.seats) or which == seat or self.seats[which].kind != "player":
+            self._refused(line, "there is no other player in that seat")
+            return
+        info = self.seats[which]
+        gone = info.line
+        if info.grace is not None:
+            info.grace.cancel()
+        log.info("table %s: the host removed seat %d (%s)", self.code, which, info.name)
+        if not self.started:
+            self.seats[which] = Seat("open")
+        else:
+            spec = computer(self.config.level)
+            self.seats[which] = Seat("computer", spec.level, name=info.name)
+            self._safely(self._at_now, self.table.sit, which, spec)
+        if gone is not None:
+            gone.fail(lobby.error("removed", True))
+        self._tell_seats()
+        self.tick()
 
     # ------------------------------------------------------------------ playing
     def intent(self, line: Line, seat: int | None, intent: Intent) -> None:
@@ -261,6 +354,9 @@ class Room:
         if self.closed:
             return
         for seat, info in enumerate(self.seats):
+            if info.line is line and not self.started and seat == self.host_seat and self.start_when == "host":
+                self.close("closed")                       # nobody else may start it
+                return
             if info.line is line and not self.started:     # before the game: the seat is open again
                 self.seats[seat] = Seat("open")
                 self._tell_seats()
@@ -276,6 +372,10 @@ class Room:
         """A player leaves on purpose: a computer plays the seat at once."""
         self.spectators.discard(line)
         for seat, info in enumerate(self.seats):
+            if info.line is line and not self.started and seat == self.host_seat and self.start_when == "host":
+                info.line = None
+                self.close("closed")
+                return
             if info.line is line and not self.started:
                 self.seats[seat] = Seat("open")
                 self._tell_seats()

@@ -38,7 +38,7 @@ from cardgames.net.config import Bucket, Config
 from cardgames.net.rooms import JoinRefused, Room, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
-from cardgames.table.lobby import Again, Error, Host, Join, Leave, VersionError
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, Ready, Remove, SetSeat, Start, VersionError
 from cardgames.table.messages import Intent, WireError
 
 log = logging.getLogger("cardgames.net")
@@ -182,6 +182,14 @@ class Line:
         elif isinstance(msg, Leave):
             self.fail(Error("left", "left the table"))
             self.room.leave(self)
+        elif isinstance(msg, Ready):
+            self.room.ready(self, self.seat, msg.on)
+        elif isinstance(msg, Start):
+            self.room.start(self, self.seat)
+        elif isinstance(msg, SetSeat):
+            self.room.set_seat(self, self.seat, msg.seat, msg.kind)
+        elif isinstance(msg, Remove):
+            self.room.remove(self, self.seat, msg.seat)
         else:
             self.tell(lobby.error("not_allowed", False, "this line is at a table already"))
 
@@ -209,10 +217,13 @@ class Line:
             self.fail(lobby.error("too_many_tables", True))
             return
         try:
-            room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address)
+            if msg.start_when not in lobby.START_WHEN:
+                raise ValueError(f"a table starts when {' or '.join(lobby.START_WHEN)}, not {msg.start_when!r}")
+            room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address, msg.start_when)
         except Exception as exc:   # noqa: BLE001 - whatever the rules say of the options, it is a bad table
             self.fail(lobby.error("bad_table", True, str(exc)))
             return
+        room.host_seat = msg.seat
         try:
             self.seat = room.join(self, msg.seat)
         except JoinRefused as exc:
@@ -279,7 +290,8 @@ class Server:
             if self.lines[line.address] <= 0:
                 del self.lines[line.address]
 
-    def open_room(self, game: str, options: dict[str, Any], seats: Sequence[str], address: str = "") -> Room:
+    def open_room(self, game: str, options: dict[str, Any], seats: Sequence[str], address: str = "",
+                  start_when: str = "full") -> Room:
         """A new table; ValueError, KeyError or TypeError when the game, options or seats make none."""
         spec = game_spec(game)
         unknown = set(options) - set(spec.rules_keys)
@@ -287,7 +299,7 @@ class Server:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
         code = room_code(lambda c: c in self.rooms)
         room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
-                         on_close=self._closed, host_address=address)
+                         on_close=self._closed, host_address=address, start_when=start_when)
         self.rooms[code] = room
         self.hosted[address] += 1
         log.info("table %s: %s opened by %s, seats %s", code, game, address or "the server", ",".join(seats))

@@ -34,6 +34,7 @@ from cardgames.scenes.names import NamesScene
 from cardgames.scenes.rules import RulesScene
 from cardgames.scenes.settings import SettingsScene
 from cardgames.scenes.stats import StatsScene
+from cardgames.table.games import SPECS
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, draw_wrapped
 
@@ -108,11 +109,16 @@ class SelectScene(Scene):
             c.enabled = info.available and option_applies(info, spec.key, self.options)
             self.cyclers.append(c)
             y += pitch
-        self.names_button = None
+        self.names_button = self.online_button = None
         if info.max_players > 1:
-            self.names_button = Button((OPTIONS_X, y, OPTIONS_W, pitch - OPTION_GAP), "Player names...",
+            online = info.available and info.name in SPECS and SPECS[info.name].multi_seat   # beside the names
+            names_w = (OPTIONS_W - 16) // 2 if online else OPTIONS_W
+            self.names_button = Button((OPTIONS_X, y, names_w, pitch - OPTION_GAP), "Player names...",
                                        self.edit_names, px=theme.BODY)
             self.names_button.enabled = info.available
+            if online:
+                self.online_button = Button((OPTIONS_X + names_w + 16, y, OPTIONS_W - names_w - 16, pitch - OPTION_GAP),
+                                            "Play with others...", self.play_online, px=theme.BODY)
         ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
         self.extras = [Button((OPTIONS_X + i * (ew + 16), y, ew, pitch - OPTION_GAP), text, fn, px=theme.BODY)
                        for i, (text, fn) in enumerate(extras)]
@@ -127,7 +133,7 @@ class SelectScene(Scene):
         bw = (W - 72 - (len(bar) - 1) * 16) // len(bar)
         self.bar = [Button((36 + i * (bw + 16), BAR_Y, bw, BAR_H), text, fn, px=theme.BODY + 2)
                     for i, (text, fn) in enumerate(bar)]
-        extra = [self.names_button] if self.names_button is not None else []
+        extra = [w for w in (self.names_button, self.online_button) if w is not None]
         self.menu.widgets = [*self.tiles, *self.cyclers, *extra, *self.extras, self.start_button,
                              self.continue_button, *self.bar]
         self._link_neighbours()
@@ -252,6 +258,10 @@ class SelectScene(Scene):
 
     def edit_names(self) -> None:
         self.stack.push(NamesScene(self.app, humans=int(self.options.get("hotseat", 1))))
+
+    def play_online(self) -> None:
+        from cardgames.scenes.online_start import OnlineScene   # the network's screens: only when asked
+        self.stack.push(OnlineScene(self.app, self.info))
 
     def rules(self) -> None:
         self.stack.push(RulesScene(self.app, self.info.name))

@@ -10,6 +10,12 @@ apart by it), with its own VERSION:
                                back in one's own seat with its `token`, or watch (a spectator)
                        Leave   leave on purpose: a computer plays the seat at once
                        Again   after a game, play again (a new deal once every player asks)
+                       Ready   before the start: this player is ready (or no longer)
+                       Start   the host starts the table (a Host with start_when="host"), once
+                               every other player is ready and no seat is open
+                       SetSeat the host, before the start: a seat open ("away") or a computer
+                       Remove  the host sends a player away (told "removed"; the seat opens, or
+                               after the start a computer takes it)
                        then only messages.Intent (the game's codec), one per action or command
     server -> client   Welcome the seat and its token (keep it: it takes the seat back after a
                                drop), the last sequence number the seat sent, how many updates
@@ -20,7 +26,7 @@ apart by it), with its own VERSION:
                                logs); `fatal`: the server closes the line after it
                        then the game's Update (a seat) or Public (a spectator) messages
 
-decode_client(data) returns a Host, Join, Leave, Again or messages.Intent, or raises WireError (for
+decode_client(data) returns one of ClientMessage (a lobby message or messages.Intent), or raises WireError (for
 anything else, for a message of another version, for more than MAX_BYTES). Names are checked
 by clean_name (length, control and format characters) before anyone else sees them.
 """
@@ -64,7 +70,9 @@ ERRORS = {
     "closing": "the server is shutting down",
     "closed": "the table was closed",
     "broken": "the table stopped on an error (the server's log says which)",
+    "removed": "the host removed this player from the table",
 }
+START_WHEN = ("full", "host")   # a table starts once no seat is open, or when its host says so
 
 
 class VersionError(WireError):
@@ -82,6 +90,7 @@ class Host(_Lobby, tag="host"):
     options: Annotated[dict[Word, OptionValue], msgspec.Meta(max_length=16)] = {}
     seat: int = 0                 # the host's own seat (one of the "away" ones)
     v: int = VERSION
+    start_when: Word = "full"     # START_WHEN: "full" (no seat open) or "host" (the host's Start)
 
 
 class Join(_Lobby, tag="join"):
@@ -104,6 +113,34 @@ class Again(_Lobby, tag="again"):
     v: int = VERSION
 
 
+class Ready(_Lobby, tag="ready"):
+    """Before the start: this player is ready to play (on) or not yet (off)."""
+
+    on: bool = True
+    v: int = VERSION
+
+
+class Start(_Lobby, tag="start"):
+    """The host starts the table: every other player is ready, no seat is open."""
+
+    v: int = VERSION
+
+
+class SetSeat(_Lobby, tag="set_seat"):
+    """The host, before the start: seat `seat` open to a player ("away") or "computer:<level>"."""
+
+    seat: int
+    kind: Word
+    v: int = VERSION
+
+
+class Remove(_Lobby, tag="remove"):
+    """The host sends the player of `seat` away."""
+
+    seat: int
+    v: int = VERSION
+
+
 class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     """One seat as everyone sees it. kind: "open" (waiting for a player), "player", "computer".
     For a player: whether their line is up, and whether a computer plays for them meanwhile."""
@@ -113,6 +150,8 @@ class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     connected: bool = False
     computer_plays: bool = False
     again: bool = False           # asked to play again (after a game)
+    ready: bool = False           # before the start: ready to play
+    level: str = ""               # a computer seat's level
 
 
 class Welcome(_Lobby, tag="welcome"):
@@ -126,6 +165,7 @@ class Welcome(_Lobby, tag="welcome"):
     grace: float                  # seconds before a computer plays a dropped player's seat
     started: bool = True
     v: int = VERSION
+    host_seat: int = 0            # the seat of the table's host (-1: a table the server opened)
 
 
 class Seats(_Lobby, tag="seats"):
@@ -141,7 +181,7 @@ class Error(_Lobby, tag="error"):
     v: int = VERSION
 
 
-ClientMessage = Host | Join | Leave | Again | Intent
+ClientMessage = Host | Join | Leave | Again | Ready | Start | SetSeat | Remove | Intent
 ServerMessage = Welcome | Seats | Error
 
 _ENCODER = msgspec.msgpack.Encoder()
@@ -157,8 +197,8 @@ def encode(msg: _Lobby | Intent) -> bytes:
     return _ENCODER.encode(msg)
 
 
-def decode_client(data: Any) -> Host | Join | Leave | Again | Intent:
-    """What a client sent, checked: a Host, Join, Leave, Again or Intent of this version; else WireError."""
+def decode_client(data: Any) -> ClientMessage:
+    """What a client sent, checked: one of ClientMessage, of this version; else WireError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise WireError(f"a message is bytes, not {type(data).__name__}")
     if len(data) > MAX_BYTES:
