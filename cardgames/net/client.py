@@ -7,6 +7,7 @@
     line.catch_up(line.seat)              # the game so far (the updates the server sent on joining)
     line.act(line.seat, "flip 3", after=moves)
     for msg in line.receive(): ...        # Update (Public for a spectator), and lobby.Seats / lobby.Error
+    line.say(0)                           # a quick message: lobby.PHRASES[0] (everyone hears lobby.Said)
     line.again()                          # after a game: play again (same seats, a new deal)
     line.leave()                          # on purpose: a computer plays the seat at once
     line.close()                          # just hang up (the server counts it as a drop)
@@ -115,6 +116,10 @@ class NetHandle(Intents):
         """After a game: play again (a new deal once every player at the table asks)."""
         self._put(lobby.encode(Again()))
 
+    def say(self, phrase: int) -> None:
+        """A quick message to the table: lobby.PHRASES[phrase] (everyone hears a lobby.Said)."""
+        self._put(lobby.encode(lobby.Say(phrase)))
+
     def leave(self) -> None:
         """Leave on purpose: a computer plays the seat at once; then the line closes."""
         self._put(lobby.encode(Leave()))
@@ -195,7 +200,7 @@ class NetHandle(Intents):
             self.error = msg
             self._told.set()
         with self._story_lock:
-            if self._story_left and not isinstance(msg, lobby.Seats | Error):
+            if self._story_left and not isinstance(msg, lobby.Seats | lobby.Said | Error):
                 self._story.append(msg)
                 self._story_left -= 1
                 if not self._story_left:

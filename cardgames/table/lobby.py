@@ -10,17 +10,20 @@ apart by it), with its own VERSION:
                                back in one's own seat with its `token`, or watch (a spectator)
                        Leave   leave on purpose: a computer plays the seat at once
                        Again   after a game, play again (a new deal once every player asks)
+                       Say     a quick message: one of PHRASES by its index (at most one a
+                               seat every SAY_EVERY seconds: else Error "too_fast", not fatal)
                        then only messages.Intent (the game's codec), one per action or command
     server -> client   Welcome the seat and its token (keep it: it takes the seat back after a
                                drop), the last sequence number the seat sent, how many updates
                                of the game so far follow (Table.catch_up), who sits where
                        Seats   who sits where, after every change (a join, a drop, a computer
                                taking over, a player taking the seat back)
+                       Said    a seat's quick message, to everyone at the table
                        Error   what was wrong (a stable `code`, ERRORS; the English `text` for the
                                logs); `fatal`: the server closes the line after it
                        then the game's Update (a seat) or Public (a spectator) messages
 
-decode_client(data) returns a Host, Join, Leave, Again or messages.Intent, or raises WireError (for
+decode_client(data) returns a Host, Join, Leave, Again, Say or messages.Intent, or raises WireError (for
 anything else, for a message of another version, for more than MAX_BYTES). Names are checked
 by clean_name (length, control and format characters) before anyone else sees them.
 """
@@ -64,6 +67,7 @@ ERRORS = {
     "closing": "the server is shutting down",
     "closed": "the table was closed",
     "broken": "the table stopped on an error (the server's log says which)",
+    "too_fast": "one quick message every few seconds",
 }
 
 
@@ -104,6 +108,21 @@ class Again(_Lobby, tag="again"):
     v: int = VERSION
 
 
+class Say(_Lobby, tag="say"):
+    """A quick message to the table: the index of one of PHRASES (never typed text)."""
+
+    phrase: int
+    v: int = VERSION
+
+
+class Said(_Lobby, tag="said"):
+    """Everyone hears a seat's quick message (the client says PHRASES[phrase] in its language)."""
+
+    seat: int
+    phrase: int
+    v: int = VERSION
+
+
 class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     """One seat as everyone sees it. kind: "open" (waiting for a player), "player", "computer".
     For a player: whether their line is up, and whether a computer plays for them meanwhile."""
@@ -141,8 +160,10 @@ class Error(_Lobby, tag="error"):
     v: int = VERSION
 
 
-ClientMessage = Host | Join | Leave | Again | Intent
-ServerMessage = Welcome | Seats | Error
+ClientMessage = Host | Join | Leave | Again | Say | Intent
+ServerMessage = Welcome | Seats | Error | Said
+PHRASES = ("good_game", "your_turn", "oops", "well_played")   # the quick messages (Say.phrase indexes them)
+SAY_EVERY = 3.0               # seconds: at most one quick message per seat in this time (else "too_fast")
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT = msgspec.msgpack.Decoder(ClientMessage)
@@ -157,8 +178,8 @@ def encode(msg: _Lobby | Intent) -> bytes:
     return _ENCODER.encode(msg)
 
 
-def decode_client(data: Any) -> Host | Join | Leave | Again | Intent:
-    """What a client sent, checked: a Host, Join, Leave, Again or Intent of this version; else WireError."""
+def decode_client(data: Any) -> Host | Join | Leave | Again | Say | Intent:
+    """What a client sent, checked: a Host, Join, Leave, Again, Say or Intent of this version; else WireError."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise WireError(f"a message is bytes, not {type(data).__name__}")
     if len(data) > MAX_BYTES:
