@@ -24,11 +24,10 @@ REFUSED_TOKEN = N_("That table no longer has your seat; it was forgotten.")
 UNREACHABLE = N_("The table's server does not answer. Try again later.")
 
 
-def online_options(app: Any, handle: NetHandle) -> dict[str, Any]:
+def online_options(app: Any, handle: NetHandle, seats: Any) -> dict[str, Any]:
     """The scene's options for `handle`'s seat: the game's defaults, this seat as the only human, every
-    seat's name (the players' own, the computers' from the settings), and "online"."""
+    seat's name (`seats`: the players' own, the computers' from the settings), and "online"."""
     info = registry.get(handle.game or "")
-    seats = handle.welcome.seats if handle.welcome is not None else ()
     options = info.default_options()
     options.update(getattr(handle, "options", None) or {})
     mine = (handle.seat,) if handle.seat is not None else ()
@@ -45,8 +44,9 @@ def open_online_game(app: Any, handle: NetHandle, pending: list[Any] | tuple[Any
     lobby read after the table started, given back in order."""
     from cardgames.ui.remote_line import RemoteLine
     info = registry.get(handle.game or "")
-    options = online_options(app, handle)
-    options["line"] = RemoteLine(handle, pending)
+    line = RemoteLine(handle, pending)
+    options = online_options(app, handle, line.seats)
+    options["line"] = line
     return info.scene_class()(app, options)
 
 
@@ -72,3 +72,20 @@ def rejoin_saved(app: Any, timeout: float = REJOIN_TIMEOUT) -> Any:
         app.storage.log_error("rejoining an online table")
         app.notify(UNREACHABLE)
         return None
+
+
+def rejoin_entries(select: Any) -> list[tuple[str, Any]]:
+    """The select screen's "Rejoin table CODE" button while a seat of its game is kept: pressed, the
+    table opens (or the screen says why not, and a refused token is forgotten)."""
+    from cardgames.i18n import said
+    kept = seat_token.load(select.app.storage)
+    if kept is None or kept["game"] != select.info.name:
+        return []
+
+    def rejoin() -> None:
+        scene = rejoin_saved(select.app)
+        if scene is None:
+            select.build()
+        else:
+            select.stack.push(scene)
+    return [(said("Rejoin table {code}", code=kept["code"]), rejoin)]

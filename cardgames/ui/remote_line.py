@@ -53,6 +53,8 @@ class RemoteLine:
     def __init__(self, handle: Any, pending: Any = ()) -> None:
         self.handle = handle
         self._pending = list(pending)
+        told = [m.seats for m in self._pending if isinstance(m, Seats)]      # who sits where, as last told
+        self.seats = told[-1] if told else (handle.welcome.seats if handle.welcome is not None else ())
         self.lobby: list[Any] = []          # Seats, Said and Error heard since the scene last looked
         self.late: list[Any] = []           # refusals of intents whose answer came after ANSWER_WAIT
         self._waited_out: set[int] = set()
@@ -118,13 +120,19 @@ class OnlineTable:
     def online(self) -> bool:
         return self.remote is not None
 
+    def is_computer(self, seat: int) -> bool:
+        """Whether a computer plays `seat` (its level is shown): not a human here, nor a player at
+        the table on a server (a computer playing for a dropped player is told by the seat's mark)."""
+        infos = self.seat_infos
+        return seat not in self.humans and not (0 <= seat < len(infos) and infos[seat].kind == "player")
+
     # ------------------------------------------------------------------ opening
     def open_line(self, line: RemoteLine) -> list[Update]:
         """The scene's table is on a server: the game so far (the story), then what the lobby read."""
         self.remote, self.host = line, None
         handle = line.handle
         self.line = line
-        self.seat_infos = tuple(handle.welcome.seats) if handle.welcome is not None else ()
+        self.seat_infos = tuple(line.seats)
         self.players = len(self.seat_infos)
         self.marks: dict[int, str] = {}
         self.bubbles: dict[int, tuple[str, float]] = {}

@@ -55,7 +55,7 @@ class RoundGameScene(GameScene):
         """The seat's name as the table and its sentences say it ("You" in the chosen language)."""
         name = seat_word(self.player_name(seat))
         return said("{name} ({level})", name=name, level=self.level_label(seat)) \
-            if with_level and seat not in self.humans else name
+            if with_level and self.is_computer(seat) else name
 
     @property
     def round_over(self) -> bool:
