@@ -131,12 +131,12 @@ def test_drops_and_returns_are_told_at_once(server, app):
     me, bot, scene = seated(server, app)
     bot.line.close()                                # Asha's line dies
     assert wait_for(lambda: (settle(app, 0.05), told(app, "Asha dropped"))[1], 5), app.told
-    assert scene.marks.get(1) == "dropped"
+    assert scene.seat_marks.get(1) == "dropped"
     assert wait_for(lambda: (settle(app, 0.05), told(app, "A computer plays for Asha"))[1], 5), app.told
-    assert scene.marks.get(1) == "computer"
+    assert scene.seat_marks.get(1) == "computer"
     back = NetHandle.join(server.url, me.code, "Asha", token=bot.line.token)
     assert wait_for(lambda: (settle(app, 0.05), told(app, "Asha is back"))[1], 5), app.told
-    assert scene.marks.get(1) in (None, "computer")      # the seat is hers again at the next turn
+    assert scene.seat_marks.get(1) in (None, "computer")      # the seat is hers again at the next turn
     back.close()
     me.close()
 
@@ -202,8 +202,8 @@ def test_a_quick_message_goes_round_and_is_rate_limited(server, app):
     assert app.stack.top is scene
     heard = [m for m in heard_until(bot.line, lambda m: isinstance(m, lobby.Said)) if isinstance(m, lobby.Said)]
     assert heard == [lobby.Said(0, lobby.PHRASES.index("your_turn"))]
-    assert wait_for(lambda: (settle(app, 0.05), 0 in scene.bubbles)[1], 5)
-    assert scene.bubbles[0][0] == "Your turn"
+    assert wait_for(lambda: (settle(app, 0.05), 0 in scene.said_bubbles)[1], 5)
+    assert scene.said_bubbles[0][0] == "Your turn"
     scene.say(0)                                    # at once again: refused, not fatal
     assert wait_for(lambda: (settle(app, 0.05), told(app, "One quick message every few seconds"))[1], 5)
     assert not me.closed.is_set()
@@ -226,4 +226,30 @@ def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
     bot.line.again()
     assert wait_for(lambda: (settle(app, 0.05), not scene.over)[1], 10)
     assert scene.actions == [] and app.stack.top is scene and scene.online
+    me.close()
+
+
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen"])
+def test_three_seats_with_a_computer_draw_and_play(server, app, game):
+    """Skyjo and Three Thirteen at three seats (this screen, a bot, a computer on the server): moves
+    sent from the screen, frames drawn, the others' moves and marks shown, the log as the table's."""
+    import random
+    me, bot, scene = seated(server, app, game=game, seats=("away", "away", "computer:easy"))
+    assert scene.players == 3 and scene.is_computer(2) and not scene.is_computer(1)
+    bot.start()
+    rng, mine = random.Random(5), 0
+    for _ in range(3000):
+        app.step(1 / 60)
+        if mine >= 12 or scene.over or app.stack.top is not scene:
+            break
+        if scene.human_turn and not scene.animator.busy and scene.latest().legal:
+            before = len(scene.actions)
+            assert scene.act(scene.rules.parse_action(rng.choice(scene.latest().legal)))
+            assert len(scene.actions) > before          # the server's answer came back at once
+            mine += 1
+    assert mine >= 3
+    bot.line.close()
+    assert wait_for(lambda: (settle(app, 0.05), scene.seat_marks.get(1) is not None)[1], 5)
+    settle(app, 0.5)
+    assert scene.actions == [str(a) for a in room_facts(server, me.code)["actions"]][:len(scene.actions)]
     me.close()

@@ -134,8 +134,8 @@ class OnlineTable:
         self.line = line
         self.seat_infos = tuple(line.seats)
         self.players = len(self.seat_infos)
-        self.marks: dict[int, str] = {}
-        self.bubbles: dict[int, tuple[str, float]] = {}
+        self.seat_marks: dict[int, str] = {}
+        self.said_bubbles: dict[int, tuple[str, float]] = {}
         story = [m for m in line.catch_up(self.viewer) if isinstance(m, Update)]
         if not story:     # the table started after the welcome: its first update opens the game
             first = next((m for m in line.receive() if isinstance(m, Update) and m.seat == self.viewer), None)
@@ -199,7 +199,7 @@ class OnlineTable:
         self._new_game([opening])
         self.fx.clear()
         self._hover = None
-        self.marks = {s: m for s, m in self.marks.items() if m != "again"}
+        self.seat_marks = {s: m for s, m in self.seat_marks.items() if m != "again"}
         self._build_board(deal=True)
         self.begin()
 
@@ -238,21 +238,21 @@ class OnlineTable:
         self._mark_seats(infos)
 
     def _mark_seats(self, infos: Any) -> None:
-        self.marks = {}
+        self.seat_marks = {}
         for seat, info in enumerate(infos):
             if seat == self.viewer or info.kind != "player":
                 continue
             if info.again and self.over:
-                self.marks[seat] = "again"
+                self.seat_marks[seat] = "again"
             elif info.computer_plays:
-                self.marks[seat] = "computer"
+                self.seat_marks[seat] = "computer"
             elif not info.connected:
-                self.marks[seat] = "dropped"
+                self.seat_marks[seat] = "dropped"
 
     def on_said(self, seat: int, phrase: int) -> None:
         text = phrase_text(phrase)
         if text and 0 <= seat < self.players:
-            self.bubbles[seat] = (text, self.scheduler.time + BUBBLE_SECONDS)
+            self.said_bubbles[seat] = (text, self.scheduler.time + BUBBLE_SECONDS)
             self.app.play_sound("button")
 
     def line_over(self, err: Any) -> None:
@@ -323,7 +323,7 @@ class OnlineTable:
     # ------------------------------------------------------------------ drawing
     def online_changing(self) -> bool:
         """A quick message on show (it goes by itself), or news just in (drawn once)."""
-        return self.remote is not None and (bool(self.bubbles) or self.scheduler.time < self._news_until)
+        return self.remote is not None and (bool(self.said_bubbles) or self.scheduler.time < self._news_until)
 
     _news_until = -1.0
 
@@ -332,13 +332,13 @@ class OnlineTable:
             return
         self.online_buttons()["say"].draw(surface, self.button_focused("say"))
         now = self.scheduler.time
-        for seat, mark in self.marks.items():
+        for seat, mark in self.seat_marks.items():
             x, y = self.seat_anchor(seat)
             text = {"dropped": N_("dropped"), "computer": N_("computer plays"), "again": N_("play again ✓")}[mark]
             self._tag(surface, tr(text), (x, y + 22), theme.ACCENT if mark == "again" else theme.TEXT_DIM)
-        for seat, (text, until) in list(self.bubbles.items()):
+        for seat, (text, until) in list(self.said_bubbles.items()):
             if now >= until:
-                del self.bubbles[seat]
+                del self.said_bubbles[seat]
                 continue
             x, y = self.seat_anchor(seat)
             self._tag(surface, f"{self.seat_name_online(seat)}: {tr(text)}", (x, y - 30), theme.TEXT, bubble=True)
