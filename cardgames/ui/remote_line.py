@@ -333,15 +333,20 @@ class OnlineTable:
         self.online_buttons()["say"].draw(surface, self.button_focused("say"))
         now = self.scheduler.time
         for seat, mark in self.seat_marks.items():
-            x, y = self.seat_anchor(seat)
             text = {"dropped": N_("dropped"), "computer": N_("computer plays"), "again": N_("play again ✓")}[mark]
-            self._tag(surface, tr(text), (x, y + 22), theme.ACCENT if mark == "again" else theme.TEXT_DIM)
+            self._tag(surface, tr(text), self.mark_anchor(seat), theme.ACCENT if mark == "again" else theme.TEXT_DIM)
         for seat, (text, until) in list(self.said_bubbles.items()):
             if now >= until:
                 del self.said_bubbles[seat]
                 continue
             x, y = self.seat_anchor(seat)
             self._tag(surface, f"{self.seat_name_online(seat)}: {tr(text)}", (x, y - 30), theme.TEXT, bubble=True)
+
+    def mark_anchor(self, seat: int) -> tuple[int, int]:
+        """Where a seat's mark ("dropped", "computer plays") is centred: under the thinking dots (a
+        game whose seat_anchor has text under it says better)."""
+        x, y = self.seat_anchor(seat)
+        return (x, y + 22)
 
     def _tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int], colour: Any,
              bubble: bool = False) -> None:
