@@ -156,8 +156,8 @@ def test_the_seat_token_takes_the_seat_back_after_a_crash(server, app, tmp_path)
     second.notify = lambda text, *a, **k: None
     again = rejoin_saved(second)
     assert again is not None and again.viewer == 0 and again.online
-    assert again.actions[:len(played)] == played    # the story rebuilt the move log
-    assert len(again.move_log.entries()) >= len(played) if hasattr(again.move_log, "entries") else True
+    assert again.actions[:len(played)] == played    # the story rebuilt the moves and their log
+    assert len(again.move_log.model.lines) >= len(scene.move_log.model.lines) > 0
     facts = room_facts(server, me.code)
     assert again.actions == [str(a) for a in facts["actions"]]
     again.remote.handle.close()
@@ -220,12 +220,29 @@ def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
     settle(app, 3.0)
     summary = app.stack.top
     assert type(summary).__name__ == "SwitchSummary"
-    key(app, pygame.K_RETURN)                       # "Play again"
+    bot.line.again()                                # Asha asks first: marked at her seat, told at once
+    assert wait_for(lambda: (settle(app, 0.05), scene.seat_marks.get(1) == "again")[1], 5)
+    assert told(app, "Asha wants to play again") and app.stack.top is summary
+    key(app, pygame.K_RETURN)                       # "Play again": everyone has asked, a new deal
+    assert wait_for(lambda: (settle(app, 0.05), not scene.over)[1], 10)
+    assert scene.actions == [] and app.stack.top is scene and scene.online and 1 not in scene.seat_marks
+    assert room_facts(server, me.code)["actions"] == []
+    me.close()
+
+
+def test_play_again_waits_for_the_others(server, app):
+    me, bot, scene = seated(server, app)
+    bot.start()
+    play_hand(app, scene, Keyboard(app))
+    assert wait_for(lambda: bot.over, 10)
+    settle(app, 3.0)
+    key(app, pygame.K_RETURN)                       # "Play again" first: the others are waited for
     assert told(app, "Waiting for the others")
     assert wait_for(lambda: room_facts(server, me.code)["infos"][0].again, 5)
+    assert scene.over
     bot.line.again()
     assert wait_for(lambda: (settle(app, 0.05), not scene.over)[1], 10)
-    assert scene.actions == [] and app.stack.top is scene and scene.online
+    assert scene.actions == [] and app.stack.top is scene
     me.close()
 
 
@@ -253,3 +270,55 @@ def test_three_seats_with_a_computer_draw_and_play(server, app, game):
     settle(app, 0.5)
     assert scene.actions == [str(a) for a in room_facts(server, me.code)["actions"]][:len(scene.actions)]
     me.close()
+
+
+def test_drops_are_told_under_the_pause_overlay_too(server, app):
+    me, bot, scene = seated(server, app)
+    key(app, pygame.K_ESCAPE)
+    assert type(app.stack.top).__name__ == "PauseScene"
+    assert not app.stack.top.restart_button.enabled     # a table on a server is not dealt again from here
+    bot.line.close()
+    assert wait_for(lambda: (settle(app, 0.05), told(app, "Asha dropped"))[1], 5), app.told
+    me.close()
+
+
+def test_join_from_the_command_line_waits_for_the_table_then_plays(server, tmp_path):
+    from cardgames.app import headless_app
+    code = server.call(lambda: server.server.open_room("switch", {}, ["away", "away"]).code)
+    app = headless_app(tmp_path / "joiner", join=server.url, code=code.lower())
+    first = app.screens.first()
+    assert type(first).__name__ == "JoinWait"
+    app.stack.push(first)
+    app.stack.apply_pending()
+    settle(app, 0.2)
+    other = NetHandle.join(server.url, code, "Asha")
+    assert wait_for(lambda: (settle(app, 0.05), getattr(app.stack.top, "online", False))[1], 5)
+    scene = app.stack.top
+    assert scene.viewer == 0 and scene.player_name(1) == "Asha" and scene.latest().moves == 0
+    scene.remote.handle.close()
+    other.close()
+
+
+def test_join_a_table_that_is_not_there(server, tmp_path):
+    from cardgames.app import headless_app
+    app = headless_app(tmp_path / "joiner", join=server.url, code="ZZZZZ")
+    app.told = []
+    app.notify = lambda text, *a, **k: app.told.append(str(text))
+    assert type(app.screens.first()).__name__ == "SelectScene"
+    assert told(app, "Could not join the table ZZZZZ: no_table")
+
+
+def test_the_select_screen_offers_to_rejoin_the_kept_seat(server, app):
+    me, _bot, scene = seated(server, app)
+    me.close()
+    select = app.screens.select(game="switch")
+    app.stack.reset(select)
+    app.stack.apply_pending()
+    rejoin = [b for b in select.extras if f"Rejoin table {me.code}" in str(b.text)]
+    assert len(rejoin) == 1
+    rejoin[0].activate()
+    app.stack.apply_pending()
+    again = app.stack.top
+    assert getattr(again, "online", False) and again.viewer == 0
+    again.remote.handle.close()
+    assert not [b for b in app.screens.select(game="skyjo").extras if "Rejoin" in str(b.text)]   # its own game only

@@ -98,6 +98,7 @@ class PauseScene(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+        getattr(self.game, "poll_lobby", lambda: None)()   # online: the table goes on; drops are told at once
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

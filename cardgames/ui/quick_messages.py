@@ -63,6 +63,7 @@ class QuickMessages(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+        self.game.poll_lobby()      # drops and messages show under the picker too
 
     def draw(self, surface: pygame.Surface) -> None:
         theme.draw_panel(surface, self.box, theme.PANEL_SOLID, theme.ACCENT, width=3)

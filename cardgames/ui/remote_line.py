@@ -52,12 +52,13 @@ class RemoteLine:
 
     def __init__(self, handle: Any, pending: Any = ()) -> None:
         self.handle = handle
-        self._pending = list(pending)
-        told = [m.seats for m in self._pending if isinstance(m, Seats)]      # who sits where, as last told
-        self.seats = told[-1] if told else (handle.welcome.seats if handle.welcome is not None else ())
+        self._pending: list[Any] = []       # the game's messages (Update, Public) not yet taken, in order
         self.lobby: list[Any] = []          # Seats, Said and Error heard since the scene last looked
         self.late: list[Any] = []           # refusals of intents whose answer came after ANSWER_WAIT
         self._waited_out: set[int] = set()
+        told = [m.seats for m in pending if isinstance(m, Seats)]      # who sits where, as last told
+        self.seats = told[-1] if told else (handle.welcome.seats if handle.welcome is not None else ())
+        self._take(pending)
 
     def act(self, seat: int, action: str, after: int = -1) -> Any:
         return self._answered(self.handle.act(seat, action, after=after))
@@ -75,7 +76,7 @@ class RemoteLine:
                 self._waited_out.add(intent.seq)
                 break
             got = self.handle.receive(wait=min(left, 0.05))
-            self._pending.extend(got)
+            self._take(got)
             if any(self._answers(msg, intent) for msg in got):
                 break
         return intent
@@ -91,17 +92,28 @@ class RemoteLine:
 
     def receive(self) -> list[Any]:
         """The game's messages since the last call, oldest first (Update, Public)."""
-        got, self._pending = [*self._pending, *self.handle.receive()], []
-        out = []
-        for msg in got:
+        self.gather()
+        out, self._pending = self._pending, []
+        return out
+
+    def gather(self) -> None:
+        """Read what arrived: the game's messages kept for receive(), the lobby's set aside."""
+        self._take(self.handle.receive())
+
+    def _take(self, msgs: Any) -> None:
+        for msg in msgs:
             if isinstance(msg, (Update, Public)):
-                out.append(msg)
+                self._pending.append(msg)
                 refused = getattr(msg, "refusal", None)
                 if refused is not None and refused.seq in self._waited_out:
                     self.late.append(refused)
             else:
                 self.lobby.append(msg)
-        return out
+
+    @property
+    def holding(self) -> bool:
+        """Game messages received and not yet taken by the scene."""
+        return bool(self._pending)
 
     def hold(self, msgs: list[Any]) -> None:
         """Give messages back: receive() returns them first next time."""
@@ -159,6 +171,15 @@ class OnlineTable:
             if self._new_deal_waiting():
                 return
             self.take_updates()
+        self.poll_lobby()
+
+    def poll_lobby(self) -> None:
+        """The lobby's news (who dropped, who is back, quick messages) and the line's end: also read
+        while an overlay (a summary, the pause, the picker) covers the table, so they show at once."""
+        line = self.remote
+        if line is None or self.line_ended:
+            return
+        line.gather()       # (the game's messages wait in order for take_updates; the lobby's are set aside)
         for refused in line.late:
             self.tell_refusal(refused)
         line.late.clear()
@@ -173,7 +194,7 @@ class OnlineTable:
             elif isinstance(msg, Error) and not msg.fatal:
                 self.app.notify(N_("One quick message every few seconds.") if msg.code == "too_fast"
                                 else said("The table refused that ({reason}).", reason=msg.code))
-        if line.handle.closed.is_set() and not self.line_ended and not line._pending:
+        if line.handle.closed.is_set() and not self.line_ended and not line.holding:
             self.line_over(line.handle.error)
 
     def _new_deal_waiting(self) -> bool:
