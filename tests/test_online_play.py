@@ -273,7 +273,7 @@ def test_three_seats_with_a_computer_draw_and_play(server, app, game):
 
 
 def test_drops_are_told_under_the_pause_overlay_too(server, app):
-    me, bot, scene = seated(server, app)
+    me, bot, _scene = seated(server, app)
     key(app, pygame.K_ESCAPE)
     assert type(app.stack.top).__name__ == "PauseScene"
     assert not app.stack.top.restart_button.enabled     # a table on a server is not dealt again from here
@@ -309,7 +309,7 @@ def test_join_a_table_that_is_not_there(server, tmp_path):
 
 
 def test_the_select_screen_offers_to_rejoin_the_kept_seat(server, app):
-    me, _bot, scene = seated(server, app)
+    me, _bot, _scene = seated(server, app)
     me.close()
     select = app.screens.select(game="switch")
     app.stack.reset(select)

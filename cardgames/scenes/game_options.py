@@ -56,7 +56,7 @@ def game_buttons(info: GameInfo, scene: Any) -> list[tuple[str, Any]]:
         make = getattr(importlib.import_module(module), name) if module else None
     except (ImportError, AttributeError):
         return []
-    from cardgames.net.play import rejoin_entries   # the seat kept at a table on a server
+    from cardgames.net.play import rejoin_entries  # the seat kept at a table on a server
     return ([] if make is None else list(make(scene))) + rejoin_entries(scene)
 
 
