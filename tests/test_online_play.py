@@ -108,6 +108,8 @@ def play_hand(app, scene, press, limit=300):
 def test_a_switch_hand_through_the_screen_ends_as_at_a_local_table(server, app):
     me, bot, scene = seated(server, app)
     assert scene.host is None and scene.online and scene.players == 2 and scene.humans == (0,)
+    settle(app, 0.2)
+    assert not told(app, "joined the table")         # the seats as the game started are no news
     bot.start()
     press = Keyboard(app)
     moves = play_hand(app, scene, press)

@@ -58,7 +58,7 @@ class RemoteLine:
         self._waited_out: set[int] = set()
         told = [m.seats for m in pending if isinstance(m, Seats)]      # who sits where, as last told
         self.seats = told[-1] if told else (handle.welcome.seats if handle.welcome is not None else ())
-        self._take(pending)
+        self._take([m for m in pending if not isinstance(m, Seats)])   # (the seats as last told are the news)
 
     def act(self, seat: int, action: str, after: int = -1) -> Any:
         return self._answered(self.handle.act(seat, action, after=after))
