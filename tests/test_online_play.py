@@ -177,8 +177,11 @@ def test_the_server_stopping_mid_game_ends_the_screen_cleanly(server, app):
     _me, bot, scene = seated(server, app)
     bot.start()
     settle(app, 0.5)
+    wait_for_human(app, scene)
     server.stop()
     server.stopped = True
+    if scene.human_turn:                            # a move sent into a dead line: no answer, no crash
+        scene.act(scene.rules.parse_action(scene.latest().legal[0]))
     assert wait_for(lambda: (settle(app, 0.05), scene.line_ended)[1], 10)
     settle(app, 0.2)
     assert type(app.stack.top).__name__ == "SelectScene"
@@ -324,3 +327,17 @@ def test_the_select_screen_offers_to_rejoin_the_kept_seat(server, app):
     assert getattr(again, "online", False) and again.viewer == 0
     again.remote.handle.close()
     assert not [b for b in app.screens.select(game="skyjo").extras if "Rejoin" in str(b.text)]   # its own game only
+
+
+def test_the_server_stopping_while_waiting_for_players(server, tmp_path):
+    from cardgames.app import headless_app
+    code = server.call(lambda: server.server.open_room("switch", {}, ["away", "away"]).code)
+    app = headless_app(tmp_path / "joiner", join=server.url, code=code)
+    app.told = []
+    app.notify = lambda text, *a, **k: app.told.append(str(text))
+    app.stack.push(app.screens.first())
+    app.stack.apply_pending()
+    server.stop()
+    server.stopped = True
+    assert wait_for(lambda: (settle(app, 0.05), type(app.stack.top).__name__ == "SelectScene")[1], 10)
+    assert told(app, "The server is shutting down")

@@ -71,14 +71,25 @@ class JoinWait(Scene):
             if isinstance(msg, Seats):
                 self.seats = msg.seats
                 if msg.started:
-                    from cardgames.net import play
                     self.done = True
-                    self.stack.replace(play.open_online_game(self.app, self.handle, self.pending))
+                    self.open_game()
                     return
         if self.handle.closed.is_set():
+            from cardgames.ui.remote_line import ENDED, LOST
             self.done = True
-            self.app.notify(said(CANNOT_JOIN, code=self.handle.code, reason=getattr(self.handle.error, "code", "")))
+            self.app.notify(ENDED.get(getattr(self.handle.error, "code", ""), LOST))
             self.stack.reset(self.app.screens.select())
+
+    def open_game(self) -> None:
+        from cardgames.net import play
+        try:
+            scene = play.open_online_game(self.app, self.handle, self.pending)
+        except Exception:   # noqa: BLE001 - the line died as the game opened: told, never a crash
+            self.handle.close()
+            self.app.notify(said(CANNOT_JOIN, code=self.handle.code, reason="closed"))
+            self.stack.reset(self.app.screens.select())
+            return
+        self.stack.replace(scene)
 
     def changing(self) -> bool:
         return True

@@ -317,7 +317,8 @@ class OnlineTable:
         drop, so the seat token (kept) takes the seat back from the game list."""
         if self.remote is not None and not self.line_ended:
             self.line_ended = True
-            self.remote.handle.close()
+            import threading     # (a line stalled by a dead network waits out its closing handshake: not on screen)
+            threading.Thread(target=self.remote.handle.close, name="hang-up", daemon=True).start()
 
     def online_event(self, event: pygame.event.Event) -> bool:
         """The quick messages' key (Q) and button; True when the event was theirs."""
@@ -361,6 +362,8 @@ class OnlineTable:
                 del self.said_bubbles[seat]
                 continue
             x, y = self.seat_anchor(seat)
+            if seat == self.viewer:     # your own message: under the button that sent it (your seat's prompts stay clear)
+                x, y = self.say_rect.centerx, self.say_rect.bottom + 50
             self._tag(surface, f"{self.seat_name_online(seat)}: {tr(text)}", (x, y - 30), theme.TEXT, bubble=True)
 
     def mark_anchor(self, seat: int) -> tuple[int, int]:
