@@ -317,7 +317,7 @@ class OnlineTable:
         drop, so the seat token (kept) takes the seat back from the game list."""
         if self.remote is not None and not self.line_ended:
             self.line_ended = True
-            import threading     # (a line stalled by a dead network waits out its closing handshake: not on screen)
+            import threading  # (a line stalled by a dead network waits out its closing handshake: not on screen)
             threading.Thread(target=self.remote.handle.close, name="hang-up", daemon=True).start()
 
     def online_event(self, event: pygame.event.Event) -> bool:
