@@ -15,7 +15,7 @@ from input_drive import Keyboard, play_action
 from net_helpers import FAST, room_facts, start_server
 from scene_events import key, settle, table_app, wait_for_human
 
-from cardgames import records
+from cardgames import achievements, records
 from cardgames.games.switch import rules as switch_rules
 from cardgames.net import seat_token
 from cardgames.net.bots import Bot, wait_for
@@ -124,6 +124,7 @@ def test_a_switch_hand_through_the_screen_ends_as_at_a_local_table(server, app):
     assert scene.player_name(1) == "Asha"           # the other player's own name, from the table's seats
     assert not app.storage.has_save(scene.save_key)  # not this computer's table: no autosave ...
     assert seat_token.load(app.storage)["code"] == me.code     # ... the seat token instead
+    assert not achievements.counts(scene)           # this computer's achievements are not earned online
     recs = records.load(app.storage, "switch")
     assert recs["modes"][records.ONLINE]["games"] == 1 and set(recs["modes"]) == {records.ONLINE}
     me.close()
@@ -200,6 +201,13 @@ def test_a_line_that_dies_without_a_word_keeps_the_token(server, app):
 
 def test_a_quick_message_goes_round_and_is_rate_limited(server, app):
     me, bot, scene = seated(server, app)
+    scene.refresh_focus()                           # the pad and the arrows reach the Say button ...
+    assert "button:say" in scene.focus.keys
+    scene.activate("button:say")
+    app.stack.apply_pending()
+    assert type(app.stack.top).__name__ == "QuickMessages"
+    key(app, pygame.K_ESCAPE)                       # ... Esc closes the picker
+    assert app.stack.top is scene
     key(app, pygame.K_q)                            # the picker, by its key ...
     assert type(app.stack.top).__name__ == "QuickMessages"
     key(app, pygame.K_DOWN)

@@ -127,6 +127,7 @@ class OnlineTable:
     seat_infos: tuple[Any, ...] = ()
     line_ended = False
     say_rect = pygame.Rect(1096, 8, 176, 40)   # the quick messages' button (top right)
+    mark_lift = 30     # a seat's mark: this far above its seat_anchor (on the seat: under it lie status lines)
 
     @property
     def online(self) -> bool:
@@ -363,14 +364,15 @@ class OnlineTable:
                 continue
             x, y = self.seat_anchor(seat)
             if seat == self.viewer:     # your own message: under the button that sent it (your seat's prompts stay clear)
-                x, y = self.say_rect.centerx, self.say_rect.bottom + 50
-            self._tag(surface, f"{self.seat_name_online(seat)}: {tr(text)}", (x, y - 30), theme.TEXT, bubble=True)
+                x, y = self.say_rect.centerx, self.say_rect.bottom + 20 + 2 * self.mark_lift
+            self._tag(surface, f"{self.seat_name_online(seat)}: {tr(text)}", (x, y - 2 * self.mark_lift), theme.TEXT,
+                      bubble=True)
 
     def mark_anchor(self, seat: int) -> tuple[int, int]:
-        """Where a seat's mark ("dropped", "computer plays") is centred: under the thinking dots (a
-        game whose seat_anchor has text under it says better)."""
+        """Where a seat's mark ("dropped", "computer plays") is centred: mark_lift pixels above the
+        thinking dots, on the seat's cards (a quick message's bubble goes above it)."""
         x, y = self.seat_anchor(seat)
-        return (x, y + 22)
+        return (x, y - self.mark_lift)
 
     def _tag(self, surface: pygame.Surface, text: str, centre: tuple[int, int], colour: Any,
              bubble: bool = False) -> None:

@@ -467,11 +467,6 @@ class SkyjoScene(RoundGameScene):
             return (MY_GRID[0] - 60, MY_GRID[1] + 20)
         return (box[0] + BOX_W // 2, box[1] + BOX_H + 12)  # just under their grid
 
-    def mark_anchor(self, seat: int) -> tuple[int, int]:
-        """An online seat's mark ("dropped"): over the middle of their grid (the status lines are under it)."""
-        x, y = self.seat_anchor(seat)
-        return (x, y - 12 - BOX_H // 2)
-
     @property
     def revealing(self) -> bool:
         """The round is scored but its last cards are still turning (the summary is not up yet)."""
