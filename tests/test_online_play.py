@@ -236,8 +236,10 @@ def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
     bot.line.again()                                # Asha asks first: marked at her seat, told at once
     assert wait_for(lambda: (settle(app, 0.05), scene.seat_marks.get(1) == "again")[1], 5)
     assert told(app, "Asha wants to play again") and app.stack.top is summary
+    tally = scene.tally                             # Switch's figures of the game for the statistics
     key(app, pygame.K_RETURN)                       # "Play again": everyone has asked, a new deal
     assert wait_for(lambda: (settle(app, 0.05), not scene.over)[1], 10)
+    assert scene.tally is not tally and list(scene.tally.shares) == [-1]     # counted afresh
     assert scene.actions == [] and app.stack.top is scene and scene.online and 1 not in scene.seat_marks
     assert room_facts(server, me.code)["actions"] == []
     me.close()

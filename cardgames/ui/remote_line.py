@@ -56,6 +56,7 @@ class RemoteLine:
         self.lobby: list[Any] = []          # Seats, Said and Error heard since the scene last looked
         self.late: list[Any] = []           # refusals of intents whose answer came after ANSWER_WAIT
         self._waited_out: set[int] = set()
+        self.opening: list[Update] = []     # a new deal's first update (Play again): the story open_line tells
         told = [m.seats for m in pending if isinstance(m, Seats)]      # who sits where, as last told
         self.seats = told[-1] if told else (handle.welcome.seats if handle.welcome is not None else ())
         self._take([m for m in pending if not isinstance(m, Seats)])   # (the seats as last told are the news)
@@ -149,7 +150,7 @@ class OnlineTable:
         self.players = len(self.seat_infos)
         self.seat_marks: dict[int, str] = {}
         self.said_bubbles: dict[int, tuple[str, float]] = {}
-        story = [m for m in line.catch_up(self.viewer) if isinstance(m, Update)]
+        story = line.opening or [m for m in line.catch_up(self.viewer) if isinstance(m, Update)]
         if not story:     # the table started after the welcome: its first update opens the game
             first = next((m for m in line.receive() if isinstance(m, Update) and m.seat == self.viewer), None)
             story = [first] if first is not None else []
@@ -217,8 +218,12 @@ class OnlineTable:
         from cardgames.engine.tween import Animator
         self.scheduler.clear()
         self.animator = Animator(lambda: self.app.anim_scale * self.anim_pace)
-        self.seen = {self.viewer: opening}
-        self._new_game([opening])
+        self.remote.opening = [opening]
+        try:       # through open_table: a game's own opening work runs again (Switch's tally of the game)
+            story = self.open_table(line=self.remote)
+        finally:
+            self.remote.opening = []
+        self._new_game(story)
         self.fx.clear()
         self._hover = None
         self.seat_marks = {s: m for s, m in self.seat_marks.items() if m != "again"}
