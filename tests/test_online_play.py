@@ -268,6 +268,7 @@ def test_three_seats_with_a_computer_draw_and_play(server, app, game):
     import random
     me, bot, scene = seated(server, app, game=game, seats=("away", "away", "computer:easy"))
     assert scene.players == 3 and scene.is_computer(2) and not scene.is_computer(1)
+    assert scene.ai_level(2) == "computer"          # the server's level is not told: no "Normal" made up
     bot.start()
     rng, mine = random.Random(5), 0
     for _ in range(3000):

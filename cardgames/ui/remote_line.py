@@ -43,6 +43,7 @@ ENDED = {"closing": N_("The server is shutting down: the table has ended."),
          "not_allowed": N_("Your seat was taken back from another screen."),
          "idle": N_("The server closed the line: nothing was heard from it for too long.")}
 LOST = N_("The line to the table was lost. Rejoin it from the game list.")
+SERVER_COMPUTER = N_("computer")    # a computer seat's level as an online table shows it (the server's own)
 KEEPS_TOKEN = ("unreachable", "idle", "slow", "flood")    # the table may still be there: the seat token stays
 
 
@@ -133,6 +134,10 @@ class OnlineTable:
     @property
     def online(self) -> bool:
         return self.remote is not None
+
+    def ai_level(self, seat: int) -> str:
+        """Online, a computer seat's level is the server's (not told): it is shown as "computer"."""
+        return SERVER_COMPUTER if self.remote is not None else super().ai_level(seat)
 
     def is_computer(self, seat: int) -> bool:
         """Whether a computer plays `seat` (its level is shown): not a human here, nor a player at
