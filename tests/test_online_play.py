@@ -24,6 +24,7 @@ from cardgames.net.config import Config
 from cardgames.net.play import open_online_game, rejoin_saved
 from cardgames.table import lobby
 from cardgames.table.table import Table
+from cardgames.ui import remote_line
 
 pytestmark = [pytest.mark.timeout(90), pytest.mark.own_line]   # the line is a NetHandle: neither local nor wire
 SEED = 1234
@@ -39,7 +40,8 @@ def server():
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, monkeypatch):
+    monkeypatch.setattr(remote_line, "ANSWER_WAIT", 20.0)   # a loaded machine answers late: wait (the answer ends it)
     app = table_app(tmp_path)
     app.told = []
     app.notify = lambda text, *a, **k: app.told.append(str(text))
@@ -199,7 +201,8 @@ def test_a_line_that_dies_without_a_word_keeps_the_token(server, app):
     assert told(app, "was lost") and seat_token.load(app.storage) is not None
 
 
-def test_a_quick_message_goes_round_and_is_rate_limited(server, app):
+def test_a_quick_message_goes_round_and_is_rate_limited(server, app, monkeypatch):
+    monkeypatch.setattr(lobby, "SAY_EVERY", 600.0)  # the second message is too soon however slow the machine
     me, bot, scene = seated(server, app)
     scene.refresh_focus()                           # the pad and the arrows reach the Say button ...
     assert "button:say" in scene.focus.keys
@@ -352,3 +355,16 @@ def test_the_server_stopping_while_waiting_for_players(server, tmp_path):
     server.stopped = True
     assert wait_for(lambda: (settle(app, 0.05), type(app.stack.top).__name__ == "SelectScene")[1], 10)
     assert told(app, "The server is shutting down")
+
+
+def test_a_quick_message_passes_again_once_its_time_is_up(server, app, monkeypatch):
+    import time
+    monkeypatch.setattr(lobby, "SAY_EVERY", 0.2)
+    me, bot, _scene = seated(server, app)
+    said = lambda m: isinstance(m, lobby.Said) and m.seat == 1
+    bot.line.say(lobby.PHRASES.index("oops"))
+    assert heard_until(me, said)
+    time.sleep(0.3)                                 # (longer than SAY_EVERY: however fast the machine)
+    bot.line.say(lobby.PHRASES.index("good_game"))
+    assert [m.phrase for m in heard_until(me, said) if said(m)] == [0]
+    me.close()
