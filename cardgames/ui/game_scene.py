@@ -24,6 +24,8 @@ Where the parts live (GameScene mixes them in; every name below is a GameScene m
     history.py          undo (a command to the table: fair undo), restart, redeal (a new table)
     autosave.py         save / clear_save / save_data: options, seed and the actions played
     recording.py        the statistics (RecordsMixin: game_result, record_result, play time)
+    remote_line.py      a table on a server (OnlineTable; idle at a local table): the NetHandle as
+                        the line, drops and quick messages at the seats, Play again, the line's end
 
 What a view may do, and what it may not
 ---------------------------------------
