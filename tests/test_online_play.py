@@ -335,6 +335,8 @@ def test_the_select_screen_offers_to_rejoin_the_kept_seat(server, app):
     app.stack.apply_pending()
     rejoin = [b for b in select.extras if f"Rejoin table {me.code}" in str(b.text)]
     assert len(rejoin) == 1
+    others = [w for w in select.menu.widgets if w is not rejoin[0]]
+    assert not any(rejoin[0].rect.colliderect(w.rect) for w in others)     # a row of its own (not over the names)
     rejoin[0].activate()
     app.stack.apply_pending()
     again = app.stack.top

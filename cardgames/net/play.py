@@ -47,7 +47,10 @@ def open_online_game(app: Any, handle: NetHandle, pending: list[Any] | tuple[Any
     line = RemoteLine(handle, pending)
     options = online_options(app, handle, line.seats)
     options["line"] = line
-    return info.scene_class()(app, options)
+    scene = info.scene_class()(app, options)
+    app.settings["last_game"] = info.name     # the select screen opens on it (its "Rejoin table" entry)
+    app.save_settings()
+    return scene
 
 
 def rejoin_saved(app: Any, timeout: float = REJOIN_TIMEOUT) -> Any:

@@ -113,6 +113,7 @@ class SelectScene(Scene):
             self.names_button = Button((OPTIONS_X, y, OPTIONS_W, pitch - OPTION_GAP), "Player names...",
                                        self.edit_names, px=theme.BODY)
             self.names_button.enabled = info.available
+            y += pitch      # the game's buttons (e.g. "Rejoin table") on a row of their own
         ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
         self.extras = [Button((OPTIONS_X + i * (ew + 16), y, ew, pitch - OPTION_GAP), text, fn, px=theme.BODY)
                        for i, (text, fn) in enumerate(extras)]
