@@ -63,6 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", type=_data_dir, metavar="DIR",
                    help=f"keep settings, statistics and saves here (default: ${config.DATA_DIR_ENV}, "
                    "else the user's data folder)")
+    p.add_argument("--join", metavar="URL", help="join a table on a server, e.g. ws://192.168.1.5:8765 (with --code)")
+    p.add_argument("--code", metavar="CODE", help="the table's room code (with --join)")
     p.add_argument("--frames", type=_positive_int, metavar="N", help="render N frames, then quit")
     p.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame as an image (with --frames)")
     return p
@@ -98,6 +100,10 @@ def _check(p: argparse.ArgumentParser, a: argparse.Namespace) -> None:
             p.error(f"argument --screenshot: {str(a.screenshot)!r} cannot be written (no permission)")
         if a.screenshot.is_dir():
             p.error(f"argument --screenshot: {str(a.screenshot)!r} is a folder")
+    if (a.join is None) != (a.code is None):
+        p.error("arguments --join and --code go together (the server's address and the table's code)")
+    if a.join is not None and not a.join.startswith(("ws://", "wss://")):
+        p.error(f"argument --join: an address starts with ws:// or wss://, not {a.join!r}")
     if a.data_dir is not None and a.data_dir.exists() and not a.data_dir.is_dir():
         p.error(f"argument --data-dir: {str(a.data_dir)!r} is a file, not a folder")
 
@@ -118,4 +124,6 @@ def parse_args(argv: list[str] | None = None) -> Launch:
         data_dir=a.data_dir,
         frames=a.frames,
         screenshot=a.screenshot,
+        join=a.join,
+        code=a.code,
     )

@@ -186,5 +186,6 @@ declare("levels/ai/three_thirteen.json", "ai_preset", TT_AI_PRESET, what=N_("Thr
 
 
 # Files declared by their owners' modules (imported here so every declared file is known).
-import cardgames.games.tripeaks.deals  # noqa: F401  declares tripeaks_daily.json
+import cardgames.games.tripeaks.deals
+import cardgames.net.seat_token  # noqa: F401  declares online_seat.json
 from cardgames.achievements import book as _achievements_book  # noqa: F401 - declares achievements.json

@@ -17,3 +17,5 @@ class Launch:
     data_dir: Path | None = None     # else $CARDGAMES_DATA_DIR, else the user's data folder
     frames: int | None = None        # render this many frames, then quit
     screenshot: Path | None = None   # save the last frame here (with frames)
+    join: str | None = None          # join a table on a server at this address (ws://HOST:PORT) ...
+    code: str | None = None          # ... with this room code

@@ -37,8 +37,12 @@ class Screens:
         self.app = app
 
     def first(self) -> Scene:
-        """The scene a launch opens: the chosen game (--game), or the title screen."""
+        """The scene a launch opens: a table on a server (--join, --code), the chosen game (--game), or
+        the title screen."""
         launch = self.app.launch
+        if launch.join and launch.code:
+            from cardgames.ui.join_wait import join_scene
+            return join_scene(self.app, launch.join, launch.code)
         if launch.game:
             info = registry.get(launch.game)
             return info.scene_class()(self.app, launch_options(info, launch), launch.seed)

@@ -8,7 +8,7 @@
 What is kept, per game (in stats.json, under the game's name, key "records"):
 
     {"version": 2,
-     "modes":    {mode: section},     # "arcade", "classic", "daily", "single", "standard" ...
+     "modes":    {mode: section},     # "arcade", "classic", "daily", "single", "standard", "online" ...
      "practice": {mode: section}}     # the same for practice games (undo allowed), kept apart
     section = {"games", "wins", "abandoned", "streak", "best_streak",
                "figures": {key: number},          # the game's own bests, sums and averages (FIGURES)
@@ -49,6 +49,7 @@ SHAPE = 2          # the shape of "records" this code writes (declared in record
 COUNTS = ("games", "wins", "abandoned", "streak", "best_streak")
 OLD_KEYS = (*OLD_COUNTS, *OLD_NUMBERS, "win_rate")   # the older flat shape, read once by migrate()
 EARLIER = "earlier"   # the mode of statistics migrated from a shape that did not know the mode
+ONLINE = "online"     # games played at a table on a server (options["online"]): never mixed with local ones
 
 
 @dataclass(frozen=True)
@@ -101,12 +102,14 @@ FIGURES: dict[str, tuple[Figure, ...]] = {
 MODE_LABELS = {"arcade": N_("Arcade"), "classic": N_("Classic"), "relaxed": N_("Relaxed"),
                "daily": N_("Daily challenge"),
                "single": N_("Single hand"), "match": N_("Match to 200"), "standard": N_("All games"),
-               EARLIER: N_("Earlier games")}
-MODE_ORDER = ("standard", "arcade", "classic", "relaxed", "daily", "single", "match", EARLIER)
+               ONLINE: N_("Online"), EARLIER: N_("Earlier games")}
+MODE_ORDER = ("standard", "arcade", "classic", "relaxed", "daily", "single", "match", ONLINE, EARLIER)
 
 
 def mode_of(game: str, options: dict[str, Any]) -> str:
-    """The mode a game's statistics are kept under, from its options."""
+    """The mode a game's statistics are kept under, from its options (an online game: its own)."""
+    if options.get("online"):
+        return ONLINE
     if game == "tripeaks":
         if options.get("daily"):
             return "daily"

@@ -9,8 +9,9 @@ The hook API (one line in a scene):
     achievements.tutorial_ended(app, game, how)   a tutorial was "finished" or "skipped".
     achievements.book(app)                         the player's Book (loaded once per app).
 
-Nothing is earned in the demo, with no human seat, in a tutorial, or in a
-Practice game (options["practice"]: undo allowed).
+Nothing is earned in the demo, with no human seat, in a tutorial, in a
+Practice game (options["practice"]: undo allowed), or online (options["online"]: a table on a
+server; the achievements are this computer's games, the statistics keep online ones apart).
 """
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def book(app: Any) -> Book:
 def counts(scene: Any) -> bool:
     """Whether this scene's moves may earn anything."""
     return (bool(scene.humans) and scene.app.demo is None and not getattr(scene, "tutorial", None)
-            and not scene.options.get("practice"))
+            and not scene.options.get("practice") and not scene.options.get("online"))
 
 
 def after_move(scene: Any, action: Any, before: Any, after: Any, events: Any) -> list[str]:

@@ -7,6 +7,7 @@
     line.catch_up(line.seat)              # the game so far (the updates the server sent on joining)
     line.act(line.seat, "flip 3", after=moves)
     for msg in line.receive(): ...        # Update (Public for a spectator), and lobby.Seats / lobby.Error
+    line.say(0)                           # a quick message: lobby.PHRASES[0] (everyone hears lobby.Said)
     line.again()                          # after a game: play again (same seats, a new deal)
     line.ready(True); line.start()        # before the start (a table hosted with start_when="host")
     line.set_seat(2, "computer:hard"); line.remove(1)     # the host, before the start
@@ -137,6 +138,9 @@ class NetHandle(Intents):
     def remove(self, seat: int) -> None:
         """The host sends the player of `seat` away."""
         self._put(lobby.encode(Remove(seat)))
+    def say(self, phrase: int) -> None:
+        """A quick message to the table: lobby.PHRASES[phrase] (everyone hears a lobby.Said)."""
+        self._put(lobby.encode(lobby.Say(phrase)))
 
     def leave(self) -> None:
         """Leave on purpose: a computer plays the seat at once; then the line closes."""
@@ -218,7 +222,7 @@ class NetHandle(Intents):
             self.error = msg
             self._told.set()
         with self._story_lock:
-            if self._story_left and not isinstance(msg, lobby.Seats | Error):
+            if self._story_left and not isinstance(msg, lobby.Seats | lobby.Said | Error):
                 self._story.append(msg)
                 self._story_left -= 1
                 if not self._story_left:

@@ -75,6 +75,7 @@ class Seat:
     seq: int = 0                      # the highest intent number the seat's lines sent
     again: bool = False               # the player asked to play again
     ready: bool = False               # before the start: the player is ready
+    said_at: float = -1e9             # when the seat last sent a quick message (the loop's clock)
 
     def info(self) -> SeatInfo:
         return SeatInfo(self.kind, self.name, self.line is not None, self.computer_plays, self.again, self.ready,
@@ -346,6 +347,22 @@ class Room:
                 return
         self._tell_seats()
         self.tick()
+
+    # ------------------------------------------------------------------ quick messages
+    def say(self, line: Line, seat: int | None, phrase: int) -> None:
+        """A seat's quick message, heard by everyone at the table (lobby.Said): one of
+        lobby.PHRASES, at most one a seat every lobby.SAY_EVERY seconds (more: "too_fast")."""
+        if seat is None or not 0 <= phrase < len(lobby.PHRASES):
+            line.tell(lobby.error("not_allowed", False, "a quick message is one of the phrases, from a seat"))
+            return
+        info, now = self.seats[seat], self.loop.time()
+        if now - info.said_at < lobby.SAY_EVERY:
+            line.tell(lobby.error("too_fast"))
+            return
+        info.said_at = now
+        msg = lobby.Said(seat, phrase)
+        for other in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
+            other.tell(msg)
 
     # ------------------------------------------------------------------ leaving
     def drop(self, line: Line) -> None:

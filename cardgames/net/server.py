@@ -38,7 +38,7 @@ from cardgames.net.config import Bucket, Config
 from cardgames.net.rooms import JoinRefused, Room, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
-from cardgames.table.lobby import Again, Error, Host, Join, Leave, Ready, Remove, SetSeat, Start, VersionError
+from cardgames.table.lobby import Again, Error, Host, Join, Leave, Ready, Remove, Say, SetSeat, Start, VersionError
 from cardgames.table.messages import Intent, WireError
 
 log = logging.getLogger("cardgames.net")
@@ -179,6 +179,8 @@ class Line:
             self.room.intent(self, self.seat, msg)
         elif isinstance(msg, Again):
             self.room.again(self, self.seat)
+        elif isinstance(msg, Say):
+            self.room.say(self, self.seat, msg.phrase)
         elif isinstance(msg, Leave):
             self.fail(Error("left", "left the table"))
             self.room.leave(self)

@@ -56,7 +56,8 @@ def game_buttons(info: GameInfo, scene: Any) -> list[tuple[str, Any]]:
         make = getattr(importlib.import_module(module), name) if module else None
     except (ImportError, AttributeError):
         return []
-    return [] if make is None else list(make(scene))
+    from cardgames.net.play import rejoin_entries  # the seat kept at a table on a server
+    return ([] if make is None else list(make(scene))) + rejoin_entries(scene)
 
 
 def remembered_options(settings: dict[str, Any], info: GameInfo) -> dict[str, Any]:

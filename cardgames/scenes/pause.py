@@ -50,6 +50,8 @@ class PauseScene(Scene):
         if self.undo_button is not None:
             self.undo_button.enabled = bool(game_scene.can_undo)
         self.restart_button = self.buttons[2 if practice else 1]
+        self.restart_button.enabled = not getattr(game_scene, "online", False)   # a table on a server deals again
+        #                                                                       only when everyone asks (its summary)
         self.rules_button = self.buttons[3 if practice else 2]
         self.rules_button.enabled = self.game_name is not None
         self.menu = Menu(self.buttons, on_back=self.resume, sound=getattr(app, "play_sound", None))
@@ -96,6 +98,7 @@ class PauseScene(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+        getattr(self.game, "poll_lobby", lambda: None)()   # online: the table goes on; drops are told at once
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.box

@@ -119,6 +119,7 @@ class SelectScene(Scene):
             if online:
                 self.online_button = Button((OPTIONS_X + names_w + 16, y, OPTIONS_W - names_w - 16, pitch - OPTION_GAP),
                                             "Play with others...", self.play_online, px=theme.BODY)
+            y += pitch      # the game's buttons (e.g. "Rejoin table") on a row of their own
         ew = (OPTIONS_W - 16 * (len(extras) - 1)) // max(1, len(extras))
         self.extras = [Button((OPTIONS_X + i * (ew + 16), y, ew, pitch - OPTION_GAP), text, fn, px=theme.BODY)
                        for i, (text, fn) in enumerate(extras)]

@@ -196,6 +196,7 @@ class SummaryOverlay(Scene):
 
     def update(self, dt: float) -> None:
         self.menu.update(dt)
+        getattr(self.game, "poll_lobby", lambda: None)()   # online: who asks to play again, who left (at once)
         if self.app.demo is not None:
             self.timer += dt
             if self.timer >= DEMO_SECONDS and self.stack.top is self:

@@ -16,12 +16,15 @@ apart by it), with its own VERSION:
                        SetSeat the host, before the start: a seat open ("away") or a computer
                        Remove  the host sends a player away (told "removed"; the seat opens, or
                                after the start a computer takes it)
+                       Say     a quick message: one of PHRASES by its index (at most one a
+                               seat every SAY_EVERY seconds: else Error "too_fast", not fatal)
                        then only messages.Intent (the game's codec), one per action or command
     server -> client   Welcome the seat and its token (keep it: it takes the seat back after a
                                drop), the last sequence number the seat sent, how many updates
                                of the game so far follow (Table.catch_up), who sits where
                        Seats   who sits where, after every change (a join, a drop, a computer
                                taking over, a player taking the seat back)
+                       Said    a seat's quick message, to everyone at the table
                        Error   what was wrong (a stable `code`, ERRORS; the English `text` for the
                                logs); `fatal`: the server closes the line after it
                        then the game's Update (a seat) or Public (a spectator) messages
@@ -71,6 +74,7 @@ ERRORS = {
     "closed": "the table was closed",
     "broken": "the table stopped on an error (the server's log says which)",
     "removed": "the host removed this player from the table",
+    "too_fast": "one quick message every few seconds",
 }
 START_WHEN = ("full", "host")   # a table starts once no seat is open, or when its host says so
 
@@ -141,6 +145,21 @@ class Remove(_Lobby, tag="remove"):
     v: int = VERSION
 
 
+class Say(_Lobby, tag="say"):
+    """A quick message to the table: the index of one of PHRASES (never typed text)."""
+
+    phrase: int
+    v: int = VERSION
+
+
+class Said(_Lobby, tag="said"):
+    """Everyone hears a seat's quick message (the client says PHRASES[phrase] in its language)."""
+
+    seat: int
+    phrase: int
+    v: int = VERSION
+
+
 class SeatInfo(msgspec.Struct, frozen=True, array_like=True):
     """One seat as everyone sees it. kind: "open" (waiting for a player), "player", "computer".
     For a player: whether their line is up, and whether a computer plays for them meanwhile."""
@@ -181,8 +200,10 @@ class Error(_Lobby, tag="error"):
     v: int = VERSION
 
 
-ClientMessage = Host | Join | Leave | Again | Ready | Start | SetSeat | Remove | Intent
-ServerMessage = Welcome | Seats | Error
+ClientMessage = Host | Join | Leave | Again | Ready | Start | SetSeat | Remove | Say | Intent
+ServerMessage = Welcome | Seats | Error | Said
+PHRASES = ("good_game", "your_turn", "oops", "well_played")   # the quick messages (Say.phrase indexes them)
+SAY_EVERY = 3.0               # seconds: at most one quick message per seat in this time (else "too_fast")
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT = msgspec.msgpack.Decoder(ClientMessage)

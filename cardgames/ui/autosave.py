@@ -39,8 +39,8 @@ class Autosave:
         """Autosave (only games with a human player, and not once it is over). Every move undone, back
         to the deal: nothing is worth keeping, as in a new game with no move, so the save this scene
         wrote goes (else Continue would bring back the moves taken back)."""
-        if not self.humans or self.over or self.app.demo is not None:
-            return
+        if not self.humans or self.over or self.app.demo is not None or self.online:
+            return      # (an online game's table is on a server: its seat token is kept instead)
         if self.worth_saving:
             self.app.storage.save_game(self.save_key, self.save_data())
             self._wrote_save = True
@@ -49,8 +49,9 @@ class Autosave:
             self._wrote_save = False
 
     def clear_save(self) -> None:
-        if self.humans and self.app.demo is None:
+        if self.humans and self.app.demo is None and not self.online:
             self.app.storage.clear_game(self.save_key)
 
     def on_exit(self) -> None:
         self.save()
+        self.hang_up()

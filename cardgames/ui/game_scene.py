@@ -24,6 +24,8 @@ Where the parts live (GameScene mixes them in; every name below is a GameScene m
     history.py          undo (a command to the table: fair undo), restart, redeal (a new table)
     autosave.py         save / clear_save / save_data: options, seed and the actions played
     recording.py        the statistics (RecordsMixin: game_result, record_result, play time)
+    remote_line.py      a table on a server (OnlineTable; idle at a local table): the NetHandle as
+                        the line, drops and quick messages at the seats, Play again, the line's end
 
 What a view may do, and what it may not
 ---------------------------------------
@@ -181,12 +183,13 @@ from cardgames.ui.fx import Effects
 from cardgames.ui.history import UndoHistory
 from cardgames.ui.move_log import SceneLog
 from cardgames.ui.recording import RecordsMixin
+from cardgames.ui.remote_line import OnlineTable
 from cardgames.ui.scene_focus import SceneFocus
 from cardgames.ui.scene_input import SceneInput
 from cardgames.ui.table_line import TableLine
 
 
-class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
+class GameScene(OnlineTable, TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
                 RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
@@ -226,7 +229,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
         self._table_layer = Backdrop()                     # the table and the piles' spots: see draw()
         self._undo_button: Any = None                      # made when first shown: see undo_button()
         saved = resume.get("actions", ()) if resume is not None else ()
-        story = self.open_table(saved if isinstance(saved, (list, tuple)) else ())
+        story = self.open_table(saved if isinstance(saved, (list, tuple)) else (), line=self.options.pop("line", None))
         self._new_game(story)
         if resume is not None:
             self._wrote_save = True   # the save resumed is this scene's: undo back to the deal clears it
@@ -426,7 +429,8 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
     def changing(self) -> bool:
         """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
         ring breathing (Scene.changing)."""
-        return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+        return (super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+                or self.online_changing())
 
     def holds_toasts(self) -> bool:
         return self.fx.banner
@@ -434,7 +438,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
     def needs_time(self) -> bool:
         """A timer set, or not the human's move (a computer to start, a curtain to fall): stepped often
         while idle (Scene.needs_time); a table that waits for the human sleeps."""
-        return self.scheduler.pending > 0 or not self.human_turn or self.thinking is not None
+        return self.scheduler.pending > 0 or not self.human_turn or self.thinking is not None or self.online
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self.table_key()
@@ -453,6 +457,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
         self.draw_undo_button(surface)
         self.move_log.draw(surface)
         self._draw_thinking(surface)
+        self.draw_online(surface)
         if self.ring_shown():
             self.focus.draw(surface)
 

@@ -84,7 +84,12 @@ class UndoHistory:
         return True
 
     def restart(self, seed: int | None = None) -> None:
-        """A new deal with the same options, in place (the pause overlay pops itself, then calls this)."""
+        """A new deal with the same options, in place (the pause overlay pops itself, then calls this).
+        Online, once the game is over, it asks the table to play again (ui/remote_line.py)."""
+        if self.online:
+            if self.over:
+                self.ask_again()
+            return
         self.abandon()   # a game in progress thrown away counts as played and lost
         self.clear_save()
         self.redeal(seed)

@@ -49,13 +49,13 @@ class RoundGameScene(GameScene):
     def level_label(self, seat: int) -> str:
         """'Easy', 'Normal', 'Hard' for a computer seat."""
         level = self.ai_level(seat)
-        return word(LEVEL_LABELS[level]) if level in LEVEL_LABELS else level
+        return word(LEVEL_LABELS.get(level, level))
 
     def seat_name(self, seat: int, with_level: bool = False) -> str:
         """The seat's name as the table and its sentences say it ("You" in the chosen language)."""
         name = seat_word(self.player_name(seat))
         return said("{name} ({level})", name=name, level=self.level_label(seat)) \
-            if with_level and seat not in self.humans else name
+            if with_level and self.is_computer(seat) else name
 
     @property
     def round_over(self) -> bool:

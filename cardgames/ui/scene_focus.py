@@ -53,7 +53,7 @@ class SceneFocus:
 
     def _buttons(self) -> dict[str, Any]:
         """focus_buttons(), and a practice table's Undo button ("undo") while it is lit."""
-        buttons, undo = self.focus_buttons(), self.undo_button()
+        buttons, undo = {**self.focus_buttons(), **self.online_buttons()}, self.undo_button()
         return {**buttons, "undo": undo} if undo is not None and self.can_undo else buttons
 
     def _focus_button(self, key: Hashable) -> Any:

@@ -103,7 +103,7 @@ class SceneInput:
             self._focus_dirty = True
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.move_log.handle_event(event):   # J or a click on the log's corner
+        if self.move_log.handle_event(event) or self.online_event(event):   # J, a click on the log's corner; Q
             return
         if event.type == pygame.WINDOWFOCUSLOST:  # the player looked away: stop the clocks
             if self.humans and not self.over and self.app.demo is None:

@@ -72,9 +72,12 @@ class TableLine:
         options["undo"] = self.undo_allowed
         return options
 
-    def open_table(self, actions: Any = None) -> list[Update]:
+    def open_table(self, actions: Any = None, line: Any = None) -> list[Update]:
         """Seat the game at a fresh table (a saved game's `actions` replayed); the updates that tell
-        the game so far, oldest first (just the opening position for a new game)."""
+        the game so far, oldest first (just the opening position for a new game). With `line` (a
+        ui/remote_line.RemoteLine) the table is on a server: no table here (open_line)."""
+        if line is not None:
+            return self.open_line(line)
         host = Table.for_humans(self.game_spec or self.info.name, self.table_options(), self.seed, self.humans,
                                 self.ai_level(0), ai_delay=self.app.ai_delay, executor=_AI_WORKER,
                                 deal=self.table_deal(), choose=self.table_choose())
@@ -203,7 +206,10 @@ class TableLine:
     def run_clock(self, dt: float) -> None:
         """Let the host's clock run (computers move, catches land) while the board is at rest."""
         host = self.host
-        if host is None or self.over:
+        if host is None:
+            self.poll_line(dt)      # a table on a server: its clock runs there (ui/remote_line.py)
+            return
+        if self.over:
             return
         host.ai_delay = self.app.ai_delay
         if not self.computer_may_move():

@@ -115,7 +115,7 @@ class SwitchHud:
         line2 = []
         if obs.match:
             line2.append(_("{n} pts").format(n=obs.totals[seat]))
-        level = tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))) if seat not in self.humans else None
+        level = tr(LEVEL_LABELS.get(self.ai_level(seat), self.ai_level(seat))) if self.is_computer(seat) else None
         if level is not None:
             line2.append(level)
         live = obs.phase in (rules.PLAY, rules.DRAWN)

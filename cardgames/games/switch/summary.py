@@ -113,9 +113,9 @@ class HandEnd:
     """The Switch scene's side of a hand's end (a SwitchScene mixin): the statistics (its figures
     counted from the updates, figures.Tally), the summary once per hand, the next hand."""
 
-    def open_table(self, actions: Any = None) -> list[Any]:
+    def open_table(self, actions: Any = None, line: Any = None) -> list[Any]:
         """The figures for the statistics are counted from the game so far as the table tells it."""
-        story = super().open_table(actions)
+        story = super().open_table(actions, line)
         self.tally = Tally(self.humans)
         self.tally.story(story)
         return story

@@ -139,7 +139,7 @@ class ThreeThirteenHud:
         total = self.draw_text(surface, str(obs.totals[seat]), (box.right - BOX_PAD - 2, box.y + 5), 18, theme.ACCENT,
                                anchor="topright", bold=True)
         room = total.left - 8 - (box.x + BOX_PAD + 2)
-        level = self.level_label(seat) if seat not in self.humans else word(N_("Human"))
+        level = self.level_label(seat) if self.is_computer(seat) else word(N_("Human"))
         title = f"{self.seat_name(seat)} · {level}"
         if self.app.assets.font(16, is_turn).size(tr(title))[0] > room:
             title = self.seat_name(seat)          # a narrow box: the name alone

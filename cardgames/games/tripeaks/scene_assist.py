@@ -74,8 +74,8 @@ class SolverAssist:
     _hint_asked: bool = False           # H asked the table for help in this position; no answer yet
     _position: int = 0                  # counts the positions seen (a move, an undo, a new deal)
 
-    def open_table(self, actions: Any = None) -> list[Update]:
-        story = super().open_table(actions)
+    def open_table(self, actions: Any = None, line: Any = None) -> list[Update]:
+        story = super().open_table(actions, line)
         self.line = AnswerLine(self.line, self)
         self.told = self.latest().assist
         return story
