@@ -52,6 +52,7 @@ def module_name(module) -> str:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "own_line: the test opens its scenes on both lines itself (not run twice)")
+    config.addinivalue_line("markers", "real_game: the online screens open the real game scene (not a stand-in)")
 
 
 def pytest_generate_tests(metafunc):

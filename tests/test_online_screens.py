@@ -4,8 +4,6 @@ a wrong code said in the player's language, the list of tables found (a browser 
 own: no multicast here), and a keyboard-only walk through the screens. Each test bounded in time."""
 from __future__ import annotations
 
-import sys
-import types
 from typing import Any
 
 import pygame
@@ -16,7 +14,7 @@ from scene_events import FRAME, key
 from cardgames import i18n
 from cardgames.app import headless_app
 from cardgames.engine.scene import Scene
-from cardgames.net import discovery
+from cardgames.net import discovery, play
 from cardgames.net.bots import wait_for
 from cardgames.net.client import NetHandle
 from cardgames.net.texts import error_text
@@ -53,16 +51,15 @@ class GameScreen(Scene):
 
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(tmp_path, monkeypatch, request):
     monkeypatch.setattr(HostScene, "address", "127.0.0.1")
     monkeypatch.setattr(HostScene, "port", 0)
     monkeypatch.setattr(HostScene, "announce", False)
     monkeypatch.setattr(HostScene, "config", FAST)
     browsers: list[Found] = []
     monkeypatch.setattr(JoinScene, "browse", staticmethod(lambda lan: browsers.append(Found()) or browsers[-1]))
-    play = types.ModuleType("cardgames.net.play")
-    play.open_online_game = lambda app, handle, pending: GameScreen(app, handle, pending)
-    monkeypatch.setitem(sys.modules, "cardgames.net.play", play)
+    if "real_game" not in request.keywords:
+        monkeypatch.setattr(play, "open_online_game", lambda app, handle, pending: GameScreen(app, handle, pending))
     app = headless_app(tmp_path)
     app.settings["player_names"] = ["Asha"]
     app.browsers = browsers
@@ -155,6 +152,30 @@ def test_a_table_hosted_from_the_screen_friends_join_get_ready_are_removed_and_s
     assert run_until(app, lambda: isinstance(app.stack.top, GameScreen))
     game = app.stack.top
     assert game.handle is lobby.handle and game.handle.seat == 0
+    ravi.close()
+
+
+@pytest.mark.real_game
+@pytest.mark.own_line       # the line is a NetHandle: neither local nor wire
+def test_the_host_starts_and_the_real_game_opens_at_every_screen_on_its_own_seat(app):
+    """The lobby hands its line to the game's own scene (net/play.open_online_game): the host's
+    screen plays seat 0 of the table on its own server, the friend's line is sent seat 1's deal."""
+    from cardgames.games.skyjo.scene import SkyjoScene
+    from cardgames.table.messages import Update
+    lobby = hosted_lobby(app, players=3)
+    ravi = NetHandle.join(f"ws://127.0.0.1:{lobby.server.port}", lobby.handle.code, "Ravi")
+    assert run_until(app, lambda: lobby.seats[1].kind == "player")
+    ravi.ready(True)
+    assert run_until(app, lambda: lobby.main_button.enabled)
+    lobby.main_button.activate()
+    assert run_until(app, lambda: isinstance(app.stack.top, SkyjoScene)), [type(s).__name__ for s in app.stack.scenes]
+    game = app.stack.top
+    assert game.host is None and game.viewer == 0 and game.humans == (0,)
+    assert run_until(app, lambda: bool(game.seen) and game.latest().seat == 0)
+    got: list = []
+    assert wait_for(lambda: got.extend(m for m in ravi.receive() if isinstance(m, Update)) or
+                    any(m.seat == 1 for m in got), 10)
+    assert {m.seat for m in got} == {1}                                 # Ravi is sent his seat only
     ravi.close()
 
 

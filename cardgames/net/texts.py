@@ -31,6 +31,7 @@ TEXTS = {
     "closed": N_("The table was closed."),
     "broken": N_("The table stopped on an error."),
     "removed": N_("The host removed you from the table."),
+    "too_fast": N_("One quick message every few seconds."),
     "unreachable": N_("The table cannot be reached at this address. Check the address, that the host is still "
                       "there, and that no firewall blocks it."),
 }

@@ -26,6 +26,7 @@ from cardgames.net.texts import error_text
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.online_common import LEVEL_NAMES, OPEN, Job, seat_choices
 from cardgames.table.lobby import Error, SeatInfo, Seats
+from cardgames.table.messages import Public, Update
 from cardgames.ui import theme
 from cardgames.ui.widgets import Button, Cycler, Menu, clip_text, draw_wrapped
 
@@ -79,6 +80,7 @@ class LobbyScene(Scene):
         welcome = handle.welcome
         self.seats: tuple[SeatInfo, ...] = welcome.seats if welcome is not None else ()
         self.started = False
+        self.early: list[Any] = []      # the game's messages read before the Seats that said it started
         self.gone = False                     # left, or the game screen took over and ended
         self.ready = False
         self.addresses = server.addresses() if server is not None else []
@@ -166,11 +168,13 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------------ what the table says
     def take(self, messages: list[Any]) -> None:
         for i, msg in enumerate(messages):
-            if isinstance(msg, Seats):
+            if isinstance(msg, (Update, Public)):     # the game's first news comes before the Seats that
+                self.early.append(msg)                # say it started: the game screen gets them first
+            elif isinstance(msg, Seats):
                 self.seats = msg.seats
                 if msg.started and not self.started:
                     self.started = True
-                    self._open_game(messages[i + 1:])
+                    self._open_game([*self.early, *messages[i + 1:]])
                     return
                 self.build()
             elif isinstance(msg, Error) and not msg.fatal:      # a fatal one: the line closes (update)

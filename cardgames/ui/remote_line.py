@@ -27,6 +27,7 @@ from typing import Any
 import pygame
 
 from cardgames.i18n import N_, said, tr
+from cardgames.net.texts import error_text
 from cardgames.table.lobby import Error, Said, Seats
 from cardgames.table.messages import Public, Update
 from cardgames.ui import theme
@@ -199,8 +200,7 @@ class OnlineTable:
             elif isinstance(msg, Said):
                 self.on_said(msg.seat, msg.phrase)
             elif isinstance(msg, Error) and not msg.fatal:
-                self.app.notify(N_("One quick message every few seconds.") if msg.code == "too_fast"
-                                else said("The table refused that ({reason}).", reason=msg.code))
+                self.app.notify(error_text(msg.code))
         if line.handle.closed.is_set() and not self.line_ended and not line.holding:
             self.line_over(line.handle.error)
 
