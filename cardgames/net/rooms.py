@@ -85,6 +85,7 @@ class Room:
     seats: list[Seat]
     on_close: Callable[[Room], None] = lambda room: None
     host_address: str = ""
+    on_record: Callable[[str], None] = lambda event: None   # "play" / "seats" changed (net/store.py)
     spectators: set[Any] = field(default_factory=set)
     started: bool = False
     closed: bool = False
@@ -331,6 +332,7 @@ class Room:
         game = self.table.game
 
         def send(msg: Any) -> None:
+            self.on_record("play")          # the record first: a line told of a move never loses it
             line = self.seats[seat].line
             if line is not None:
                 line.push(encode(msg, game))
@@ -346,6 +348,7 @@ class Room:
         return tuple(s.info() for s in self.seats)
 
     def _tell_seats(self) -> None:
+        self.on_record("seats")
         msg = Seats(self._infos(), self.started)
         for line in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
             line.tell(msg)

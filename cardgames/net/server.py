@@ -244,9 +244,10 @@ class Line:
 class Server:
     """Every room of one server process, and its lines."""
 
-    def __init__(self, config: Config | None = None, seeds: Callable[[], int] = new_seed) -> None:
+    def __init__(self, config: Config | None = None, seeds: Callable[[], int] = new_seed, store: Any = None) -> None:
         self.config = config or Config()
         self.seeds = seeds
+        self.store = store                         # the tables' records (net/store.py), or None
         self.rooms: dict[str, Room] = {}
         self.hosted: Counter[str] = Counter()      # rooms open per hosting address
         self.lines: Counter[str] = Counter()       # connections per address
@@ -257,6 +258,8 @@ class Server:
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
         """Listen on host:port (0: any free port); the port."""
         self.loop = asyncio.get_running_loop()
+        if self.store is not None:
+            self.store.reopen(self)                # the tables of the last run, before anyone rejoins
         c = self.config
         self._ws = await serve(self._handler, host, port, ssl=tls, max_size=c.frame_limit,
                                ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
@@ -285,22 +288,29 @@ class Server:
         unknown = set(options) - set(spec.rules_keys)
         if unknown:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
-        code = room_code(lambda c: c in self.rooms)
+        code = room_code(lambda c: c in self.rooms or (self.store is not None and self.store.taken(c)))
         room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
                          on_close=self._closed, host_address=address)
         self.rooms[code] = room
+        if self.store is not None:
+            self.store.track(room)
         self.hosted[address] += 1
         log.info("table %s: %s opened by %s, seats %s", code, game, address or "the server", ",".join(seats))
         return room
 
     def _closed(self, room: Room) -> None:
+        if self.store is not None:
+            self.store.closed(room)
         self.rooms.pop(room.code, None)
         self.hosted[room.host_address] -= 1
         if self.hosted[room.host_address] <= 0:
             del self.hosted[room.host_address]
 
     async def shutdown(self) -> None:
-        """Tell every table the server is closing, close every line, stop listening."""
+        """Tell every table the server is closing, close every line, stop listening (a store
+        keeps the tables open in their records: played on after a restart)."""
+        if self.store is not None:
+            self.store.stop()
         for room in list(self.rooms.values()):
             room.close("closing")
         for line in list(self.every):
@@ -323,8 +333,8 @@ class ServerThread:
     in the server's thread (to look at its rooms safely), stop()."""
 
     def __init__(self, config: Config | None = None, host: str = "127.0.0.1", port: int = 0,
-                 seeds: Callable[[], int] = new_seed) -> None:
-        self.server = Server(config, seeds)
+                 seeds: Callable[[], int] = new_seed, store: Any = None) -> None:
+        self.server = Server(config, seeds, store)
         self.host, self.port = host, port
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -381,6 +391,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grace", type=float, default=Config.grace,
                         help="seconds before a computer plays a dropped player's seat (0-120, default 20)")
     parser.add_argument("--ai-delay", type=float, default=Config.ai_delay, help="a computer's thinking time (s)")
+    parser.add_argument("--tables-per-address", type=int, default=Config.tables_per_address,
+                        help="tables one address may host at once (default %(default)s)")
+    parser.add_argument("--rate", type=float, default=Config.rate,
+                        help="messages a second a line may send (twice as many at once; default %(default)s)")
     parser.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
     parser.add_argument("--key", help="TLS private key (PEM)")
     parser.add_argument("--announce", action="store_true",
@@ -389,13 +403,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lan-interfaces", default=None, metavar="ADDRESSES",
                         help="where to announce: all, loopback, or interface addresses a,b "
                              "(default: $CARDGAMES_LAN_INTERFACES, else all)")
+    parser.add_argument("--store", metavar="PATH",
+                        help="the tables' records (SQLite), reopened at start (default: "
+                             "server-tables.sqlite3 in the data folder, $CARDGAMES_DATA_DIR or the user's)")
+    parser.add_argument("--no-store", action="store_true", help="keep the tables in memory only")
     parser.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                         help="open a table at start, e.g. skyjo:away,away,computer:hard (its code is logged)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("cardgames.net.websockets").setLevel(logging.WARNING)
     try:
-        config = Config(grace=args.grace, ai_delay=args.ai_delay)
+        config = Config(grace=args.grace, ai_delay=args.ai_delay, tables_per_address=args.tables_per_address,
+                        rate=args.rate, burst=max(1, int(2 * args.rate)))
     except ValueError as exc:
         parser.error(str(exc))
     tls = None
@@ -407,8 +426,18 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(_serve(args, config, tls))
 
 
+def _store(args: argparse.Namespace) -> Any:
+    if args.no_store:
+        return None
+    from cardgames.net.store import DEFAULT_NAME, Store
+    from cardgames.storage import resolve_data_dir
+    path = args.store or resolve_data_dir() / DEFAULT_NAME
+    log.info("the tables' records: %s", path)
+    return Store(path)
+
+
 async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext | None) -> int:
-    server = Server(config)
+    server = Server(config, store=_store(args))
     try:
         port = await server.start(args.host, args.port, tls)
     except OSError as exc:
