@@ -48,13 +48,12 @@ class ServerProc:
 
     def start(self, timeout: float = 60) -> ServerProc:
         self.runs += 1
-        log = open(self.folder / f"{self.name}.log", "a")
         env = dict(os.environ, PYTHONPATH=str(ROOT), CARDGAMES_DATA_DIR=str(self.folder / "data"))
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", str(self.port),
-             "--ai-delay", "0", "--grace", "20", "--tables-per-address", "1000", "--rate", "1000", *self.args],
-            stdout=log, stderr=log, cwd=ROOT, env=env)
-        log.close()
+        with open(self.folder / f"{self.name}.log", "a") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--ai-delay", "0", "--grace", "20", "--tables-per-address", "1000", "--rate", "1000", *self.args],
+                stdout=log, stderr=log, cwd=ROOT, env=env)
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             assert self.proc.poll() is None, f"{self.name} exited: {self.log()[-2000:]}"

@@ -16,7 +16,7 @@ from net_helpers import FAST
 from server_procs import ServerProc, check_final, host_games, rejoin, settle
 
 from cardgames.net.bots import Bot, wait_for
-from cardgames.net.client import NetHandle
+from cardgames.net.client import NetError, NetHandle
 from cardgames.net.server import ServerThread
 from cardgames.net.store import Store
 
@@ -98,7 +98,7 @@ def test_a_clean_stop_keeps_the_tables_and_a_restart_seats_the_same_players(tmp_
         assert again.call(lambda: list(again.server.rooms[host.code].table.actions)) == before
         back = NetHandle.join(again.url, host.code, token=host.token)
         assert back.seat == 0 and back.welcome.seats[0].name == "Asha"
-        with pytest.raises(Exception):
+        with pytest.raises(NetError, match="bad_token"):
             NetHandle.join(again.url, host.code, token="not-a-token")
         back.close()
     finally:

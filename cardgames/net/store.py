@@ -79,7 +79,7 @@ class Recorder:
                 self._seats(room)
             else:
                 self._play(room)
-        except Exception:   # noqa: BLE001 - a failed write never stops the table
+        except Exception:
             log.exception("table %s: its record could not be written", self.code)
 
     def _play(self, room: Room) -> None:
@@ -230,7 +230,7 @@ class Store:
         for record in self.open_records():
             try:
                 room = reopen(record, server)
-            except Exception:   # noqa: BLE001 - a record that makes no table is closed, logged
+            except Exception:
                 log.exception("table %s: its record makes no table; closed", record["code"])
                 self.db.execute("UPDATE tables SET closed = ? WHERE code = ?", (self.clock(), record["code"]))
                 continue
