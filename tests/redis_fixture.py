@@ -66,7 +66,7 @@ class RedisServer:
         path = self.folder / "redis.log"
         return path.read_text(errors="replace") if path.exists() else ""
 
-    def __enter__(self) -> RedisServer:
+    def __enter__(self) -> RedisServer:  # noqa: PYI034 - start() returns it
         return self.start()
 
     def __exit__(self, *exc: object) -> None:

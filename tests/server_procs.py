@@ -121,20 +121,22 @@ def host_games(url: str | list[str], count: int, rng: random.Random, pace: float
     return games
 
 
-def settle(games: list[Game], timeout: float = 30) -> None:
-    """Wait until every bot's line has ended (the table over, or the server gone) and keep what
-    each was told."""
+def settle(games: list[Game], timeout: float = 30, notice: float = 1.0) -> None:
+    """After a server went: wait until every bot whose line it ended (noticed within `notice`
+    seconds: loopback) has stopped."""
+    time.sleep(notice)
     end = time.monotonic() + timeout
     for g in games:
         for p in g.players:
-            assert p.bot.join(max(0.1, end - time.monotonic())), f"table {g.code}: a bot did not stop"
+            if p.bot.line.closed.is_set():
+                assert p.bot.join(max(0.1, end - time.monotonic())), f"table {g.code}: a bot did not stop"
 
 
 def rejoin(games: list[Game], urls: list[str], rng: random.Random, timeout: float = 60) -> None:
     """Every player whose table is not over comes back with their token (to any of `urls`)."""
     for g in games:
         for p in g.players:
-            if p.bot.over:
+            if p.bot.over or not p.bot.done.is_set():
                 continue
             p.told.append(list(p.bot.played))
             end = time.monotonic() + timeout

@@ -52,9 +52,11 @@ class Line:
     def __init__(self, server: Server, ws: ServerConnection) -> None:
         self.server, self.ws, self.config = server, ws, server.config
         peer = ws.remote_address
-        self.address = str(peer[0]) if peer else "?"
+        forwarded = server.store.forwarded(ws) if server.store is not None else None   # a cluster's relay
+        self.address = forwarded or (str(peer[0]) if peer else "?")
         self.name = ""
         self.room: Room | None = None
+        self.relay: Any = None              # the line is passed to the process that owns its table (cluster.py)
         self.seat: int | None = None
         self.bucket = Bucket(self.config.rate, self.config.burst, server.loop.time())
         self.strikes = 0
@@ -92,8 +94,11 @@ class Line:
         self.wake.set()
 
     async def _send(self) -> None:
+        store = self.server.store
         try:
             while True:
+                if store is not None and store.pending():
+                    await store.settled()     # what the updates tell is in the store first (cluster.py)
                 while self.outbox:
                     data, bounded = self.outbox.popleft()
                     if bounded:
@@ -119,6 +124,8 @@ class Line:
         finally:
             if self.room is not None and (self.closing is None or self.closing.code != "left"):
                 self.room.drop(self)
+            if self.relay is not None:
+                self.relay.close()
             if self.closing is None:
                 sender.cancel()
             try:
@@ -133,7 +140,8 @@ class Line:
             if self.closing is not None:
                 timeout = FLUSH_TIMEOUT
             else:
-                timeout = self.config.idle_timeout if self.room is not None else self.config.join_timeout
+                joined = self.room is not None or self.relay is not None
+                timeout = self.config.idle_timeout if joined else self.config.join_timeout
             try:
                 async with asyncio.timeout(timeout):
                     data = await self.ws.recv()
@@ -153,6 +161,9 @@ class Line:
         """One message from the client."""
         if not self.bucket.take(self.server.loop.time()):
             self.fail(lobby.error("flood", True))
+            return
+        if self.relay is not None:
+            self.relay.send(data)
             return
         if isinstance(data, str):
             self._strike("messages are binary frames (msgpack), not text")
@@ -210,6 +221,9 @@ class Line:
             return
         try:
             room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address)
+        except JoinRefused as exc:
+            self.fail(lobby.error(exc.code, True))
+            return
         except Exception as exc:   # noqa: BLE001 - whatever the rules say of the options, it is a bad table
             self.fail(lobby.error("bad_table", True, str(exc)))
             return
@@ -223,6 +237,8 @@ class Line:
 
     def _join(self, msg: Join) -> None:
         room = self.server.rooms.get(msg.code.strip().upper())
+        if room is None and self.server.store is not None and self.server.store.relay(self, msg):
+            return
         if room is None or room.closed:
             self.fail(lobby.error("no_table", True))
             return
@@ -259,7 +275,7 @@ class Server:
         """Listen on host:port (0: any free port); the port."""
         self.loop = asyncio.get_running_loop()
         if self.store is not None:
-            self.store.reopen(self)                # the tables of the last run, before anyone rejoins
+            await self.store.start(self)           # the tables of the last run, before anyone rejoins
         c = self.config
         self._ws = await serve(self._handler, host, port, ssl=tls, max_size=c.frame_limit,
                                ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
@@ -288,7 +304,8 @@ class Server:
         unknown = set(options) - set(spec.rules_keys)
         if unknown:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
-        code = room_code(lambda c: c in self.rooms or (self.store is not None and self.store.taken(c)))
+        taken = self.rooms.__contains__
+        code = self.store.new_code(taken) if self.store is not None else room_code(taken)
         room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
                          on_close=self._closed, host_address=address)
         self.rooms[code] = room
@@ -309,12 +326,14 @@ class Server:
     async def shutdown(self) -> None:
         """Tell every table the server is closing, close every line, stop listening (a store
         keeps the tables open in their records: played on after a restart)."""
+        farewell = "closing"
         if self.store is not None:
-            self.store.stop()
+            farewell = self.store.farewell
+            await self.store.stop()
         for room in list(self.rooms.values()):
-            room.close("closing")
+            room.close(farewell)
         for line in list(self.every):
-            line.fail(lobby.error("closing", True))
+            line.fail(lobby.error(farewell, True))
         if self._ws is not None:
             self._ws.close(close_connections=False)     # no new lines; the open ones are told first
             for _ in range(int(FLUSH_TIMEOUT / 0.05)):
@@ -407,6 +426,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the tables' records (SQLite), reopened at start (default: "
                              "server-tables.sqlite3 in the data folder, $CARDGAMES_DATA_DIR or the user's)")
     parser.add_argument("--no-store", action="store_true", help="keep the tables in memory only")
+    parser.add_argument("--redis", metavar="URL", help="one of several processes on this Redis "
+                        "(redis://host:6379/0): the tables' records there, none lost when a process goes")
+    parser.add_argument("--advertise", metavar="URL", help="with --redis: the address the other processes "
+                        "reach this one at (default ws://HOST:PORT)")
     parser.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                         help="open a table at start, e.g. skyjo:away,away,computer:hard (its code is logged)")
     args = parser.parse_args(argv)
@@ -427,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _store(args: argparse.Namespace) -> Any:
+    if args.redis:
+        from cardgames.net.cluster import Cluster
+        return Cluster(args.redis, args.advertise or f"ws://{args.host}:{args.port}")
     if args.no_store:
         return None
     from cardgames.net.store import DEFAULT_NAME, Store
@@ -440,15 +466,17 @@ async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext |
     server = Server(config, store=_store(args))
     try:
         port = await server.start(args.host, args.port, tls)
-    except OSError as exc:
-        log.error("cannot listen on %s:%d: %s", args.host, args.port, exc)
+    except Exception as exc:   # noqa: BLE001 - the port is taken, the store out of reach: said, and out
+        log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
         return 1
+    if args.redis and not args.advertise:
+        server.store.advertise = f"ws://{args.host}:{port}"
     log.info("listening on %s://%s:%d", "wss" if tls else "ws", args.host, port)
     for text in args.table:
         game, _, seats = text.partition(":")
         try:
             room = server.open_room(game, {}, seats.split(","))
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, JoinRefused) as exc:
             log.error("cannot open table %r: %s", text, exc)
             continue
         log.info("table %s: code %s", game, room.code)

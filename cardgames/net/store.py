@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from cardgames.net.rooms import Room, Seat
+from cardgames.net.rooms import Room, Seat, room_code
 from cardgames.table.seats import parse_seat
 from cardgames.table.table import Table
 
@@ -141,8 +141,26 @@ def reopen(record: dict[str, Any], server: Any) -> Room:
 
 
 class Store:
-    """The records of one server's tables in an SQLite file (WAL). track(room) on a new room,
-    closed(room) when it closes, reopen(server) at start, stop() at a clean stop."""
+    """The records of one server's tables in an SQLite file (WAL). The Server calls start(server)
+    (its tables reopened), new_code(taken) and track(room) for a new room, closed(room) when it
+    closes, stop() at a clean stop; net/cluster.py's Cluster answers the same calls, and relays."""
+
+    farewell = "closing"     # what the lines are told at a clean stop
+
+    async def start(self, server: Any) -> None:
+        self.reopen(server)
+
+    def new_code(self, taken: Any) -> str:
+        return room_code(lambda c: taken(c) or self.taken(c))
+
+    def pending(self) -> bool:     # every write is done before the room goes on (sqlite3 blocks)
+        return False
+
+    def relay(self, line: Any, hello: Any) -> bool:    # one process: a code not here is no table
+        return False
+
+    def forwarded(self, ws: Any) -> None:
+        return None
 
     def __init__(self, path: str | Path, keep_closed: float = KEEP_CLOSED, clock: Any = time.time) -> None:
         self.path = Path(path)
@@ -259,7 +277,10 @@ class Store:
     def taken(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone() is not None
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
+        self.halt()
+
+    def halt(self) -> None:
         """A clean stop: the rooms about to be closed stay open in their records (played on after a
         restart)."""
         for recorder in self.recorders.values():
@@ -269,5 +290,5 @@ class Store:
             self._sweeper.cancel()
 
     def close(self) -> None:
-        self.stop()
+        self.halt()
         self.db.close()

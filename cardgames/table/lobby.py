@@ -64,6 +64,8 @@ ERRORS = {
     "closing": "the server is shutting down",
     "closed": "the table was closed",
     "broken": "the table stopped on an error (the server's log says which)",
+    "moved": "the table is played by another server process now: join again with the seat's token",
+    "unavailable": "the server cannot open new tables now (its store is out of reach): try again soon",
 }
 
 
