@@ -61,7 +61,7 @@ log = logging.getLogger("cardgames.net")
 KEY = "cardgames"
 LEASE, RENEW, SCAN, CONFIRM = 1.0, 0.25, 0.25, 0.75   # seconds
 HOLD = 1.0            # at most this long a line waits for its table's write while Redis does not answer
-POOL = 4              # room codes reserved ahead (a new table needs one at once)
+POOL = 32             # room codes reserved ahead (a new table needs one at once; more are reserved at once)
 RETRY = 0.2           # seconds between two tries of a failed write
 PEER_HEADER, FOR_HEADER = "X-Cardgames-Peer", "X-Cardgames-For"
 
@@ -130,6 +130,7 @@ class Cluster:
         self.takeovers: list[float] = []      # seconds from a lease seen missing to the table reopened
         self._wake = asyncio.Event()
         self._progress = asyncio.Event()
+        self._refill = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._stopping = False
 
@@ -149,6 +150,7 @@ class Cluster:
     def new_code(self, taken: Any) -> str:
         if self.down or not self.reachable or not self.codes:
             raise JoinRefused("unavailable")
+        self._refill.set()
         return self.codes.pop()
 
     def track(self, room: Room) -> None:
@@ -289,14 +291,24 @@ class Cluster:
         await self.redis.set(self._k("proc", self.id), self.advertise, px=int(LEASE * 1000))
 
     async def _reserve(self) -> None:
+        """Reserve codes (SET NX: no other process gives them out) until POOL are ready."""
         while len(self.codes) < POOL:
-            code = "".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(lobby.CODE_LENGTH))
-            if await self.redis.set(self._k("owner", code), self.id, nx=True, ex=3600):
-                self.codes.append(code)
+            codes = ["".join(secrets.choice(lobby.CODE_ALPHABET) for _ in range(lobby.CODE_LENGTH))
+                     for _ in range(POOL - len(self.codes))]
+            pipe = self.redis.pipeline(transaction=False)
+            for code in codes:
+                pipe.set(self._k("owner", code), self.id, nx=True, ex=3600)
+            self.codes += [code for code, ok in zip(codes, await pipe.execute()) if ok]
 
     async def _leases(self) -> None:
+        """Renew the lease every RENEW s (and reserve codes again when some were given out)."""
         while True:
-            await asyncio.sleep(RENEW)
+            try:
+                async with asyncio.timeout(RENEW):
+                    await self._refill.wait()
+            except TimeoutError:
+                pass
+            self._refill.clear()
             try:
                 await self._renew()
                 self.reachable = True

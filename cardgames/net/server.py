@@ -412,6 +412,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ai-delay", type=float, default=Config.ai_delay, help="a computer's thinking time (s)")
     parser.add_argument("--tables-per-address", type=int, default=Config.tables_per_address,
                         help="tables one address may host at once (default %(default)s)")
+    parser.add_argument("--lines-per-address", type=int, default=Config.lines_per_address,
+                        help="connections one address may hold at once (default %(default)s)")
     parser.add_argument("--rate", type=float, default=Config.rate,
                         help="messages a second a line may send (twice as many at once; default %(default)s)")
     parser.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
@@ -437,7 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("cardgames.net.websockets").setLevel(logging.WARNING)
     try:
         config = Config(grace=args.grace, ai_delay=args.ai_delay, tables_per_address=args.tables_per_address,
-                        rate=args.rate, burst=max(1, int(2 * args.rate)))
+                        lines_per_address=args.lines_per_address, rate=args.rate, burst=max(1, int(2 * args.rate)))
     except ValueError as exc:
         parser.error(str(exc))
     tls = None
