@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test bench monkey assets exe lint clean translations mo redis
+.PHONY: install play test bench monkey assets exe lint clean translations mo redis cluster-soak
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; run 'make PY=python3 ...'" >&2; exit 1; }
@@ -32,7 +32,12 @@ redis:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q redis-server || \
 	  { $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q redis-server; }; }
 
-bench: $(STAMP)
+# The scale-out tests at full size: 200 bot tables over three processes, 20 SIGKILLs (make test runs 8 and 3)
+cluster-soak: $(STAMP) redis
+	CARDGAMES_CLUSTER_TABLES=$(or $(TABLES),200) CARDGAMES_CLUSTER_KILLS=$(or $(KILLS),20) \
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q -p no:cacheprovider tests/test_net_cluster.py -k killed
+
+bench: $(STAMP) redis
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m cardgames.bench $(ARGS)
 
 # 200,000 frames of random input through every scene, then 200 kills of the real app at random moments
