@@ -102,7 +102,7 @@ class Game:
         return all(p.bot.over for p in self.players)
 
 
-def host_games(url: str | list[str], count: int, rng: random.Random, pace: float = 0.02) -> list[Game]:
+def host_games(url: str | list[str], count: int, rng: random.Random, pace: float = 0.05) -> list[Game]:
     """`count` tables of LAYOUTS, each hosted by its first player and joined by the others (a list
     of urls: each table's players at a random one of them, as behind a load balancer)."""
     urls = [url] if isinstance(url, str) else url

@@ -7,18 +7,23 @@ table's record, replayed at a local Table, ends the game with the final State ea
 shown; every action any line was told was accepted is in it, in order."""
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
 import time
 
 import pytest
 from net_helpers import FAST
-from server_procs import ServerProc, check_final, host_games, rejoin, settle
+from server_procs import ROOT, ServerProc, check_final, host_games, rejoin, settle
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetError, NetHandle
 from cardgames.net.server import ServerThread
 from cardgames.net.store import Store
+from cardgames.table.seats import AWAY, computer
+from cardgames.table.table import Table
 
 KILLS = int(os.environ.get("CARDGAMES_SERVER_KILLS", "4"))
 
@@ -31,7 +36,7 @@ def test_a_killed_server_reopens_every_table_from_its_store_and_no_accepted_acti
         games = host_games(server.url, 4, rng)
         kills = 0
         while kills < KILLS and not all(g.over for g in games):
-            time.sleep(rng.uniform(0.2, 2.0))
+            time.sleep(rng.uniform(0.2, 1.2))
             server.kill()
             kills += 1
             settle(games)
@@ -88,10 +93,11 @@ def test_a_clean_stop_keeps_the_tables_and_a_restart_seats_the_same_players(tmp_
     net.start()
     host = NetHandle.host(net.url, "three_thirteen", "Asha", ["away", "away"])
     other = NetHandle.join(net.url, host.code, "Ravi")
+    room = net.call(lambda: net.server.rooms[host.code])
     bots = [Bot(host, seed=1, stop_after=3).start(), Bot(other, seed=2, stop_after=3).start()]
     assert all(bot.join(30) for bot in bots)
-    before = net.call(lambda: list(net.server.rooms[host.code].table.actions))
     net.stop()                                   # SIGTERM's path: the rooms close, their records stay open
+    before = list(room.table.actions)
     again = ServerThread(FAST, store=Store(path), port=0)
     again.start()
     try:
@@ -104,3 +110,40 @@ def test_a_clean_stop_keeps_the_tables_and_a_restart_seats_the_same_players(tmp_
     finally:
         other.close()
         again.stop()
+
+
+@pytest.mark.timeout(60)
+def test_the_server_keeps_its_records_in_the_data_folder_unless_told_otherwise(tmp_path):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDGAMES_DATA_DIR": str(tmp_path / "data")}
+    proc = subprocess.Popen([sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", "0"],
+                            cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()
+        assert f"the tables' records: {tmp_path / 'data' / 'server-tables.sqlite3'}" in line, line
+        assert (tmp_path / "data" / "server-tables.sqlite3").exists()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def test_a_reopened_table_records_the_computer_move_it_makes_at_once(tmp_path):
+    """A table reopened where a computer is to play: the computer plays at once (no thinking time
+    here), and that move is in the record like every other (it was lost when the recorder was
+    given to the room only after it had started again)."""
+    table = Table("switch", {}, 11, [AWAY, computer("easy")])
+    rules = table.spec.rules
+    while rules.current_player(table.state) != 1:
+        table.replay([str(rules.legal_actions(table.state)[0])])
+    store = Store(tmp_path / "t.sqlite3")
+    blob = {"started": True, "seats": [["player", "normal", "Asha", "tok", False], ["computer", "easy", "", "", False]],
+            "table": ["away", "computer:easy"], "resigned": []}
+    store.db.execute("INSERT INTO tables VALUES ('ABCDE', 'switch', '{}', 11, ?, '', NULL)", (json.dumps(blob),))
+    store.db.executemany("INSERT INTO actions VALUES ('ABCDE', ?, ?)", list(enumerate(table.actions)))
+    net = ServerThread(FAST, store=store)
+    net.start()
+    try:
+        played = lambda: net.call(lambda: list(net.server.rooms["ABCDE"].table.actions))
+        assert wait_for(lambda: len(played()) > len(table.actions), 10)
+        assert net.call(store.load, "ABCDE")["actions"] == played()
+    finally:
+        net.stop()

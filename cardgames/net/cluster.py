@@ -116,6 +116,7 @@ class Cluster:
 
     def __init__(self, url: str, advertise: str = "") -> None:
         self.url, self.advertise = url, advertise
+        self.where = f"Redis at {url}"
         self.id = secrets.token_hex(6)
         self.redis = aioredis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
         self.server: Any = None
@@ -353,11 +354,10 @@ class Cluster:
         if record is None or record["closed"]:
             return
         try:
-            room = reopen(record, self.server)
+            room = reopen(record, self.server, self._hook)
         except Exception:
             log.exception("table %s: its record makes no table", code)
             return
-        self._hook(room)
         self.server.rooms[code] = room
         self.server.hosted[room.host_address] += 1
         self.takeovers.append(self.server.loop.time() - since)

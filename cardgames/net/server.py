@@ -52,7 +52,8 @@ class Line:
     def __init__(self, server: Server, ws: ServerConnection) -> None:
         self.server, self.ws, self.config = server, ws, server.config
         peer = ws.remote_address
-        forwarded = server.store.forwarded(ws) if server.store is not None else None   # a cluster's relay
+        store = getattr(server, "store", None)
+        forwarded = store.forwarded(ws) if store is not None else None   # a cluster's relay passes it on
         self.address = forwarded or (str(peer[0]) if peer else "?")
         self.name = ""
         self.room: Room | None = None
@@ -94,16 +95,20 @@ class Line:
         self.wake.set()
 
     async def _send(self) -> None:
-        store = self.server.store
+        store = getattr(self.server, "store", None)
         try:
             while True:
-                if store is not None and store.pending():
-                    await store.settled()     # what the updates tell is in the store first (cluster.py)
                 while self.outbox:
-                    data, bounded = self.outbox.popleft()
-                    if bounded:
-                        self.live -= 1
-                    await self.ws.send(data)
+                    ready = len(self.outbox)
+                    if store is not None and store.pending():
+                        await store.settled()     # what these updates tell is in the store first (cluster.py)
+                    for _ in range(ready):
+                        if not self.outbox:
+                            break
+                        data, bounded = self.outbox.popleft()
+                        if bounded:
+                            self.live -= 1
+                        await self.ws.send(data)
                 if self.closing is not None:
                     break
                 self.wake.clear()
@@ -459,9 +464,7 @@ def _store(args: argparse.Namespace) -> Any:
         return None
     from cardgames.net.store import DEFAULT_NAME, Store
     from cardgames.storage import resolve_data_dir
-    path = args.store or resolve_data_dir() / DEFAULT_NAME
-    log.info("the tables' records: %s", path)
-    return Store(path)
+    return Store(args.store or resolve_data_dir() / DEFAULT_NAME)
 
 
 async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext | None) -> int:
@@ -473,7 +476,8 @@ async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext |
         return 1
     if args.redis and not args.advertise:
         server.store.advertise = f"ws://{args.host}:{port}"
-    log.info("listening on %s://%s:%d", "wss" if tls else "ws", args.host, port)
+    kept = f"; the tables' records: {server.store.where}" if server.store is not None else ""
+    log.info("listening on %s://%s:%d%s", "wss" if tls else "ws", args.host, port, kept)
     for text in args.table:
         game, _, seats = text.partition(":")
         try:

@@ -28,7 +28,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -109,9 +109,10 @@ class Recorder:
             self.sink.seats(self.code, blob)
 
 
-def reopen(record: dict[str, Any], server: Any) -> Room:
+def reopen(record: dict[str, Any], server: Any, hook: Callable[[Room], None]) -> Room:
     """A room again from its record, on `server` (its config, loop and close hook); ValueError or
-    KeyError when the record makes no table."""
+    KeyError when the record makes no table. hook(room) gives it its Recorder before it plays on
+    (a computer's move at once is recorded like any other)."""
     config, loop = server.config, server.loop
     blob = record["seats"]
     table = Table(record["game"], record["options"], record["seed"], [parse_seat(s) for s in blob["table"]],
@@ -135,6 +136,7 @@ def reopen(record: dict[str, Any], server: Any) -> Room:
         if seat.kind == "player" and not seat.computer_plays:    # as after a drop: the seat waits its grace
             seat.grace = loop.call_later(config.grace, room._take_over, s)
     room._empty = loop.call_later(config.empty_ttl, room.close, "closed")
+    hook(room)
     if started and room._safely(room._at_now, table.start):
         room.tick()
     return room
@@ -164,6 +166,7 @@ class Store:
 
     def __init__(self, path: str | Path, keep_closed: float = KEEP_CLOSED, clock: Any = time.time) -> None:
         self.path = Path(path)
+        self.where = str(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
@@ -247,12 +250,11 @@ class Store:
         rooms = []
         for record in self.open_records():
             try:
-                room = reopen(record, server)
+                room = reopen(record, server, lambda room: self._hook(room, Recorder(self, room)))
             except Exception:
                 log.exception("table %s: its record makes no table; closed", record["code"])
                 self.db.execute("UPDATE tables SET closed = ? WHERE code = ?", (self.clock(), record["code"]))
                 continue
-            self._hook(room, Recorder(self, room))
             server.rooms[room.code] = room
             server.hosted[room.host_address] += 1
             rooms.append(room)
