@@ -13,9 +13,11 @@ balancer: a process that does not own a table relays its players to the owner). 
 CARDGAMES_CLUSTER_TABLES / CARDGAMES_CLUSTER_KILLS make it bigger (make cluster-soak: 200 / 20)."""
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 import redis
@@ -24,6 +26,9 @@ from server_procs import ServerProc, check_final, host_games, rejoin, settle
 
 from cardgames.net.client import NetError, NetHandle
 from cardgames.net.cluster import fold
+from cardgames.net.config import Config
+from cardgames.net.server import Line
+from cardgames.table import lobby
 
 TABLES = int(os.environ.get("CARDGAMES_CLUSTER_TABLES", "8"))
 KILLS = int(os.environ.get("CARDGAMES_CLUSTER_KILLS", "3"))
@@ -130,3 +135,50 @@ def test_a_record_folds_from_its_operations():
     assert fold("CODE1", ops[:5])["actions"] == ["a", "c"]
     assert fold("CODE1", ['["act",0,"a"]']) is None
     assert fold("CODE1", [*ops, '["closed"]'])["closed"]
+
+
+@pytest.mark.timeout(20)
+def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
+    """The cluster's writes are asynchronous: a line holds what waits for it until the store says the
+    writes queued before are done (Cluster.pending / settled), so a client told of a move never loses it."""
+    async def run() -> list[bytes]:
+        released = asyncio.Event()
+
+        class SlowStore:
+            waiting = True
+
+            def pending(self) -> bool:
+                return self.waiting
+
+            async def settled(self) -> None:
+                await released.wait()
+                self.waiting = False
+
+            def forwarded(self, ws) -> None:
+                return None
+
+        sent: list[bytes] = []
+
+        class Socket:
+            remote_address = ("127.0.0.1", 1)
+
+            async def send(self, data: bytes) -> None:
+                sent.append(data)
+
+            async def close(self, *args) -> None:
+                pass
+
+        server = SimpleNamespace(config=Config(), loop=asyncio.get_running_loop(), store=SlowStore())
+        line = Line(server, Socket())
+        task = asyncio.create_task(line._send())
+        line.push(b"one")
+        line.push(b"two")
+        await asyncio.sleep(0.05)
+        assert sent == []                       # not before the store has written
+        released.set()
+        await asyncio.sleep(0.05)
+        assert sent == [b"one", b"two"]
+        line.fail(lobby.error("closed", True))
+        await task
+        return sent
+    assert asyncio.run(run())[:2] == [b"one", b"two"]
