@@ -147,3 +147,12 @@ def test_a_reopened_table_records_the_computer_move_it_makes_at_once(tmp_path):
         assert net.call(store.load, "ABCDE")["actions"] == played()
     finally:
         net.stop()
+
+
+@pytest.mark.timeout(60)
+def test_a_store_that_cannot_be_opened_stops_the_server_with_a_clear_line(tmp_path):
+    (tmp_path / "file").write_text("")
+    run = subprocess.run([sys.executable, "-m", "cardgames.server", "--port", "0", "--store",
+                          str(tmp_path / "file" / "t.sqlite3")], cwd=ROOT, capture_output=True, text=True, timeout=30,
+                         check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert run.returncode == 1 and "cannot serve on" in run.stderr and "Traceback" not in run.stderr

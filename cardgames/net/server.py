@@ -468,8 +468,8 @@ def _store(args: argparse.Namespace) -> Any:
 
 
 async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext | None) -> int:
-    server = Server(config, store=_store(args))
     try:
+        server = Server(config, store=_store(args))
         port = await server.start(args.host, args.port, tls)
     except Exception as exc:   # noqa: BLE001 - the port is taken, the store out of reach: said, and out
         log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
