@@ -42,7 +42,7 @@ def records(url: str, games) -> dict:
         client.close()
 
 
-def finish(games, timeout: float = 240) -> None:
+def finish(games, timeout: float = 240 + 2 * TABLES) -> None:
     end = time.monotonic() + timeout
     for g in games:
         for p in g.players:
@@ -60,7 +60,7 @@ def cluster(tmp_path):
     store.stop()
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(300 + 20 * KILLS + 5 * TABLES)     # (60 tables, 20 kills: 7 minutes at load 25)
 def test_killed_processes_tables_are_taken_over_and_every_table_ends_as_its_record(cluster):
     store, procs = cluster
     rng = random.Random(2026)
