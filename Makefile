@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PYTHON := $(BIN)/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install play test bench monkey assets exe lint clean translations mo
+.PHONY: install play test bench monkey assets exe lint clean translations mo redis cluster-soak
 
 $(STAMP): requirements.txt requirements-dev.txt
 	@command -v $(PY) >/dev/null 2>&1 || { echo "make: $(PY) not found; run 'make PY=python3 ...'" >&2; exit 1; }
@@ -18,10 +18,26 @@ install: $(STAMP) mo
 play: $(STAMP) mo
 	$(PYTHON) main.py $(ARGS)
 
-test: $(STAMP) mo
+test: $(STAMP) mo redis
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q $(PYTEST_ARGS)
 
-bench: $(STAMP)
+# The scale-out tests start their own redis-server (tests/redis_fixture.py: a free loopback port, never the
+# system's service). Where it is missing, Debian's package is installed (root, or sudo without a password):
+# the distribution's maintained Redis, the binary an operator runs (README "Run a server").
+redis:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then SUDO=; \
+	  elif command -v apt-get >/dev/null 2>&1 && sudo -n true 2>/dev/null; then SUDO="sudo -n"; \
+	  else echo "make: redis-server not found; install Redis (Debian/Ubuntu: apt-get install redis-server; macOS: brew install redis)" >&2; exit 1; fi; \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q redis-server || \
+	  { $$SUDO apt-get update -q && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q redis-server; }; }
+
+# The scale-out tests at full size: 200 bot tables over three processes, 20 SIGKILLs (make test runs 8 and 3)
+cluster-soak: $(STAMP) redis
+	CARDGAMES_CLUSTER_TABLES=$(or $(TABLES),200) CARDGAMES_CLUSTER_KILLS=$(or $(KILLS),20) \
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m pytest -q -p no:cacheprovider tests/test_net_cluster.py -k killed
+
+bench: $(STAMP) redis
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PYTHON) -m cardgames.bench $(ARGS)
 
 # 200,000 frames of random input through every scene, then 200 kills of the real app at random moments

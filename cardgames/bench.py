@@ -26,7 +26,8 @@ What is measured, and how:
   (cardgames/table/bench.py: per game at 4 seats, the CPU µs of one update through the wire handle,
   encode + decode, median and p99, the sizes; the memory of a table played to mid-game, KB), and the
   table server's CPU per action and intent-to-update latency with bot clients on loopback
-  (cardgames/net/bench.py).
+  (cardgames/net/bench.py), and several server processes on Redis (cardgames/net/cluster_bench.py:
+  takeover time, Redis commands and CPU per action with one and two processes, the relay's latency).
 Benchmarks print figures; they never fail on a slow machine.
 """
 from __future__ import annotations
@@ -297,6 +298,16 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
 
             net_bench.main(["--tables", "20" if quick else "20,100", "--seconds", "4" if quick else "10"])
         except Exception as e:  # noqa: BLE001 - report and finish the run
+            print(f"   failed: {type(e).__name__}: {e}")
+            traceback.print_exc(file=sys.stderr)
+        sys.stdout.flush()
+        print("\n== Several server processes on Redis (cardgames.net.cluster_bench)")
+        try:
+            from cardgames.net import cluster_bench
+
+            cluster_bench.main(["--rounds", "1" if quick else "3", "--seconds", "3" if quick else "8",
+                                "--samples", "30" if quick else "150"])
+        except Exception as e:  # noqa: BLE001 - report and finish the run (no redis-server: `make redis`)
             print(f"   failed: {type(e).__name__}: {e}")
             traceback.print_exc(file=sys.stderr)
         sys.stdout.flush()

@@ -33,4 +33,4 @@ def english_after():
 # Fixtures shared by test modules: `device` (keyboard or gamepad), `drawn` (the strings rendered), `line` (the
 # local and the wire handle to the table, tests/line_fixtures.py), and the
 # suite's fixed calendar (`on_day`; no test sees the real date).
-pytest_plugins = ["device_fixtures", "drawn_strings", "fixed_clock", "line_fixtures"]
+pytest_plugins = ["device_fixtures", "drawn_strings", "fixed_clock", "line_fixtures", "net_helpers"]

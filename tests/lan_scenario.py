@@ -115,7 +115,7 @@ def main() -> None:
     env = dict(os.environ, CARDGAMES_LAN_INTERFACES="loopback")   # the server's setting: the variable
     server = subprocess.Popen(
         [sys.executable, "-m", "cardgames.server", "--port", "0", "--announce", "--name", "Asha\u202e.Home\n",
-         "--ai-delay", "0", "--table", "skyjo:away,computer", "--table", "switch:away,away,computer"],
+         "--ai-delay", "0", "--table", "skyjo:away,computer", "--table", "switch:away,away,computer", "--no-store"],
         env=env, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     log: list[str] = []
     threading.Thread(target=lambda: log.extend(server.stderr), daemon=True).start()   # type: ignore[arg-type]

@@ -41,6 +41,9 @@ def test_bench_quick_prints_every_section():
         line = next((ln for ln in table_section if ln.split()[:1] == [game]), None)
         assert line is not None and len(re.findall(r"\d+(?:\.\d)?", line)) == 10, f"no wire figures for {game}"
     assert re.search(r"^ +20 +\d+ +\d+ +\d+ +[\d.]+ +[\d.]+ +-?\d+$", out, re.MULTILINE), "no line of the table server's bench"
+    assert re.search(r"takeover after a SIGKILL.*: p50 [\d.]+ s, p99 [\d.]+ s", out), "no takeover line (cluster_bench)"
+    assert re.search(r"^two processes: \d+ actions/s, [\d.]+ Redis commands per action", out, re.MULTILINE)
+    assert re.search(r"through another process p50 [\d.]+ ms", out)
     assert "failed:" not in out, out
     assert "bench finished" in out
 

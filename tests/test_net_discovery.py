@@ -69,7 +69,7 @@ def test_a_bad_interfaces_setting_is_a_clear_error(bad: str) -> None:
 
 def test_a_bad_interfaces_setting_stops_the_server_with_a_clear_message() -> None:
     run = subprocess.run([sys.executable, "-m", "cardgames.server", "--port", "0", "--announce",
-                          "--lan-interfaces", "eth0"], cwd=ROOT, check=False, capture_output=True, text=True, timeout=30)
+                          "--lan-interfaces", "eth0", "--no-store"], cwd=ROOT, check=False, capture_output=True, text=True, timeout=30)
     assert run.returncode == 1 and "cannot announce the tables" in run.stderr and "'eth0'" in run.stderr
 
 

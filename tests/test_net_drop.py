@@ -9,7 +9,7 @@ import itertools
 from typing import Any
 
 import pytest
-from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
+from net_helpers import FAST, room_facts, start_server
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
@@ -78,7 +78,7 @@ def test_a_dropped_player_is_replaced_after_the_grace_and_takes_the_seat_back_wi
 
 
 @pytest.mark.timeout(30)
-def test_a_short_drop_keeps_the_seat_and_leaving_on_purpose_gives_it_to_a_computer_at_once(net):  # noqa: F811
+def test_a_short_drop_keeps_the_seat_and_leaving_on_purpose_gives_it_to_a_computer_at_once(net):
     host = NetHandle.host(net.url, "skyjo", "Host", ["away", "away", "away"])
     second = NetHandle.join(net.url, host.code, "Second")
     third = NetHandle.join(net.url, host.code, "Third")

@@ -5,7 +5,7 @@ seed and actions played at a local Table. Loopback only, bounded in time."""
 from __future__ import annotations
 
 import pytest
-from net_helpers import FAST, net, room_facts, start_server  # noqa: F401 - net: the fixture
+from net_helpers import FAST, room_facts, start_server
 from net_proxy import Proxy
 
 from cardgames.net.bots import Bot, wait_for
@@ -48,7 +48,7 @@ def test_a_line_cut_mid_game_through_a_slow_split_proxy_comes_back_and_the_game_
 
 
 @pytest.mark.timeout(60)
-def test_the_game_so_far_is_never_lost_when_it_arrives_slowly(net):  # noqa: F811
+def test_the_game_so_far_is_never_lost_when_it_arrives_slowly(net):
     """catch_up() before the whole story has arrived gives what has; the rest comes through
     receive(), in order, nothing lost and nothing twice."""
     host = NetHandle.host(net.url, "skyjo", "Host", ["away", "computer:easy"])

@@ -5,7 +5,7 @@ it (its observation, the spectator's public one, the result)."""
 from __future__ import annotations
 
 import pytest
-from net_helpers import net, room_facts  # noqa: F401 - the fixture
+from net_helpers import room_facts
 
 from cardgames.core.events import redact
 from cardgames.net.bots import Bot, wait_for
@@ -34,7 +34,7 @@ def spec_of(word: str):
 
 @pytest.mark.timeout(120)     # (a busy machine; a game takes 0.1 to 15 s)
 @pytest.mark.parametrize("game,players", CASES)
-def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net, game, players):  # noqa: F811
+def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net, game, players):
     seats = seats_of(players)
     away = [s for s, w in enumerate(seats) if w == "away"]
     host = NetHandle.host(net.url, game, "Host", seats, seat=away[0])
@@ -78,7 +78,7 @@ def test_a_whole_game_over_the_network_ends_as_the_same_game_played_locally(net,
 
 
 @pytest.mark.timeout(60)
-def test_play_again_deals_anew_at_the_same_seats_once_every_player_asks(net):  # noqa: F811
+def test_play_again_deals_anew_at_the_same_seats_once_every_player_asks(net):
     host = NetHandle.host(net.url, "skyjo", "Host", ["away", "computer:easy", "away"])
     other = NetHandle.join(net.url, host.code, "Other")
     first = [Bot(host, seed=1).start(), Bot(other, seed=2).start()]

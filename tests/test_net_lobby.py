@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from net_helpers import net, room_facts  # noqa: F401 - net: the fixture
+from net_helpers import room_facts
 
 from cardgames.net.bots import wait_for
 from cardgames.net.client import NetError, NetHandle
@@ -155,7 +155,7 @@ def test_a_player_removed_after_the_start_is_replaced_by_a_computer(net):
 
 
 def test_a_host_who_leaves_before_the_start_closes_the_table(net):
-    host, h = hosted(net)
+    host, _h = hosted(net)
     guest = NetHandle.join(net.url, host.code, "Guest")
     code = host.code
     host.close()
@@ -199,8 +199,9 @@ def test_every_error_a_player_can_meet_has_a_sentence_translated_in_every_langua
 
 # ---------------------------------------------------------------------- the game's own server
 def test_the_games_own_server_hosts_a_table_and_tells_everyone_when_the_host_leaves():
-    from cardgames.net.host import LocalHost
     from net_helpers import FAST
+
+    from cardgames.net.host import LocalHost
     host = LocalHost(address="127.0.0.1", port=0, config=FAST, announce=False)
     url = host.start()
     assert url == f"ws://127.0.0.1:{host.port}" and host.addresses() == [f"127.0.0.1:{host.port}"]
@@ -215,8 +216,9 @@ def test_the_games_own_server_hosts_a_table_and_tells_everyone_when_the_host_lea
 
 
 def test_a_taken_port_falls_back_to_any_free_one():
-    from cardgames.net.host import LocalHost
     from net_helpers import FAST
+
+    from cardgames.net.host import LocalHost
     first = LocalHost(address="127.0.0.1", port=0, config=FAST, announce=False)
     first.start()
     second = LocalHost(address="127.0.0.1", port=first.port, config=FAST, announce=False)

@@ -91,7 +91,7 @@ def test_the_grace_is_zero_to_two_minutes():
 def test_the_server_command_logs_plain_lines_and_stops_cleanly_on_sigterm():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", "0",
-                             "--table", "switch:away,computer:easy"],
+                             "--table", "switch:away,computer:easy", "--no-store"],
                             cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     try:
         lines = [proc.stderr.readline() for _ in range(3)]

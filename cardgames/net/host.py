@@ -122,7 +122,7 @@ class LocalHost:
         if self._ads is not None and thread.server.loop is not None:
             try:
                 asyncio.run_coroutine_threadsafe(self._ads.stop(), thread.server.loop).result(20)
-            except Exception:   # noqa: BLE001 - stopping goes on whatever the announcer says
+            except Exception:
                 log.exception("the table's announcement could not be withdrawn")
             self._ads = None
         thread.stop()

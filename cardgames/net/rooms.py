@@ -93,6 +93,7 @@ class Room:
     host_address: str = ""
     start_when: str = "full"          # lobby.START_WHEN: start once no seat is open, or at the host's Start
     host_seat: int = -1               # the host's seat (-1: a table the server opened itself)
+    on_record: Callable[[str], None] = lambda event: None   # "play" / "seats" changed (net/store.py)
     spectators: set[Any] = field(default_factory=set)
     started: bool = False
     closed: bool = False
@@ -205,9 +206,9 @@ class Room:
         self.seats[seat].line = line
         self._welcome(line, seat)
         self._someone_here()
-        if not self.started and self.start_when == "full" and all(s.kind != "open" for s in self.seats):
-            if not self._start():
-                return
+        if (not self.started and self.start_when == "full" and all(s.kind != "open" for s in self.seats)
+                and not self._start()):
+            return
         self._tell_seats()
         self.tick()
 
@@ -448,6 +449,7 @@ class Room:
         game = self.table.game
 
         def send(msg: Any) -> None:
+            self.on_record("play")          # the record first: a line told of a move never loses it
             line = self.seats[seat].line
             if line is not None:
                 line.push(encode(msg, game))
@@ -463,6 +465,7 @@ class Room:
         return tuple(s.info() for s in self.seats)
 
     def _tell_seats(self) -> None:
+        self.on_record("seats")
         msg = Seats(self._infos(), self.started)
         for line in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
             line.tell(msg)

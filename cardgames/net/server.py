@@ -52,9 +52,12 @@ class Line:
     def __init__(self, server: Server, ws: ServerConnection) -> None:
         self.server, self.ws, self.config = server, ws, server.config
         peer = ws.remote_address
-        self.address = str(peer[0]) if peer else "?"
+        store = getattr(server, "store", None)
+        forwarded = store.forwarded(ws) if store is not None else None   # a cluster's relay passes it on
+        self.address = forwarded or (str(peer[0]) if peer else "?")
         self.name = ""
         self.room: Room | None = None
+        self.relay: Any = None              # the line is passed to the process that owns its table (cluster.py)
         self.seat: int | None = None
         self.bucket = Bucket(self.config.rate, self.config.burst, server.loop.time())
         self.strikes = 0
@@ -92,13 +95,20 @@ class Line:
         self.wake.set()
 
     async def _send(self) -> None:
+        store = getattr(self.server, "store", None)
         try:
             while True:
                 while self.outbox:
-                    data, bounded = self.outbox.popleft()
-                    if bounded:
-                        self.live -= 1
-                    await self.ws.send(data)
+                    ready = len(self.outbox)
+                    if store is not None and store.pending():
+                        await store.settled()     # what these updates tell is in the store first (cluster.py)
+                    for _ in range(ready):
+                        if not self.outbox:
+                            break
+                        data, bounded = self.outbox.popleft()
+                        if bounded:
+                            self.live -= 1
+                        await self.ws.send(data)
                 if self.closing is not None:
                     break
                 self.wake.clear()
@@ -119,6 +129,8 @@ class Line:
         finally:
             if self.room is not None and (self.closing is None or self.closing.code != "left"):
                 self.room.drop(self)
+            if self.relay is not None:
+                self.relay.close()
             if self.closing is None:
                 sender.cancel()
             try:
@@ -133,7 +145,8 @@ class Line:
             if self.closing is not None:
                 timeout = FLUSH_TIMEOUT
             else:
-                timeout = self.config.idle_timeout if self.room is not None else self.config.join_timeout
+                joined = self.room is not None or self.relay is not None
+                timeout = self.config.idle_timeout if joined else self.config.join_timeout
             try:
                 async with asyncio.timeout(timeout):
                     data = await self.ws.recv()
@@ -153,6 +166,9 @@ class Line:
         """One message from the client."""
         if not self.bucket.take(self.server.loop.time()):
             self.fail(lobby.error("flood", True))
+            return
+        if self.relay is not None:
+            self.relay.send(data)
             return
         if isinstance(data, str):
             self._strike("messages are binary frames (msgpack), not text")
@@ -222,6 +238,9 @@ class Line:
             if msg.start_when not in lobby.START_WHEN:
                 raise ValueError(f"a table starts when {' or '.join(lobby.START_WHEN)}, not {msg.start_when!r}")
             room = self.server.open_room(msg.game, dict(msg.options), msg.seats, self.address, msg.start_when)
+        except JoinRefused as exc:
+            self.fail(lobby.error(exc.code, True))
+            return
         except Exception as exc:   # noqa: BLE001 - whatever the rules say of the options, it is a bad table
             self.fail(lobby.error("bad_table", True, str(exc)))
             return
@@ -236,6 +255,8 @@ class Line:
 
     def _join(self, msg: Join) -> None:
         room = self.server.rooms.get(msg.code.strip().upper())
+        if room is None and self.server.store is not None and self.server.store.relay(self, msg):
+            return
         if room is None or room.closed:
             self.fail(lobby.error("no_table", True))
             return
@@ -257,9 +278,10 @@ class Line:
 class Server:
     """Every room of one server process, and its lines."""
 
-    def __init__(self, config: Config | None = None, seeds: Callable[[], int] = new_seed) -> None:
+    def __init__(self, config: Config | None = None, seeds: Callable[[], int] = new_seed, store: Any = None) -> None:
         self.config = config or Config()
         self.seeds = seeds
+        self.store = store                         # the tables' records (net/store.py), or None
         self.rooms: dict[str, Room] = {}
         self.hosted: Counter[str] = Counter()      # rooms open per hosting address
         self.lines: Counter[str] = Counter()       # connections per address
@@ -270,6 +292,8 @@ class Server:
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> int:
         """Listen on host:port (0: any free port); the port."""
         self.loop = asyncio.get_running_loop()
+        if self.store is not None:
+            await self.store.start(self)           # the tables of the last run, before anyone rejoins
         c = self.config
         self._ws = await serve(self._handler, host, port, ssl=tls, max_size=c.frame_limit,
                                ping_interval=c.ping_interval, ping_timeout=c.ping_timeout,
@@ -299,26 +323,36 @@ class Server:
         unknown = set(options) - set(spec.rules_keys)
         if unknown:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
-        code = room_code(lambda c: c in self.rooms)
+        taken = self.rooms.__contains__
+        code = self.store.new_code(taken) if self.store is not None else room_code(taken)
         room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
                          on_close=self._closed, host_address=address, start_when=start_when)
         self.rooms[code] = room
+        if self.store is not None:
+            self.store.track(room)
         self.hosted[address] += 1
         log.info("table %s: %s opened by %s, seats %s", code, game, address or "the server", ",".join(seats))
         return room
 
     def _closed(self, room: Room) -> None:
+        if self.store is not None:
+            self.store.closed(room)
         self.rooms.pop(room.code, None)
         self.hosted[room.host_address] -= 1
         if self.hosted[room.host_address] <= 0:
             del self.hosted[room.host_address]
 
     async def shutdown(self) -> None:
-        """Tell every table the server is closing, close every line, stop listening."""
+        """Tell every table the server is closing, close every line, stop listening (a store
+        keeps the tables open in their records: played on after a restart)."""
+        farewell = "closing"
+        if self.store is not None:
+            farewell = self.store.farewell
+            await self.store.stop()
         for room in list(self.rooms.values()):
-            room.close("closing")
+            room.close(farewell)
         for line in list(self.every):
-            line.fail(lobby.error("closing", True))
+            line.fail(lobby.error(farewell, True))
         if self._ws is not None:
             self._ws.close(close_connections=False)     # no new lines; the open ones are told first
             for _ in range(int(FLUSH_TIMEOUT / 0.05)):
@@ -337,8 +371,8 @@ class ServerThread:
     in the server's thread (to look at its rooms safely), stop()."""
 
     def __init__(self, config: Config | None = None, host: str = "127.0.0.1", port: int = 0,
-                 seeds: Callable[[], int] = new_seed) -> None:
-        self.server = Server(config, seeds)
+                 seeds: Callable[[], int] = new_seed, store: Any = None) -> None:
+        self.server = Server(config, seeds, store)
         self.host, self.port = host, port
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
@@ -395,6 +429,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grace", type=float, default=Config.grace,
                         help="seconds before a computer plays a dropped player's seat (0-120, default 20)")
     parser.add_argument("--ai-delay", type=float, default=Config.ai_delay, help="a computer's thinking time (s)")
+    parser.add_argument("--tables-per-address", type=int, default=Config.tables_per_address,
+                        help="tables one address may host at once (default %(default)s)")
+    parser.add_argument("--lines-per-address", type=int, default=Config.lines_per_address,
+                        help="connections one address may hold at once (default %(default)s)")
+    parser.add_argument("--rate", type=float, default=Config.rate,
+                        help="messages a second a line may send (twice as many at once; default %(default)s)")
     parser.add_argument("--cert", help="TLS certificate (PEM): serve wss://")
     parser.add_argument("--key", help="TLS private key (PEM)")
     parser.add_argument("--announce", action="store_true",
@@ -403,13 +443,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lan-interfaces", default=None, metavar="ADDRESSES",
                         help="where to announce: all, loopback, or interface addresses a,b "
                              "(default: $CARDGAMES_LAN_INTERFACES, else all)")
+    parser.add_argument("--store", metavar="PATH",
+                        help="the tables' records (SQLite), reopened at start (default: "
+                             "server-tables.sqlite3 in the data folder, $CARDGAMES_DATA_DIR or the user's)")
+    parser.add_argument("--no-store", action="store_true", help="keep the tables in memory only")
+    parser.add_argument("--redis", metavar="URL", help="one of several processes on this Redis "
+                        "(redis://host:6379/0): the tables' records there, none lost when a process goes")
+    parser.add_argument("--advertise", metavar="URL", help="with --redis: the address the other processes "
+                        "reach this one at (default ws://HOST:PORT)")
     parser.add_argument("--table", action="append", default=[], metavar="GAME:SEATS",
                         help="open a table at start, e.g. skyjo:away,away,computer:hard (its code is logged)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, stream=sys.stderr, format="%(asctime)s %(levelname)s %(message)s")
     logging.getLogger("cardgames.net.websockets").setLevel(logging.WARNING)
     try:
-        config = Config(grace=args.grace, ai_delay=args.ai_delay)
+        config = Config(grace=args.grace, ai_delay=args.ai_delay, tables_per_address=args.tables_per_address,
+                        lines_per_address=args.lines_per_address, rate=args.rate, burst=max(1, int(2 * args.rate)))
     except ValueError as exc:
         parser.error(str(exc))
     tls = None
@@ -421,19 +470,33 @@ def main(argv: list[str] | None = None) -> int:
     return asyncio.run(_serve(args, config, tls))
 
 
+def _store(args: argparse.Namespace) -> Any:
+    if args.redis:
+        from cardgames.net.cluster import Cluster
+        return Cluster(args.redis, args.advertise or f"ws://{args.host}:{args.port}")
+    if args.no_store:
+        return None
+    from cardgames.net.store import DEFAULT_NAME, Store
+    from cardgames.storage import resolve_data_dir
+    return Store(args.store or resolve_data_dir() / DEFAULT_NAME)
+
+
 async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext | None) -> int:
-    server = Server(config)
     try:
+        server = Server(config, store=_store(args))
         port = await server.start(args.host, args.port, tls)
-    except OSError as exc:
-        log.error("cannot listen on %s:%d: %s", args.host, args.port, exc)
+    except Exception as exc:   # noqa: BLE001 - the port is taken, the store out of reach: said, and out
+        log.error("cannot serve on %s:%d: %s", args.host, args.port, exc)
         return 1
-    log.info("listening on %s://%s:%d", "wss" if tls else "ws", args.host, port)
+    if args.redis and not args.advertise:
+        server.store.advertise = f"ws://{args.host}:{port}"
+    kept = f"; the tables' records: {server.store.where}" if server.store is not None else ""
+    log.info("listening on %s://%s:%d%s", "wss" if tls else "ws", args.host, port, kept)
     for text in args.table:
         game, _, seats = text.partition(":")
         try:
             room = server.open_room(game, {}, seats.split(","))
-        except (ValueError, KeyError, TypeError) as exc:
+        except (ValueError, KeyError, TypeError, JoinRefused) as exc:
             log.error("cannot open table %r: %s", text, exc)
             continue
         log.info("table %s: code %s", game, room.code)

@@ -261,7 +261,7 @@ class SelectScene(Scene):
         self.stack.push(NamesScene(self.app, humans=int(self.options.get("hotseat", 1))))
 
     def play_online(self) -> None:
-        from cardgames.scenes.online_start import OnlineScene   # the network's screens: only when asked
+        from cardgames.scenes.online_start import OnlineScene  # the network's screens: only when asked
         self.stack.push(OnlineScene(self.app, self.info))
 
     def rules(self) -> None:

@@ -75,6 +75,8 @@ ERRORS = {
     "broken": "the table stopped on an error (the server's log says which)",
     "removed": "the host removed this player from the table",
     "too_fast": "one quick message every few seconds",
+    "moved": "the table is played by another server process now: join again with the seat's token",
+    "unavailable": "the server cannot open new tables now (its store is out of reach): try again soon",
 }
 START_WHEN = ("full", "host")   # a table starts once no seat is open, or when its host says so
 
