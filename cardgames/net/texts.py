@@ -32,6 +32,9 @@ TEXTS = {
     "broken": N_("The table stopped on an error."),
     "removed": N_("The host removed you from the table."),
     "too_fast": N_("One quick message every few seconds."),
+    "moved": N_("The server handed this table to another of its processes. Join again to play on: your seat "
+                "is kept."),
+    "unavailable": N_("The server cannot open new tables just now. Try again in a little while."),
     "unreachable": N_("The table cannot be reached at this address. Check the address, that the host is still "
                       "there, and that no firewall blocks it."),
 }
