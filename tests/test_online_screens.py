@@ -171,6 +171,7 @@ def test_the_host_starts_and_the_real_game_opens_at_every_screen_on_its_own_seat
     assert run_until(app, lambda: isinstance(app.stack.top, SkyjoScene)), [type(s).__name__ for s in app.stack.scenes]
     game = app.stack.top
     assert game.host is None and game.viewer == 0 and game.humans == (0,)
+    assert game.player_name(1) == "Ravi"                                # the friend by name, not a computer's
     assert run_until(app, lambda: bool(game.seen) and game.latest().seat == 0)
     got: list = []
     assert wait_for(lambda: got.extend(m for m in ravi.receive() if isinstance(m, Update)) or

@@ -174,7 +174,7 @@ class LobbyScene(Scene):
                 self.seats = msg.seats
                 if msg.started and not self.started:
                     self.started = True
-                    self._open_game([*self.early, *messages[i + 1:]])
+                    self._open_game([*self.early, msg, *messages[i + 1:]])   # (msg: who sits where)
                     return
                 self.build()
             elif isinstance(msg, Error) and not msg.fatal:      # a fatal one: the line closes (update)
