@@ -306,7 +306,7 @@ def test_join_from_the_command_line_waits_for_the_table_then_plays(server, tmp_p
     code = server.call(lambda: server.server.open_room("switch", {}, ["away", "away"]).code)
     app = headless_app(tmp_path / "joiner", join=server.url, code=code.lower())
     first = app.screens.first()
-    assert type(first).__name__ == "JoinWait"
+    assert type(first).__name__ == "LobbyScene" and first.handle.code == code   # the lobby: seats, Ready, Leave
     app.stack.push(first)
     app.stack.apply_pending()
     settle(app, 0.2)
@@ -324,7 +324,7 @@ def test_join_a_table_that_is_not_there(server, tmp_path):
     app.told = []
     app.notify = lambda text, *a, **k: app.told.append(str(text))
     assert type(app.screens.first()).__name__ == "SelectScene"
-    assert told(app, "Could not join the table ZZZZZ: no_table")
+    assert told(app, "There is no table with this code")      # in the player's words (net/texts.py)
 
 
 def test_the_select_screen_offers_to_rejoin_the_kept_seat(server, app):
@@ -356,7 +356,7 @@ def test_the_server_stopping_while_waiting_for_players(server, tmp_path):
     server.stop()
     server.stopped = True
     assert wait_for(lambda: (settle(app, 0.05), type(app.stack.top).__name__ == "SelectScene")[1], 10)
-    assert told(app, "The server is shutting down")
+    assert told(app, "The host stopped the table")          # the lobby says it (net/texts.py)
 
 
 def test_a_quick_message_passes_again_once_its_time_is_up(server, app, monkeypatch):

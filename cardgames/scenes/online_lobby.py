@@ -142,7 +142,10 @@ class LobbyScene(Scene):
         """Back out: a player leaves the table; the host's leaving ends it for everyone."""
         if not self.gone:
             self._hang_up()
-            self.stack.pop()
+            if len(self.stack) > 1:
+                self.stack.pop()
+            else:                           # opened by --join: nothing under it
+                self.stack.reset(self.app.screens.select(self.info.name))
 
     def _hang_up(self) -> Job | None:
         self.gone = True
