@@ -370,3 +370,18 @@ def test_a_quick_message_passes_again_once_its_time_is_up(server, app, monkeypat
     bot.line.say(lobby.PHRASES.index("good_game"))
     assert [m.phrase for m in heard_until(me, said) if said(m)] == [0]
     me.close()
+
+
+def test_a_table_moved_to_another_process_is_joined_again_with_the_seat_token(server, app):
+    """A server process handing its tables over (SIGTERM in a cluster) tells its lines "moved": the
+    screen takes its seat back at once (here the same server: the token is what counts)."""
+    me, bot, scene = seated(server, app)
+    seen = scene.latest().moves
+    scene.line_over(lobby.Error("moved", lobby.ERRORS["moved"], True))
+    app.stack.apply_pending()
+    again = app.stack.top
+    assert again is not scene and getattr(again, "online", False) and again.viewer == 0
+    assert again.latest().moves >= seen and not told(app, "lost")
+    again.remote.handle.close()
+    bot.line.close()
+    me.close()

@@ -289,10 +289,16 @@ class OnlineTable:
 
     def line_over(self, err: Any) -> None:
         """The line ended: say why, forget the seat token when the table is gone, go back to the
-        select screen."""
+        select screen. A table handed to another process of the server ("moved": a rolling restart)
+        is joined again with the seat's token: the player sees a pause, not an error."""
         self.line_ended = True
         code = getattr(err, "code", "")
-        from cardgames.net import seat_token
+        from cardgames.net import play, seat_token
+        if code == "moved":     # another process of the server plays the table now: back in at once
+            again = play.rejoin_saved(self.app)
+            if again is not None:
+                self.stack.reset(again)
+                return
         if code not in KEEPS_TOKEN and err is not None:
             seat_token.forget(self.app.storage)
         self.app.notify(ENDED.get(code, LOST))
