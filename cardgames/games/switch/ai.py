@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from cardgames.core.cards import standard_deck
+from cardgames.games.switch import expert
 from cardgames.games.switch.presets import habits
 from cardgames.games.switch.rules import (
     ACE,
@@ -49,7 +50,7 @@ from cardgames.games.switch.rules import (
     decks_for,
 )
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 SPECIALS = (TWO, ACE, EIGHT, JACK)
 _DECKS = {1: standard_deck(1), 2: standard_deck(2)}
 
@@ -82,6 +83,8 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
         move = _easy(obs, moves)
     elif level == "hard":
         move = _hard(obs, moves)
+    elif level == "expert":
+        move = expert.best(obs, moves, rng)
     else:
         move = _normal(obs, moves)
     call = next((a for a in mine if a.kind is K_CALL), None)
@@ -206,6 +209,11 @@ def _p_holds(unseen: dict, rank, hand_size: int) -> float:
     if u <= 0 or hand_size <= 0:
         return 0.0
     return 1.0 - _p_none(u, unseen["pool"], hand_size)
+
+
+def hard_move(obs: Observation, moves: Sequence[Action]) -> Action:
+    """Hard's move among `moves` (the seat's turn moves): Expert's starting point."""
+    return _hard(obs, [a for a in moves if a.kind is not K_CALL])
 
 
 def _hard(obs: Observation, moves: Sequence[Action]) -> Action:

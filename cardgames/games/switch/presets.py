@@ -30,6 +30,7 @@ BUILT_IN = {
     "easy": Habits(0.30, 2.2, 0.5),
     "normal": Habits(0.12, 1.4, 0.85),
     "hard": Habits(0.04, 0.8, 1.0),
+    "expert": Habits(0.01, 0.6, 1.0),
     "random": Habits(0.0, 1.4, 0.85),
 }
 _LIMITS = {"forget_call": (0.0, 1.0), "reaction_time": (0.0, 10.0), "notice": (0.0, 1.0)}
