@@ -73,7 +73,8 @@ def test_computers_catch_a_missed_call_after_a_reaction_time_by_level():
     s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
     assert str(ai.catch_action(R.observe(s, 1), random.Random(1), "hard")) == "1 catch 0"
     assert ai.catch_action(R.observe(s, 0), random.Random(1), "hard") is None
-    assert ai.reaction_time("hard") < ai.reaction_time("normal") < ai.reaction_time("easy")
+    assert str(ai.catch_action(R.observe(s, 1), random.Random(1), "expert")) == "1 catch 0"   # Expert catches too
+    assert ai.reaction_time("expert") < ai.reaction_time("hard") < ai.reaction_time("normal") < ai.reaction_time("easy")
     noticed = sum(ai.catch_action(R.observe(s, 1), random.Random(k), "easy") is not None for k in range(200))
     assert 50 < noticed < 150
 
@@ -88,7 +89,7 @@ def test_random_baseline_always_calls_and_plays_a_playable_card():
 
 def test_choose_ignores_other_seats_actions():
     s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
-    for level in ("easy", "normal", "hard", "random"):
+    for level in ("easy", "normal", "hard", "expert", "random"):
         assert decide(s, level).seat == 1
 
 
@@ -106,7 +107,7 @@ def _advance(players, seed, steps):
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
-       seat=st.integers(0, 5), level=st.sampled_from(["easy", "normal", "hard", "random"]))
+       seat=st.integers(0, 5), level=st.sampled_from(["easy", "normal", "hard", "expert", "random"]))
 def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, steps, seat, level):
     seat %= players
     state = _advance(players, seed, steps)

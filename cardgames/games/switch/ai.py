@@ -55,9 +55,10 @@ SPECIALS = (TWO, ACE, EIGHT, JACK)
 _DECKS = {1: standard_deck(1), 2: standard_deck(2)}
 
 
-def reaction_time(level: str) -> float:
-    """Seconds a computer player of `level` takes to catch a player who did not call "last card"."""
-    return habits(level).reaction_time
+def reaction_time(level: str, rng: random.Random | None = None) -> float:
+    """Seconds a computer player of `level` takes to catch a player who did not call "last card":
+    drawn with `rng` from the level's skewed (log-normal) distribution, its median without rng."""
+    return habits(level).reaction(rng)
 
 
 def catch_action(obs: Observation, rng: random.Random, level: str) -> Action | None:

@@ -48,8 +48,9 @@ def play_hand(levels, seed: int, options=None, timings=None, streams=None) -> tu
 
 
 def _catches(state, levels, rngs):
-    """The quickest player who notices the missed call catches it (reaction times by level)."""
-    order = sorted((ai.reaction_time(levels[s]), s) for s in range(len(levels)) if s != state.exposed)
+    """The quickest player who notices the missed call catches it (reaction times drawn by level, each
+    player's from its own stream, as at the table)."""
+    order = sorted((ai.reaction_time(levels[s], rngs[s]), s) for s in range(len(levels)) if s != state.exposed)
     for _, seat in order:
         action = ai.catch_action(rules.observe(state, seat), rngs[seat], levels[seat])
         if action is not None:
