@@ -46,13 +46,15 @@ from cardgames.games.switch.state import (
     decks_for,
 )
 
-BUDGET = 2400         # simulated moves per decision (all worlds and moves together)
-MIN_WORLDS, MAX_WORLDS = 6, 48
+# Simulated moves per decision (all worlds and moves together), by table size: a move costs more
+# at a bigger table (two decks, more hands to deal and score); each keeps p95 well under 100 ms.
+BUDGET = {2: 6000, 3: 4500, 4: 3600, 5: 3000, 6: 3000}
+MIN_WORLDS, MAX_WORLDS = 6, 120
 ENDGAME_CARDS = 5     # heads-up, both hands together at most this many cards: search each world
 ENDGAME_DEPTH = 7     # plies of the endgame search
-ROUNDS = 2            # the playouts' cut-off: this many rounds of the table after the move
+ROUNDS = 4            # the playouts' cut-off: this many rounds of the table after the move
 CONFIDENCE = 1.0      # standard errors by which a move must beat Hard's choice to be played instead
-SHARPNESS = 1.1       # how much one card of hand size is worth in the position's score
+SHARPNESS = 0.6       # how much one card of hand size is worth in the position's score
 SPECIAL_WORTH = {TWO: 0.35, ACE: 0.45, EIGHT: 0.25, JACK: 0.5}   # a card held as an answer: part of a card
 
 
@@ -127,7 +129,7 @@ def search(obs, moves: Sequence[Action], rng: random.Random) -> Table_:
     pool = _unseen(obs)
     endgame = n == 2 and sum(obs.hand_sizes) <= ENDGAME_CARDS
     depth = ROUNDS * n + 2
-    worlds = max(MIN_WORLDS, min(MAX_WORLDS, BUDGET // (len(cands) * depth)))
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, BUDGET[n] // (len(cands) * depth)))
     if endgame:
         worlds = max(MIN_WORLDS, worlds // 3)
     for _ in range(worlds):
