@@ -99,6 +99,35 @@ def test_arena_hand_ends_with_a_winner():
     assert stats.wilson(50, 100)[0] < 0.5 < stats.wilson(50, 100)[1]
 
 
+def test_a_level_that_errs_like_people_stays_within_its_cap_of_expert_and_sometimes_slips(monkeypatch):
+    """With a temperature and a cap (presets.py), a level draws among the moves Expert scores: never
+    one worse than the best by more than the cap, its own habitual move favoured, a near-equal move
+    now and then."""
+    import dataclasses
+
+    from cardgames.games.switch import expert, presets
+
+    styled = dataclasses.replace(presets.habits("normal"), temperature=0.05, cap=0.1, habit=0.02)
+    monkeypatch.setattr(ai, "habits", lambda level: styled)
+    state, checked, slips, rng = R.new_game({"players": 3}, 5), 0, 0, random.Random(5)
+    while not R.is_over(state) and checked < 12:
+        seat = state.turn
+        obs, legal = R.observe(state, seat), R.legal_actions(state)
+        moves = [a for a in legal if a.kind is not R.K_CALL]
+        if len(set(moves)) > 1:
+            own = ai._normal(obs, moves)
+            choice = ai.choose(obs, moves, random.Random(checked), "normal")
+            scored = expert.scores(obs, moves, random.Random(checked), ai.LOWER_SHARE)   # the same search
+            options = ai.allowed(scored, own, styled)
+            top = max(v for v, _ in scored)
+            assert choice in [a for _, a in options]
+            assert all(v >= top - styled.cap for v, a in scored if a == choice)
+            slips += choice != own
+            checked += 1
+        state, _ = R.apply(state, ai.choose(obs, legal, rng, "hard"))
+    assert checked >= 8 and slips >= 1
+
+
 # --- nothing hidden leaks -----------------------------------------------------
 
 def _advance(players, seed, steps):

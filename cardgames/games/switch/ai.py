@@ -24,6 +24,7 @@ asks `catch_action` after `reaction_time(level)` seconds of real time.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -88,6 +89,8 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
         move = expert.best(obs, moves, rng)
     else:
         move = _normal(obs, moves)
+    if level != "expert" and level != "random":
+        move = err_like_people(obs, moves, rng, level, move)
     call = next((a for a in mine if a.kind is K_CALL), None)
     # "Last card" is due only when this move leaves one card; the chance to forget is taken then, once
     # (calling before a draw, or rolling at every turn with two cards, made them forget far less often)
@@ -95,6 +98,34 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
             and rng.random() >= habits(level).forget_call:
         return call
     return move
+
+
+LOWER_SHARE = 0.15     # the part of Expert's search budget a lower level's scores cost
+
+
+def err_like_people(obs: Observation, moves: Sequence[Action], rng: random.Random, level: str,
+                    own: Action) -> Action:
+    """A lower level's move among the moves Expert scores: never one worse than the best by more
+    than the level's cap, its own habitual move `own` favoured by its habit, and a draw with its
+    temperature (presets.py says how). Without a temperature: `own`."""
+    h = habits(level)
+    if h.temperature <= 0.0 or len(set(moves)) < 2:
+        return own
+    options = allowed(expert.scores(obs, moves, rng, LOWER_SHARE), own, h)
+    peak = max(v for v, _ in options)
+    weights = [math.exp((v - peak) / h.temperature) for v, _ in options]
+    r = rng.random() * sum(weights)
+    for w, (_, a) in zip(weights, options):
+        r -= w
+        if r <= 0.0:
+            return a
+    return options[-1][1]
+
+
+def allowed(scored, own: Action, h) -> list[tuple[float, Action]]:
+    """The moves a level may play (within its cap of the best), each with its value (+ habit for `own`)."""
+    top = max(v for v, _ in scored)
+    return [(v + (h.habit if a == own else 0.0), a) for v, a in scored if v >= top - h.cap]
 
 
 def random_choice(obs: Observation, moves: Sequence[Action], rng: random.Random) -> Action:

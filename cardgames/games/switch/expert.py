@@ -89,10 +89,11 @@ def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action | None 
     return prior
 
 
-def scores(obs, moves: Sequence[Action], rng: random.Random) -> list[tuple[float, Action]]:
+def scores(obs, moves: Sequence[Action], rng: random.Random, share: float = 1.0) -> list[tuple[float, Action]]:
     """(value, move) for each distinct move, in the order given: Expert's estimate of the chance to
-    win the hand after it (a lone move is not searched: 0.5)."""
-    table = search(obs, moves, rng)
+    win the hand after it (a lone move is not searched: 0.5). `share`: the part of Expert's budget
+    spent (the lower levels look less far)."""
+    table = search(obs, moves, rng, share)
     return [(table.mean(i), a) for i, a in enumerate(table.moves)]
 
 
@@ -119,7 +120,7 @@ class Table_:
         return m / (var / n) ** 0.5
 
 
-def search(obs, moves: Sequence[Action], rng: random.Random) -> Table_:
+def search(obs, moves: Sequence[Action], rng: random.Random, share: float = 1.0) -> Table_:
     """Every distinct move played in the same sampled worlds, each followed by a playout."""
     cands = list(dict.fromkeys(a for a in moves if a.kind is not K_CALL and a.kind is not K_CATCH))
     table = Table_(cands)
@@ -129,7 +130,7 @@ def search(obs, moves: Sequence[Action], rng: random.Random) -> Table_:
     pool = _unseen(obs)
     endgame = n == 2 and sum(obs.hand_sizes) <= ENDGAME_CARDS
     depth = ROUNDS * n + 2
-    worlds = max(MIN_WORLDS, min(MAX_WORLDS, BUDGET[n] // (len(cands) * depth)))
+    worlds = max(MIN_WORLDS, min(MAX_WORLDS, int(BUDGET[n] * share) // (len(cands) * depth)))
     if endgame:
         worlds = max(MIN_WORLDS, worlds // 3)
     for _ in range(worlds):

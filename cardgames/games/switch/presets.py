@@ -7,6 +7,12 @@ reaction_spread  (optional, default 0: always the median) how much the reaction 
                  log-normal, as people's are (skewed: now and then a long pause, never a negative
                  one), median * exp(reaction_spread * z) for a standard normal z, kept within
                  a quarter of the median and four times it
+temperature, cap, habit  (optional; 0: the level plays its own move) how a level below Expert errs:
+                 Expert scores the moves (its estimate of the chance to win the hand after each), the
+                 moves worse than the best by more than `cap` are never played, the level's own
+                 heuristic move gets `habit` added (its habits: keeping 2s, following the first card),
+                 and one is drawn with weights exp(value / temperature): a near-equal move is a
+                 coin-flip, a clearly worse one a rare slip
 
 A missing or broken file is named on stderr and the built-in values below are used.
 """
@@ -31,6 +37,9 @@ class Habits:
     reaction_time: float
     notice: float
     reaction_spread: float = 0.0
+    temperature: float = 0.0
+    cap: float = 0.0
+    habit: float = 0.0
 
     def reaction(self, rng: random.Random | None = None) -> float:
         """One reaction time drawn with `rng` from the log-normal distribution; the median without rng."""
@@ -49,8 +58,8 @@ BUILT_IN = {
     "random": Habits(0.0, 1.4, 0.85),
 }
 _LIMITS = {"forget_call": (0.0, 1.0), "reaction_time": (0.0, 10.0), "notice": (0.0, 1.0),
-           "reaction_spread": (0.0, 2.0)}
-_OPTIONAL = {"reaction_spread"}
+           "reaction_spread": (0.0, 2.0), "temperature": (0.0, 1.0), "cap": (0.0, 1.0), "habit": (0.0, 1.0)}
+_OPTIONAL = {"reaction_spread", "temperature", "cap", "habit"}
 
 
 def load(path: Path) -> dict[str, Habits]:
