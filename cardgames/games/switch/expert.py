@@ -178,7 +178,8 @@ def _world(obs, pool: list, rng: random.Random) -> State:
                     got.append(c)
                     taken[k] = True
         hands[s] = tuple(got)
-    stock = tuple(c for k, c in enumerate(cards) if not taken[k])
+    stock = tuple(c for k, c in enumerate(cards) if not taken[k])[:obs.stock_count]   # (a dealt test
+    # position may leave cards out of play: the unseen cards are then more than the places for them)
     table = Table(int(rng.random() * 2**31), n, obs.match, False, obs.hand_no, obs.totals, obs.last_points, None)
     return tuple.__new__(State, (tuple(hands), stock, obs.discard, obs.turn, obs.phase, obs.suit, obs.pending,
                                  obs.pending_rank, obs.skip, obs.drawn, obs.called, None, obs.voids,
