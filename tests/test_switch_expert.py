@@ -53,7 +53,7 @@ def test_expert_names_the_suit_the_player_about_to_go_out_cannot_follow():
     for k in range(3):
         scored = {str(a): v for v, a in expert.scores(obs, R.legal_actions(state), random.Random(k))}
         assert max(scored, key=scored.get) == "0 play JC>H", scored
-        assert str(expert.best(obs, R.legal_actions(state), random.Random(k))) == "0 play JC>H"
+        assert str(expert.choose(obs, R.legal_actions(state), random.Random(k))) == "0 play JC>H"
 
 
 def test_the_duplicate_arena_plays_each_deal_with_the_candidate_in_every_seat(monkeypatch):

@@ -92,7 +92,8 @@ def level_costs(levels=LEVELS, hands: int = 20, players: int = 2, seed: int = HE
             obs = rules.observe(state, seat)
             moves = [a for a in legal if a.kind is not rules.K_CALL and a.kind is not rules.K_CATCH]
             if len(set(moves)) > 1:
-                judge = dict((a, v) for v, a in expert.scores(obs, moves, make_rng(seed + h, "judge", len(costs))))
+                n = len(costs[levels[0]])
+                judge = {a: v for v, a in expert.scores(obs, moves, make_rng(seed + h, "judge", n))}
                 top = max(judge.values())
                 for level in levels:
                     choice = ai.choose(obs, moves, make_rng(seed + h, level, len(costs[level])), level)

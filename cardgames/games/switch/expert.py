@@ -29,17 +29,19 @@ from collections import Counter
 from collections.abc import Sequence
 from math import exp
 
+from cardgames.games.switch import hard
 from cardgames.games.switch.actions import K_CALL, K_CATCH, K_NEXT, K_PLAY, Action
 from cardgames.games.switch.moves import legal_actions
 from cardgames.games.switch.play import apply
+from cardgames.games.switch.presets import remembers_call
 from cardgames.games.switch.state import (
     ACE,
     DECKS,
     DRAWN,
     EIGHT,
+    HAND_OVER,
     JACK,
     OVER,
-    HAND_OVER,
     TWO,
     State,
     Table,
@@ -59,17 +61,27 @@ SPECIAL_WORTH = {TWO: 0.35, ACE: 0.45, EIGHT: 0.25, JACK: 0.5}   # a card held a
 
 
 def choose(obs, legal: Sequence[Action], rng: random.Random) -> Action:
-    """Expert's move among `legal` (its "last card" call included): the level "expert" of ai.choose."""
-    from cardgames.games.switch import ai
+    """Expert's move among `legal` (other seats' actions are ignored): the level "expert" of
+    ai.choose. It calls "last card" when its play leaves it one card (forgetting now and then, by
+    its preset), and deals the next hand of a match when that is all there is to do."""
+    mine = [a for a in legal if a.seat == obs.seat and a.kind is not K_CATCH]
+    if not mine:
+        raise ValueError(f"no legal action for seat {obs.seat}")
+    if obs.phase is HAND_OVER:
+        return next(a for a in mine if a.kind is K_NEXT)
+    moves = [a for a in mine if a.kind is not K_CALL]
+    move = best(obs, moves, rng, hard.move(obs, moves))
+    call = next((a for a in mine if a.kind is K_CALL), None)
+    if call is not None and move.kind is K_PLAY and len(obs.hand) == 2 and remembers_call("expert", rng):
+        return call
+    return move
 
-    return ai.choose(obs, legal, rng, "expert")
 
-
-def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action | None = None) -> Action:
+def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action) -> Action:
     """The move Expert values most among `moves` (the seat's turn moves, no call or catch).
 
     The values of two moves are compared over the same worlds (paired); the search leaves `prior`
-    (Hard's choice unless given) only for a move better by more than CONFIDENCE standard errors of
+    (Hard's choice in play) only for a move better by more than CONFIDENCE standard errors of
     the paired difference: the playouts are noisy, and a coin-flip between near-equal moves would
     play worse than Hard."""
     table = search(obs, moves, rng)
@@ -77,9 +89,6 @@ def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action | None 
         raise ValueError(f"no move for seat {obs.seat}")
     if len(table.moves) == 1:
         return table.moves[0]
-    if prior is None:
-        from cardgames.games.switch import ai
-        prior = ai.hard_move(obs, moves)
     top = max(range(len(table.moves)), key=lambda i: table.mean(i))
     if prior not in table.moves:
         return table.moves[top]

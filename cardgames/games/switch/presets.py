@@ -98,3 +98,8 @@ def habits(level: str) -> Habits:
     """The habits of `level` (an unknown level plays like normal)."""
     table = habits_table()
     return table.get(level, table["normal"])
+
+
+def remembers_call(level: str, rng: random.Random) -> bool:
+    """Does a computer of `level` call "last card" this time it is due? (It forgets with forget_call.)"""
+    return rng.random() >= habits(level).forget_call
