@@ -19,6 +19,12 @@ The work per decision is a fixed number of simulated moves (BUDGET), never a clo
 depends only on the observation and the random stream; it keeps each decision under 100 ms of
 CPU at p95 on this machine at every table size (measured: bench.py, expert_times).
 
+Measured (arena.duplicate, held-out seeds from 9001, 95% intervals over deals): heads-up against
+Hard 54.3% (50.7-58.0%) of 600 hands (300 deals, seats swapped); Expert + 3 Hard 26.2% (23.0-29.5%)
+of 400 hands (100 deals, Expert in each seat). The issue's goals (62% and 35%, lower bounds) are not
+met: with every hand known the same search wins 70% heads-up, so what is missing is a better guess
+of the hidden hands (the others keep their 2s, Aces, 8s and Jacks; worlds deal uniformly).
+
 `scores(obs, moves, rng)` gives every move its value (0..1, Expert's estimate of the chance to win
 the hand): the lower levels choose among these with their temperature and cap (ai.py).
 """
