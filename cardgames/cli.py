@@ -15,7 +15,7 @@ from cardgames import config
 from cardgames.games import registry
 from cardgames.launch import Launch
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
 
 

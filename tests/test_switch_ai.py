@@ -73,7 +73,8 @@ def test_computers_catch_a_missed_call_after_a_reaction_time_by_level():
     s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
     assert str(ai.catch_action(R.observe(s, 1), random.Random(1), "hard")) == "1 catch 0"
     assert ai.catch_action(R.observe(s, 0), random.Random(1), "hard") is None
-    assert ai.reaction_time("hard") < ai.reaction_time("normal") < ai.reaction_time("easy")
+    assert str(ai.catch_action(R.observe(s, 1), random.Random(1), "expert")) == "1 catch 0"   # Expert catches too
+    assert ai.reaction_time("expert") < ai.reaction_time("hard") < ai.reaction_time("normal") < ai.reaction_time("easy")
     noticed = sum(ai.catch_action(R.observe(s, 1), random.Random(k), "easy") is not None for k in range(200))
     assert 50 < noticed < 150
 
@@ -88,7 +89,7 @@ def test_random_baseline_always_calls_and_plays_a_playable_card():
 
 def test_choose_ignores_other_seats_actions():
     s, _ = R.apply(pos("5C 6C", "3D 4D 7H"), R.parse_action("0 play 5C"))
-    for level in ("easy", "normal", "hard", "random"):
+    for level in ("easy", "normal", "hard", "expert", "random"):
         assert decide(s, level).seat == 1
 
 
@@ -96,6 +97,35 @@ def test_arena_hand_ends_with_a_winner():
     winner, moves = arena.play_hand(["hard", "random", "normal"], 3)
     assert winner in (0, 1, 2) and moves > 0
     assert stats.wilson(50, 100)[0] < 0.5 < stats.wilson(50, 100)[1]
+
+
+def test_a_level_that_errs_like_people_stays_within_its_cap_of_expert_and_sometimes_slips(monkeypatch):
+    """With a temperature and a cap (presets.py), a level draws among the moves Expert scores: never
+    one worse than the best by more than the cap, its own habitual move favoured, a near-equal move
+    now and then."""
+    import dataclasses
+
+    from cardgames.games.switch import expert, presets
+
+    styled = dataclasses.replace(presets.habits("normal"), temperature=0.05, cap=0.1, habit=0.02)
+    monkeypatch.setattr(ai, "habits", lambda level: styled)
+    state, checked, slips, rng = R.new_game({"players": 3}, 5), 0, 0, random.Random(5)
+    while not R.is_over(state) and checked < 12:
+        seat = state.turn
+        obs, legal = R.observe(state, seat), R.legal_actions(state)
+        moves = [a for a in legal if a.kind is not R.K_CALL]
+        if len(set(moves)) > 1:
+            own = ai._normal(obs, moves)
+            choice = ai.choose(obs, moves, random.Random(checked), "normal")
+            scored = expert.scores(obs, moves, random.Random(checked), ai.LOWER_SHARE)   # the same search
+            options = ai.allowed(scored, own, styled)
+            top = max(v for v, _ in scored)
+            assert choice in [a for _, a in options]
+            assert all(v >= top - styled.cap for v, a in scored if a == choice)
+            slips += choice != own
+            checked += 1
+        state, _ = R.apply(state, ai.choose(obs, legal, rng, "hard"))
+    assert checked >= 8 and slips >= 1
 
 
 # --- nothing hidden leaks -----------------------------------------------------
@@ -106,7 +136,7 @@ def _advance(players, seed, steps):
 
 @settings(max_examples=60, deadline=None)
 @given(players=st.integers(2, 6), seed=st.integers(0, 10_000), steps=st.integers(0, 120),
-       seat=st.integers(0, 5), level=st.sampled_from(["easy", "normal", "hard", "random"]))
+       seat=st.integers(0, 5), level=st.sampled_from(["easy", "normal", "hard", "expert", "random"]))
 def test_observation_and_choice_do_not_depend_on_hidden_cards(players, seed, steps, seat, level):
     seat %= players
     state = _advance(players, seed, steps)

@@ -6,6 +6,9 @@ and what happened is counted from the actions the table took. The seeds are fixe
 """
 from __future__ import annotations
 
+import math
+import statistics
+
 import pytest
 
 from cardgames.core.stats import wilson
@@ -31,12 +34,23 @@ def test_computers_forget_last_card_at_the_preset_rate_through_the_table(app, le
     assert figures.calls_not_due == 0            # "Last card!" only just before the play that leaves one
 
 
-def test_computers_catch_a_human_who_forgets_at_their_notice_rate_and_reaction_time(app):
-    for level in ("easy", "hard"):
-        figures = table_habits.catch_figures(level, games=25, seed=1, app=app)
-        habits = presets.habits(level)
-        low, high = wilson(figures.caught, figures.moments, Z99)
-        assert figures.moments > 30 and low <= habits.notice <= high, (level, figures.caught, figures.moments)
-        # the catch lands the reaction time after the play, give or take the frames the window opens in
-        assert all(habits.reaction_time <= t <= habits.reaction_time + 3 * table_habits.FRAME
-                   for t in figures.reactions), figures.reactions
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_computers_catch_a_human_who_forgets_at_their_notice_rate_and_reaction_times(app, level):
+    """The reaction times are drawn from the level's log-normal distribution (levels/ai/switch.json:
+    median reaction_time, spread reaction_spread), as people's are skewed: measured through the table,
+    their median and spread are the preset's, and a long pause is longer than a quick one is short.
+    Before, every catch came exactly reaction_time after the play."""
+    figures = table_habits.catch_figures(level, games=40, seed=1, app=app)
+    habits = presets.habits(level)
+    low, high = wilson(figures.caught, figures.moments, Z99)
+    assert figures.moments > 40 and low <= habits.notice <= high + 1e-9, (level, figures.caught, figures.moments)
+    times = figures.reactions
+    median, spread = habits.reaction_time, habits.reaction_spread
+    # each catch lands within the distribution's bounds, give or take the frames the window opens in
+    assert all(median / 4 <= t <= 4 * median + 3 * table_habits.FRAME for t in times), times
+    logs = sorted(math.log(t / median) for t in times)
+    centre = logs[len(logs) // 2]
+    sd = statistics.stdev(logs)
+    assert abs(centre) < 2.5 * spread / len(logs) ** 0.5 + 0.02, (level, centre)      # the median is the preset's
+    assert 0.6 * spread < sd < 1.5 * spread, (level, sd, spread)                      # and so is the spread
+    assert statistics.mean(times) > statistics.median(times)                           # skewed: a long tail

@@ -8,6 +8,7 @@ from cardgames.core.cards import parse_cards
 from cardgames.core.rng import make_rng
 from cardgames.games.skyjo import ai as skyjo_ai
 from cardgames.games.skyjo import rules as skyjo
+from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch import rules as switch
 from cardgames.table import pace
 from cardgames.table.handles import LocalHandle, WireHandle
@@ -104,8 +105,10 @@ def test_a_computer_who_plays_next_holds_its_move_while_a_missed_call_can_be_cau
     lines[0].act(0, "0 play 7H")                        # no "last card" call: seat 0 can be caught
     (deadline,) = lines[2].receive()[-1].deadlines
     assert (deadline.kind, deadline.seat, deadline.opened, deadline.closes) == ("catch", 0, 0.0, pace.CATCH_HOLD)
-    assert deadline.soonest == pytest.approx(2.2)       # the easy computer's reaction time
-    table.advance(2.1)
+    # the easy computer's reaction time this once: drawn from its level's distribution (median 2.2 s)
+    easy = switch_ai.reaction_time("easy", make_rng(table.seed, "reaction", 1, 1))
+    assert deadline.soonest == pytest.approx(easy) and easy != pytest.approx(2.2)
+    table.advance(min(easy, pace.CATCH_HOLD) - 0.01)
     assert table.state.turn == 1 and table.state.exposed == 0 and table.thinking == 1   # seat 1 waits
     lines[2].act(2, "2 catch 0")                        # seat 2 catches first
     assert table.state.exposed is None and len(table.state.hands[0]) == 3
@@ -119,8 +122,9 @@ def test_the_computers_catch_after_their_reaction_time_when_a_human_plays_next()
     table, lines = switch_table((computer("hard"), HERE, computer("hard")), ["9C", "2S 5D 6D", "KC QC 4D"],
                                 turn=1, exposed=0, called=(False, False, False))
     (deadline,) = lines[1].receive()[-1].deadlines
-    assert deadline.closes is None and deadline.soonest == pytest.approx(0.8)   # a human moves next: no limit
-    table.advance(0.79)
+    hard = switch_ai.reaction_time("hard", make_rng(table.seed, "reaction", 2, 0))   # median 0.8 s
+    assert deadline.closes is None and deadline.soonest == pytest.approx(hard)   # a human moves next: no limit
+    table.advance(hard - 0.01)
     assert table.state.exposed == 0
     table.advance(0.01)                                 # a hard computer always notices
     assert table.state.exposed is None and len(table.state.hands[0]) == 3

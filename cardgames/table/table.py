@@ -108,6 +108,7 @@ class Table:
         self.thinking: int | None = None
         self._window: tuple[int, int] | None = None   # Switch: (exposed seat, move number) of the open window
         self._window_opened = 0.0
+        self._reactions: dict[int, float] = {}         # Switch: each computer's reaction time to the open window
 
     @property
     def players(self) -> int:
@@ -459,8 +460,11 @@ class Table:
         if self._window is not None and self._window[0] == exposed:
             return
         self._window, self._window_opened = (exposed, len(self.actions)), self.now
-        for seat in self._catchers():
-            self._after(switch_ai.reaction_time(self.seats[seat].level), "catch", (seat, self._window))
+        self._reactions = {seat: switch_ai.reaction_time(self.seats[seat].level,
+                                                         make_rng(self.seed, "reaction", seat, len(self.actions)))
+                           for seat in self._catchers()}     # each computer's own reaction this time
+        for seat, seconds in self._reactions.items():
+            self._after(seconds, "catch", (seat, self._window))
 
     def _catchers(self) -> list[int]:
         exposed = self._window[0] if self._window else None
@@ -480,7 +484,7 @@ class Table:
         opened = self._window_opened
         nxt = self.state.turn
         closes = None if self.seats[nxt].human else opened + pace.CATCH_HOLD
-        times = [switch_ai.reaction_time(self.seats[s].level) for s in self._catchers()]
+        times = [self._reactions[s] for s in self._catchers() if s in self._reactions]
         return (Deadline("catch", self._window[0], opened, closes, opened + min(times) if times else None),)
 
     # ------------------------------------------------------------------ undo, deal again, resign

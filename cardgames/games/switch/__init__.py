@@ -11,7 +11,8 @@ INFO = GameInfo(
     max_players=6,
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 7)), 3),
-        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("expert", "Expert")),
+                   "normal"),
         OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
         OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match to 200")), False),
         OptionSpec("open", "Start mode (open hands)", ((False, "Off"), (True, "On")), False),

@@ -19,14 +19,16 @@ from cardgames.core.stats import rate_with_ci
 from cardgames.games.switch import ai, rules
 
 
-def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
+def play_hand(levels, seed: int, options=None, timings=None, streams=None) -> tuple[int, int]:
     """Play one hand with `levels[seat]` at each seat; return (winner seat, number of moves).
 
-    `timings`, a dict level -> list, collects each decision's CPU seconds (thread time) if given.
+    `timings`, a dict level -> list, collects each decision's CPU seconds (process time) if given.
+    `streams[seat]` names each seat's random stream (default: the seat number); the duplicate
+    arena names them by player, so that a player keeps its stream when it changes seats.
     """
     n = len(levels)
     state = rules.new_game({**(options or {}), "players": n}, seed)
-    rngs = [make_rng(seed, "ai", seat) for seat in range(n)]
+    rngs = [make_rng(seed, "ai", seat if streams is None else streams[seat]) for seat in range(n)]
     moves = 0
     while not rules.is_over(state):
         if state.exposed is not None:
@@ -34,10 +36,10 @@ def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
         seat = rules.current_player(state)
         legal = rules.actions_for(state, seat)
         obs = rules.observe(state, seat)
-        start = time.thread_time()
+        start = time.process_time()
         action = ai.choose(obs, legal, rngs[seat], levels[seat])
         if timings is not None:
-            timings.setdefault(levels[seat], []).append(time.thread_time() - start)
+            timings.setdefault(levels[seat], []).append(time.process_time() - start)
         state, _ = rules.apply(state, action)
         moves += 1
         if moves > 20000:
@@ -46,8 +48,9 @@ def play_hand(levels, seed: int, options=None, timings=None) -> tuple[int, int]:
 
 
 def _catches(state, levels, rngs):
-    """The quickest player who notices the missed call catches it (reaction times by level)."""
-    order = sorted((ai.reaction_time(levels[s]), s) for s in range(len(levels)) if s != state.exposed)
+    """The quickest player who notices the missed call catches it (reaction times drawn by level, each
+    player's from its own stream, as at the table)."""
+    order = sorted((ai.reaction_time(levels[s], rngs[s]), s) for s in range(len(levels)) if s != state.exposed)
     for _, seat in order:
         action = ai.catch_action(rules.observe(state, seat), rngs[seat], levels[seat])
         if action is not None:
@@ -66,6 +69,43 @@ def match_up(level: str, opponents: int, games: int, seed: int, timings=None) ->
         winner, _ = play_hand(levels, seed * 1_000_003 + g, timings=timings)
         wins += winner == seat
     return wins, games
+
+
+def duplicate(candidate: str, other: str, players: int, deals: int, seed: int, timings=None) -> list[float]:
+    """Duplicate dealing: each deal is played `players` times, `candidate` in each seat in turn and
+    `other` in the rest (heads-up: twice, seats swapped). Each player has its own random stream
+    (named by the player, not the seat). Returns the candidate's share of wins per deal (0..1)."""
+    shares = []
+    for d in range(deals):
+        deal_seed = seed * 1_000_003 + d
+        won = 0
+        for seat in range(players):
+            levels = [other] * players
+            levels[seat] = candidate
+            streams = [("candidate" if s == seat else ("other", (s - seat) % players)) for s in range(players)]
+            winner, _ = play_hand(levels, deal_seed, timings=timings, streams=streams)
+            won += winner == seat
+        shares.append(won / players)
+    return shares
+
+
+def mean_ci(shares: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """(mean, low, high): the 95% interval of the mean share per deal (a normal interval over deals,
+    the unit that is independent; the games within a deal share their cards)."""
+    n = len(shares)
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    mean = sum(shares) / n
+    var = sum((x - mean) ** 2 for x in shares) / max(n - 1, 1)
+    half = z * (var / n) ** 0.5
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+def duplicate_line(candidate: str, other: str, players: int, shares: list[float]) -> str:
+    mean, lo, hi = mean_ci(shares)
+    games = len(shares) * players
+    return (f"{candidate} + {players - 1} {other}: won {100 * mean:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%) "
+            f"of {games} hands ({len(shares)} deals x {players} seats); parity {100 / players:.0f}%")
 
 
 def report(level: str, opponents: int, wins: int, games: int) -> str:

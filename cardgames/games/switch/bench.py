@@ -59,7 +59,66 @@ def main(quick: bool = False) -> None:
     if not quick:
         wins, n = arena.match_up("hard", 3, 1000, 2)
         print("switch arena:", arena.report("hard", 3, wins, n))
+    expert_report(quick)
     table_habits_report(quick)
+
+
+LEVELS = ("easy", "normal", "hard", "expert")
+HELD_OUT = 9_001        # the first seed of the reported figures (tuning used seeds below 100)
+
+
+def expert_times(players: int, deals: int, seed: int = HELD_OUT) -> list[float]:
+    """Expert's CPU seconds (time.process_time) per decision, Expert + Hard at a table of `players`."""
+    timings: dict = {}
+    arena.duplicate("expert", "hard", players, deals, seed, timings=timings)
+    return timings.get("expert", [])
+
+
+def level_costs(levels=LEVELS, hands: int = 20, players: int = 2, seed: int = HELD_OUT) -> dict[str, float]:
+    """Each level's average cost per decision against Expert: at the positions of seeded hands (Hard
+    against Hard), Expert's estimate of the chance to win after its best move less after the level's
+    move, over the decisions with a choice. (Expert's own figure is its search noise: its choice is
+    scored by a second, independent search.)"""
+    from cardgames.core.rng import make_rng
+    from cardgames.games.switch import ai, expert
+
+    costs: dict[str, list[float]] = {lv: [] for lv in levels}
+    for h in range(hands):
+        state = rules.new_game({"players": players}, seed + h)
+        rng = make_rng(seed + h, "play")
+        while not rules.is_over(state):
+            seat = rules.current_player(state)
+            legal = rules.actions_for(state, seat)
+            obs = rules.observe(state, seat)
+            moves = [a for a in legal if a.kind is not rules.K_CALL and a.kind is not rules.K_CATCH]
+            if len(set(moves)) > 1:
+                n = len(costs[levels[0]])
+                judge = {a: v for v, a in expert.scores(obs, moves, make_rng(seed + h, "judge", n))}
+                top = max(judge.values())
+                for level in levels:
+                    choice = ai.choose(obs, moves, make_rng(seed + h, level, len(costs[level])), level)
+                    costs[level].append(top - judge.get(choice, top))
+            state, _ = rules.apply(state, ai.choose(obs, legal, rng, "hard"))
+    return {lv: sum(c) / len(c) if c else 0.0 for lv, c in costs.items()}
+
+
+def expert_report(quick: bool = False) -> None:
+    """Expert against Hard (duplicate deals, held-out seeds), its decision times at every table size,
+    and each level's cost per decision against Expert."""
+    from cardgames.core.stats import percentile
+
+    deals = 4 if quick else 300
+    for players in (2, 4):
+        shares = arena.duplicate("expert", "hard", players, deals if players == 2 else deals // 2, HELD_OUT)
+        print("switch expert:", arena.duplicate_line("expert", "hard", players, shares), flush=True)
+    for players in range(2, 7):
+        times = expert_times(players, 1 if quick else 6)
+        print(f"switch expert decision at {players} seats (CPU): p50 {1000 * percentile(times, 0.5):.1f} ms, "
+              f"p95 {1000 * percentile(times, 0.95):.1f} ms, max {1000 * max(times, default=0.0):.1f} ms "
+              f"over {len(times)} decisions (target p95 <= 100 ms)", flush=True)
+    costs = level_costs(hands=2 if quick else 30)
+    print("switch cost per decision against Expert (chance to win given up): " +
+          ", ".join(f"{lv} {100 * c:.1f} pts" for lv, c in costs.items()), flush=True)
 
 
 def table_habits_report(quick: bool = False) -> None:
@@ -70,7 +129,7 @@ def table_habits_report(quick: bool = False) -> None:
 
     games = 8 if quick else 300
     app = table_habits._app()
-    for level in ("easy", "normal", "hard"):
+    for level in LEVELS:
         habits = presets.habits(level)
         f = table_habits.forget_figures(level, games, players=4, app=app)
         print(f"switch table, {level:>6}: forgot 'last card' {f.forgot}/{f.moments} = "
@@ -80,7 +139,8 @@ def table_habits_report(quick: bool = False) -> None:
         r = c.reactions
         print(f"switch table, {level:>6}: caught the human {c.caught}/{c.moments} = {rate_with_ci(c.caught, c.moments)} "
               f"(preset {habits.notice:.0%}), reaction median {percentile(r, 0.5):.2f} s, "
-              f"max {max(r, default=0.0):.2f} s (preset {habits.reaction_time:.1f} s; 2 players, {games // 2} hands)",
+              f"p90 {percentile(r, 0.9):.2f} s, max {max(r, default=0.0):.2f} s (preset: median "
+              f"{habits.reaction_time:.1f} s, spread {habits.reaction_spread:.2f}; 2 players, {games // 2} hands)",
               flush=True)
 
 
