@@ -48,6 +48,7 @@ def open_online_game(app: Any, handle: NetHandle, pending: list[Any] | tuple[Any
     options = online_options(app, handle, line.seats)
     options["line"] = line
     scene = info.scene_class()(app, options)
+    scene.rejoin = rejoin_saved
     app.settings["last_game"] = info.name     # the select screen opens on it (its "Rejoin table" entry)
     app.save_settings()
     return scene

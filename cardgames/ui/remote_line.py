@@ -127,6 +127,7 @@ class OnlineTable:
     """The scene's side of a table on a server (a GameScene mixin; idle at a local table)."""
 
     remote: RemoteLine | None = None
+    rejoin: Any = None        # net/play.rejoin_saved: the kept seat taken back (app) -> a scene or None
     seat_infos: tuple[Any, ...] = ()
     line_ended = False
     say_rect = pygame.Rect(1096, 8, 176, 40)   # the quick messages' button (top right)
@@ -293,9 +294,9 @@ class OnlineTable:
         is joined again with the seat's token: the player sees a pause, not an error."""
         self.line_ended = True
         code = getattr(err, "code", "")
-        from cardgames.net import play, seat_token
-        if code == "moved":     # another process of the server plays the table now: back in at once
-            again = play.rejoin_saved(self.app)
+        from cardgames.net import seat_token
+        if code == "moved" and self.rejoin is not None:   # another process of the server plays it now
+            again = self.rejoin(self.app)
             if again is not None:
                 self.stack.reset(again)
                 return
