@@ -396,13 +396,18 @@ class Table:
     def advance(self, dt: float) -> None:
         self.advance_to(self.now + max(0.0, dt))
 
-    def advance_to(self, now: float, moves: int | None = None) -> None:
+    def advance_to(self, now: float, moves: int | None = None, wait: bool = True) -> None:
         """Let the table's clock run to `now`: every computer move and catch due by then happens,
         each at its own moment (the updates say when). With `moves`, stop after that many changes
         of the position: the clock then stands at the last one's moment (a view that animates
-        each move before the next lands asks for one at a time)."""
+        each move before the next lands asks for one at a time). With wait=False, stop at a
+        computer's move whose choice the executor has not made yet (pending() gives it: a server
+        advances again once it is made, and never blocks its loop)."""
         done = 0
         while self._jobs and self._jobs[0][0] <= now and (moves is None or done < moves):
+            if not wait and self._unready(self._jobs[0]):
+                now = self._jobs[0][0]
+                break
             due, _order, kind, payload, version = heapq.heappop(self._jobs)
             self.now = max(self.now, due)
             before = len(self.actions)
@@ -419,6 +424,13 @@ class Table:
         if moves is None or done < moves:
             self.now = max(self.now, now)
         self.poll()
+
+    def _unready(self, job: tuple[float, int, str, Any, int]) -> bool:
+        return job[2] == "move" and job[4] == self._version and self._future is not None and not self._future.done()
+
+    def pending(self) -> Future | None:
+        """The choice (made in the executor) that the table's next job waits for, while it is not made."""
+        return self._future if self._jobs and self._unready(self._jobs[0]) else None
 
     def next_due(self) -> float | None:
         """When the table's next planned job (a computer's move, a catch, a deal) is due, or None."""
