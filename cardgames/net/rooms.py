@@ -129,6 +129,7 @@ class Room:
         if not table.spec.multi_seat:
             raise ValueError(f"{game} is played alone")
         room = cls(code, table, config, loop, room_seats, t0=loop.time(), **kw)
+        table.catch_window = room.catch_window
         for s in range(len(room_seats)):
             table.connect(s, room._sender(s))
         room._empty = loop.call_later(config.empty_ttl, room.close, "closed")
@@ -180,6 +181,12 @@ class Room:
                 self.loop.call_soon_threadsafe(self.tick)
             except RuntimeError:      # the loop closed meanwhile: the server is gone
                 pass
+
+    def catch_window(self) -> float:
+        """Switch's catch window, asked as it opens: Config.catch_base seconds and the slowest
+        connected player's half round trip (their line's measured `latency`), at most catch_cap."""
+        trips = [getattr(s.line, "latency", 0.0) for s in self.seats if s.line is not None]
+        return min(self.config.catch_cap, self.config.catch_base + max(trips, default=0.0) / 2)
 
     # ------------------------------------------------------------------ joining
     def join(self, line: Line, seat: int = -1) -> int:

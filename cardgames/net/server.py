@@ -64,6 +64,7 @@ class Line:
         self.live = 0                       # bounded messages waiting in the outbox
         self.wake = asyncio.Event()
         self.closing: Error | None = None   # set once the line is to be closed, after this error is sent
+        self.pinging: asyncio.Future | None = None   # the round trip measured as the line joins
 
     # ------------------------------------------------------------------ what the room sends
     def push(self, data: bytes, bounded: bool = True) -> None:
@@ -82,6 +83,19 @@ class Line:
 
     def tell(self, msg: Any) -> None:
         self.push(lobby.encode(msg), bounded=False)
+
+    @property
+    def latency(self) -> float:
+        """The round trip to the client, seconds: websockets' last ping (at joining, then every ping_interval)."""
+        return float(getattr(self.ws, "latency", 0.0) or 0.0)
+
+    async def _ping(self) -> None:
+        """Measure the round trip now (the keepalive pings measure it again later)."""
+        try:
+            async with asyncio.timeout(self.config.join_timeout):
+                await (await self.ws.ping())
+        except (ConnectionClosed, TimeoutError, RuntimeError):
+            pass
 
     def _writable(self) -> bool:
         """Nothing waits before this message and the socket keeps up: it may be written at once.
@@ -188,6 +202,8 @@ class Line:
                 self._join(msg)
             else:
                 self.fail(lobby.error("join_first", True))
+            if self.room is not None:
+                self.pinging = asyncio.ensure_future(self._ping())
         elif isinstance(msg, Intent):
             self.room.intent(self, self.seat, msg)
         elif isinstance(msg, Again):
