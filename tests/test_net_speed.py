@@ -3,6 +3,7 @@ for every seat (the same bytes as each made on its own), and a computer thinking
 table never holds up the others (its choice is made in a worker thread, beside the loop)."""
 from __future__ import annotations
 
+import dataclasses
 import random
 import threading
 
@@ -43,12 +44,18 @@ def test_the_seats_of_one_position_share_its_public_parts_and_get_the_same_bytes
     for batch in batches:
         for msg in batch:
             assert shared.encode(msg) == GameCodec(game).encode(msg)   # a codec that remembers nothing
-    if game == "skyjo":   # the grids (public: made afresh by observe for each seat) are made plain once
-        first, second = batches[-1][0].observation, batches[-1][1].observation
+    if game == "skyjo":   # the grids (public), made afresh for another seat, are made plain once
+        first = batches[-1][0].observation
+        second = dataclasses.replace(first, seat=1, grids=tuple(tuple(list(g)) for g in first.grids))
         assert first.grids == second.grids and first.grids is not second.grids
         codec = GameCodec(game).observation
         index = list(type(first).__dataclass_fields__).index("grids")
         assert codec.to_plain(first)[index] is codec.to_plain(second)[index]
+
+
+def test_the_seats_of_one_skyjo_position_are_shown_the_same_grids():
+    batch = _updates("skyjo")[-1]
+    assert len(batch) == 4 and all(u.observation.grids is batch[0].observation.grids for u in batch)
 
 
 @pytest.mark.timeout(90)

@@ -32,11 +32,10 @@ Switch's "last card" window: when a play leaves a player with one card and no ca
 opens on the table's clock (a Deadline in every update). The computer seats try to catch after
 their reaction time (levels/ai/switch.json) with their own random stream; a computer who plays
 next holds its move until pace.CATCH_HOLD seconds after the opening; a human who plays next may
-catch before moving, however long they take. On a server (`catch_window`: the window's length,
-asked at each opening, from the players' measured round trips) the window closes on the table's
-clock: a catch after it is refused, the next player's move made during it is held until it closes
-(then made, if still legal), the computers only catch within it, and computers who would catch
-at the same moment are ordered by a seeded draw; otherwise the first catch to arrive wins.
+catch before moving, however long they take. On a server (`catch_window()`: the length, from the
+players' round trips) the window closes on the table's clock: a later catch is refused, the next
+player's move made in it is held until it closes, computers catch only within it (at the same
+moment: in a seeded draw's order); otherwise the first catch to arrive wins.
 
 History and fair undo as the scenes have them (cardgames/table/fair_undo.py): undo takes back the
 seat's last move and the computer moves after it (a draw too: the state before it comes back,
