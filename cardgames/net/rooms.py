@@ -108,9 +108,10 @@ class Room:
 
     @classmethod
     def open(cls, code: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[str], config: Config,
-             loop: asyncio.AbstractEventLoop, **kw: Any) -> Room:
+             loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor | None = None, **kw: Any) -> Room:
         """A room for `game`: seats "away" (open to a player) or "computer:<level>"; ValueError or
-        KeyError when the game, options or seats make no table."""
+        KeyError when the game, options or seats make no table. `executor`: where its computers
+        choose (a server's: ai_worker(); None: in the loop, as a test's hand-made clock wants)."""
         specs: list[SeatSpec] = []
         room_seats: list[Seat] = []
         for text in seats:
@@ -125,7 +126,7 @@ class Room:
                 raise ValueError(f"a seat is 'away' or 'computer:<level>', not {text!r}")
         if not any(s.kind == "open" for s in room_seats):
             raise ValueError("a table on a server needs a seat for a player")
-        table = Table(game, options, seed, specs, ai_delay=config.ai_delay, executor=ai_worker())
+        table = Table(game, options, seed, specs, ai_delay=config.ai_delay, executor=executor)
         if not table.spec.multi_seat:
             raise ValueError(f"{game} is played alone")
         room = cls(code, table, config, loop, room_seats, t0=loop.time(), **kw)

@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 
 from cardgames.core.rng import new_seed
 from cardgames.net.config import Bucket, Config
-from cardgames.net.rooms import JoinRefused, Room, room_code
+from cardgames.net.rooms import JoinRefused, Room, ai_worker, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
 from cardgames.table.lobby import Again, Error, Host, Join, Leave, VersionError
@@ -315,7 +315,7 @@ class Server:
         if unknown:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
         code = room_code(lambda c: c in self.rooms)
-        room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
+        room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop, ai_worker(),
                          on_close=self._closed, host_address=address)
         self.rooms[code] = room
         self.hosted[address] += 1
