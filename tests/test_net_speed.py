@@ -46,7 +46,7 @@ def test_the_seats_of_one_position_share_its_public_parts_and_get_the_same_bytes
             assert shared.encode(msg) == GameCodec(game).encode(msg)   # a codec that remembers nothing
     if game == "skyjo":   # the grids (public), made afresh for another seat, are made plain once
         first = batches[-1][0].observation
-        second = dataclasses.replace(first, seat=1, grids=tuple(tuple(list(g)) for g in first.grids))
+        second = dataclasses.replace(first, seat=1, grids=tuple(tuple(v for v in g) for g in first.grids))
         assert first.grids == second.grids and first.grids is not second.grids
         codec = GameCodec(game).observation
         index = list(type(first).__dataclass_fields__).index("grids")

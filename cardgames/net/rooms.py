@@ -19,8 +19,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 

@@ -7,8 +7,9 @@
 One asyncio loop runs everything: a Line per connection reads the client's messages (binary
 frames, lobby.decode_client), checks its limits (config.Config: size, rate, unreadable messages,
 join and idle timeouts; websockets' pings drop a silent peer) and hands the intents to its room;
-what the room sends the line waits in a bounded queue, written by the line's own task (a line
-that does not read is closed, never waited for). Bad input is answered with a lobby.Error (its
+what the room sends is written at once while the line keeps up (websockets' broadcast()), else
+waits in a bounded queue, written by the line's own task (a line that does not read is closed,
+never waited for). Bad input is answered with a lobby.Error (its
 stable code), and the line closed when the error is fatal; the table goes on for everyone else.
 SIGTERM (or Ctrl-C) tells every table the server is closing, closes every line, and exits.
 
@@ -31,8 +32,8 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection, broadcast, serve
-from websockets.protocol import State
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cardgames.core.rng import new_seed
 from cardgames.net.config import Bucket, Config
