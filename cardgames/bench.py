@@ -296,7 +296,8 @@ def main(quick: bool = False, frames: int | None = None, games: bool = True, win
         try:
             from cardgames.net import bench as net_bench
 
-            net_bench.main(["--tables", "20" if quick else "20,100", "--seconds", "4" if quick else "10"])
+            net_bench.main(["--tables", "20", "--seconds", "4"] if quick else
+                           ["--tables", "200,500,1000", "--seconds", "10", "--find-max"])
         except Exception as e:  # noqa: BLE001 - report and finish the run
             print(f"   failed: {type(e).__name__}: {e}")
             traceback.print_exc(file=sys.stderr)

@@ -49,6 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="main.py",
         description=f"{config.TITLE}: TriPeaks, Skyjo, Three Thirteen and Switch. "
         "Without arguments, opens the menu.",
+        epilog="Also: --server [OPTIONS] runs the table server instead (--server --help lists its options); "
+        "--bot-join URL CODE joins a table on a server with a headless player.",
     )
     p.add_argument("--game", metavar="NAME", help=f"open this game directly ({names})")
     p.add_argument("--seed", type=_non_negative_int, metavar="N", help="deal from this seed (same seed, same deal), also for new games started from the menu")

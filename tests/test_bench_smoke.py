@@ -40,7 +40,8 @@ def test_bench_quick_prints_every_section():
     for game in ("tripeaks", "skyjo", "three_thirteen", "switch"):
         line = next((ln for ln in table_section if ln.split()[:1] == [game]), None)
         assert line is not None and len(re.findall(r"\d+(?:\.\d)?", line)) == 10, f"no wire figures for {game}"
-    assert re.search(r"^ +20 +\d+ +\d+ +\d+ +[\d.]+ +[\d.]+ +-?\d+$", out, re.MULTILINE), "no line of the table server's bench"
+    assert re.search(r"^ +20 +\d+ +\d+ +\d+ +[\d.]+ +[\d.]+ +-?\d+ +\d+% +[\d.]+$", out, re.MULTILINE), \
+        "no line of the table server's bench (tables, actions, CPU and system µs, p50, p99, KB, bots' CPU, load)"
     assert re.search(r"takeover after a SIGKILL.*: p50 [\d.]+ s, p99 [\d.]+ s", out), "no takeover line (cluster_bench)"
     assert re.search(r"^two processes: \d+ actions/s, [\d.]+ Redis commands per action", out, re.MULTILINE)
     assert re.search(r"through another process p50 [\d.]+ ms", out)

@@ -31,6 +31,8 @@ class Config:
     level: str = "normal"               # the computer that plays it
     ai_delay: float = pace.AI_DELAY     # a computer seat's thinking time
     empty_ttl: float = 600.0            # a table nobody is connected to closes after this many seconds
+    catch_base: float = 0.75            # Switch's catch window: this many seconds plus the slowest
+    catch_cap: float = 1.5              # connected player's half round trip (ws.latency), at most catch_cap
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.grace <= GRACE_MAX:

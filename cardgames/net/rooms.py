@@ -23,6 +23,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -36,6 +37,17 @@ from cardgames.table.updates import whose_turn
 
 log = logging.getLogger("cardgames.net")
 COMMANDS = ("undo", "resign")      # restart and redeal would deal again for everyone: not over a network
+
+
+_AI: list[ThreadPoolExecutor] = []
+
+
+def ai_worker() -> ThreadPoolExecutor:
+    """The thread where the computer seats of every room choose their moves (made once a process):
+    a slow search never holds up the server's loop, the other tables go on meanwhile."""
+    if not _AI:
+        _AI.append(ThreadPoolExecutor(1, thread_name_prefix="table-ai"))
+    return _AI[0]
 
 
 class Line(Protocol):
@@ -101,12 +113,14 @@ class Room:
     _timer: asyncio.TimerHandle | None = None
     _empty: asyncio.TimerHandle | None = None
     _watching: bool = False
+    _awaiting: Future | None = None     # a computer's choice the table waits for (made in ai_worker())
 
     @classmethod
     def open(cls, code: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[str], config: Config,
-             loop: asyncio.AbstractEventLoop, **kw: Any) -> Room:
+             loop: asyncio.AbstractEventLoop, executor: ThreadPoolExecutor | None = None, **kw: Any) -> Room:
         """A room for `game`: seats "away" (open to a player) or "computer:<level>"; ValueError or
-        KeyError when the game, options or seats make no table."""
+        KeyError when the game, options or seats make no table. `executor`: where its computers
+        choose (a server's: ai_worker(); None: in the loop, as a test's hand-made clock wants)."""
         specs: list[SeatSpec] = []
         room_seats: list[Seat] = []
         for text in seats:
@@ -121,10 +135,11 @@ class Room:
                 raise ValueError(f"a seat is 'away' or 'computer:<level>', not {text!r}")
         if not any(s.kind == "open" for s in room_seats):
             raise ValueError("a table on a server needs a seat for a player")
-        table = Table(game, options, seed, specs, ai_delay=config.ai_delay)
+        table = Table(game, options, seed, specs, ai_delay=config.ai_delay, executor=executor)
         if not table.spec.multi_seat:
             raise ValueError(f"{game} is played alone")
         room = cls(code, table, config, loop, room_seats, t0=loop.time(), **kw)
+        table.catch_window = room.catch_window
         for s in range(len(room_seats)):
             table.connect(s, room._sender(s))
         room._empty = loop.call_later(config.empty_ttl, room.close, "closed")
@@ -145,23 +160,43 @@ class Room:
         return True
 
     def _at_now(self, fn: Callable[..., Any], *args: Any) -> None:
-        """The table's clock to now (what was due happens first), then fn(*args)."""
-        self.table.advance_to(self.clock())
+        """The table's clock to now (what was due happens first, up to a computer's move whose
+        choice is not made yet: never waited for here), then fn(*args)."""
+        self.table.advance_to(self.clock(), wait=False)
         fn(*args)
 
     def tick(self) -> None:
         """Let the table's clock run to now, give back the seats of returning players, and set the
-        timer for the table's next job."""
+        timer for the table's next job (or, when it is a computer's move still being chosen in the
+        worker, tick again once it is chosen)."""
         if self.closed or not self.started:
             return
-        if not self._safely(self.table.advance_to, self.clock()) or not self._safely(self._give_back):
+        if not self._safely(self._at_now, self._give_back):
             return
-        due = self.table.next_due()
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        if due is not None:
+        due, future = self.table.next_due(), self.table.pending()
+        if future is not None and due is not None and self.t0 + due <= self.loop.time():
+            if future is not self._awaiting:
+                self._awaiting = future
+                future.add_done_callback(self._chosen)
+        elif due is not None:
             self._timer = self.loop.call_at(self.t0 + due, self.tick)
+
+    def _chosen(self, _future: Future) -> None:
+        """(In the worker's thread) a computer's choice is made: the room's loop ticks."""
+        if not self.loop.is_closed():
+            try:
+                self.loop.call_soon_threadsafe(self.tick)
+            except RuntimeError:      # the loop closed meanwhile: the server is gone
+                pass
+
+    def catch_window(self) -> float:
+        """Switch's catch window, asked as it opens: Config.catch_base seconds and the slowest
+        connected player's half round trip (their line's measured `latency`), at most catch_cap."""
+        trips = [getattr(s.line, "latency", 0.0) for s in self.seats if s.line is not None]
+        return min(self.config.catch_cap, self.config.catch_base + max(trips, default=0.0) / 2)
 
     # ------------------------------------------------------------------ joining
     def join(self, line: Line, seat: int = -1) -> int:

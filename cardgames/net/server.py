@@ -7,8 +7,9 @@
 One asyncio loop runs everything: a Line per connection reads the client's messages (binary
 frames, lobby.decode_client), checks its limits (config.Config: size, rate, unreadable messages,
 join and idle timeouts; websockets' pings drop a silent peer) and hands the intents to its room;
-what the room sends the line waits in a bounded queue, written by the line's own task (a line
-that does not read is closed, never waited for). Bad input is answered with a lobby.Error (its
+what the room sends is written at once while the line keeps up (websockets' broadcast()), else
+waits in a bounded queue, written by the line's own task (a line that does not read is closed,
+never waited for). Bad input is answered with a lobby.Error (its
 stable code), and the line closed when the error is fatal; the table goes on for everyone else.
 SIGTERM (or Ctrl-C) tells every table the server is closing, closes every line, and exits.
 
@@ -30,12 +31,13 @@ from collections import Counter, deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from cardgames.core.rng import new_seed
 from cardgames.net.config import Bucket, Config
-from cardgames.net.rooms import JoinRefused, Room, room_code
+from cardgames.net.rooms import JoinRefused, Room, ai_worker, room_code
 from cardgames.table import lobby
 from cardgames.table.games import spec as game_spec
 from cardgames.table.lobby import Again, Error, Host, Join, Leave, Ready, Remove, Say, SetSeat, Start, VersionError
@@ -44,6 +46,7 @@ from cardgames.table.messages import Intent, WireError
 log = logging.getLogger("cardgames.net")
 CLOSE_CODES = {"too_big": 1009, "closing": 1001, "closed": 1001, "left": 1000}   # else 1008 (policy)
 FLUSH_TIMEOUT = 5.0     # seconds to send a closing line its last messages
+WRITE_AT_ONCE = 64 * 1024   # a line's socket holds less than this unsent: a message is written at once
 
 
 class Line:
@@ -65,10 +68,14 @@ class Line:
         self.live = 0                       # bounded messages waiting in the outbox
         self.wake = asyncio.Event()
         self.closing: Error | None = None   # set once the line is to be closed, after this error is sent
+        self.pinging: asyncio.Future | None = None   # the round trip measured as the line joins
 
     # ------------------------------------------------------------------ what the room sends
     def push(self, data: bytes, bounded: bool = True) -> None:
         if self.closing is not None:
+            return
+        if not self.outbox and self._writable():
+            broadcast((self.ws,), data)     # written now: no task to wake, no await (websockets' own fast path)
             return
         if bounded:
             if self.live >= self.config.send_queue:
@@ -80,6 +87,27 @@ class Line:
 
     def tell(self, msg: Any) -> None:
         self.push(lobby.encode(msg), bounded=False)
+
+    @property
+    def latency(self) -> float:
+        """The round trip to the client, seconds: websockets' last ping (at joining, then every ping_interval)."""
+        return float(getattr(self.ws, "latency", 0.0) or 0.0)
+
+    async def _ping(self) -> None:
+        """Measure the round trip now (the keepalive pings measure it again later)."""
+        try:
+            async with asyncio.timeout(self.config.join_timeout):
+                await (await self.ws.ping())
+        except (ConnectionClosed, TimeoutError, RuntimeError):
+            pass
+
+    def _writable(self) -> bool:
+        """Nothing waits before this message and the socket keeps up: it may be written at once.
+        Else it waits in the outbox (bounded), written by the line's own task as the peer reads."""
+        ws = self.ws
+        transport = getattr(ws, "transport", None)
+        return (transport is not None and ws.protocol.state is State.OPEN and ws.send_in_progress is None
+                and transport.get_write_buffer_size() < WRITE_AT_ONCE)
 
     def fail(self, err: Error) -> None:
         """Send `err` (whatever waits is dropped) and close the line."""
@@ -191,6 +219,8 @@ class Line:
                 self._join(msg)
             else:
                 self.fail(lobby.error("join_first", True))
+            if self.room is not None:
+                self.pinging = asyncio.ensure_future(self._ping())
         elif isinstance(msg, Intent):
             self.room.intent(self, self.seat, msg)
         elif isinstance(msg, Again):
@@ -325,7 +355,7 @@ class Server:
             raise ValueError(f"{game} has no option {', '.join(sorted(unknown))}")
         taken = self.rooms.__contains__
         code = self.store.new_code(taken) if self.store is not None else room_code(taken)
-        room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop,
+        room = Room.open(code, game, options, self.seeds(), seats, self.config, self.loop, ai_worker(),
                          on_close=self._closed, host_address=address, start_when=start_when)
         self.rooms[code] = room
         if self.store is not None:

@@ -97,6 +97,9 @@ class Codec:
         self._made: dict[Any, tuple[Enc, Dec]] = {}
         self._as_is: dict[Any, frozenset[type]] = {}     # a union -> its types carried as they are
         self._enc, self._dec = self._plan(root)
+        if _is_struct(root) or typing.get_origin(root) is tuple:
+            self._enc = _like_the_last(self._enc, _field_values(root, _names(root)) if _is_struct(root) else None,
+                                       self._plan_struct(root, fields_only=True) if _is_struct(root) else None)
 
     def to_plain(self, value: Any) -> Any:
         try:
@@ -327,16 +330,15 @@ class Codec:
             return plans[data[0]][1](data[1])
         return enc_tagged, dec_tagged
 
-    def _plan_struct(self, cls: type) -> tuple[Enc, Dec]:
+    def _plan_struct(self, cls: type, fields_only: bool = False) -> Any:
         if cls not in self.whitelist:
             raise TypeError(f"{cls.__name__} is not in the whitelist")
         hints = typing.get_type_hints(cls)
-        if dataclasses.is_dataclass(cls):
-            names = [f.name for f in dataclasses.fields(cls) if f.init]
-        else:
-            names = list(cls._fields)
+        names = _names(cls)
         plans = [self._plan(self.overrides.get((cls, name), hints[name])) for name in names]
         encs, decs, n = [p[0] for p in plans], [p[1] for p in plans], len(names)
+        if fields_only:
+            return encs
         fields = _field_values(cls, names)
 
         def enc(value: Any) -> list:
@@ -378,6 +380,43 @@ class Codec:
                 received[key] = known
             return known
         return enc_stable, dec_stable
+
+
+def _names(cls: type) -> list[str]:
+    if dataclasses.is_dataclass(cls):
+        return [f.name for f in dataclasses.fields(cls) if f.init]
+    return list(cls._fields)
+
+
+def _like_the_last(enc: Enc, fields: Callable[[Any], tuple] | None, encs: list[Enc] | None) -> Enc:
+    """The root's encoder, remembering the last value it carried: a value equal to it (the events
+    every seat is told of one move), or a struct's field equal to the last one's (the public parts
+    of the seats' observations of one position, made afresh for each seat), is carried as its plain
+    form was then, not made again. Equal values of the same type have the same plain form, so the
+    bytes are the same as if each were made on its own (a seat's private parts differ: made anew)."""
+    last: list[Any] = [None]     # (the value, its fields, its plain form): one cell, read and set whole
+    # (the codec of a game is shared by the threads of one process: a server's, a local table's)
+
+    def enc_tuple(value: Any) -> Any:
+        then = last[0]
+        if then is not None and type(value) is type(then[0]) and value == then[0]:
+            return then[2]
+        plain = enc(value)
+        last[0] = (value, value, plain)
+        return plain
+
+    def enc_struct(value: Any) -> Any:
+        then = last[0]
+        if then is None or type(value) is not type(then[0]):
+            plain = enc(value)
+            last[0] = (value, (value if fields is None else fields(value)), plain)
+            return plain
+        now = value if fields is None else fields(value)
+        plain = [p if (a is b or (type(a) is type(b) and a == b)) else e(a)
+                 for e, a, b, p in zip(encs, now, then[1], then[2])]
+        last[0] = (value, now, plain)
+        return plain
+    return enc_tuple if encs is None else enc_struct
 
 
 def _exact(tp: type) -> Callable[[Any], Any]:

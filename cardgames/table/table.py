@@ -32,7 +32,10 @@ Switch's "last card" window: when a play leaves a player with one card and no ca
 opens on the table's clock (a Deadline in every update). The computer seats try to catch after
 their reaction time (levels/ai/switch.json) with their own random stream; a computer who plays
 next holds its move until pace.CATCH_HOLD seconds after the opening; a human who plays next may
-catch before moving, however long they take.
+catch before moving, however long they take. On a server (`catch_window()`: the length, from the
+players' round trips) the window closes on the table's clock: a later catch is refused, the next
+player's move made in it is held until it closes, computers catch only within it (at the same
+moment: in a seeded draw's order); otherwise the first catch to arrive wins.
 
 History and fair undo as the scenes have them (cardgames/table/fair_undo.py): undo takes back the
 seat's last move and the computer moves after it (a draw too: the state before it comes back,
@@ -57,6 +60,7 @@ from typing import Any
 from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.games.switch import ai as switch_ai
+from cardgames.games.switch import reasons as switch_reasons
 from cardgames.games.switch.rules import K_CALL, K_CATCH
 from cardgames.table import fair_undo, pace
 from cardgames.table.games import GameSpec
@@ -92,6 +96,7 @@ class Table:
         self._seen_seq = [0] * len(self.seats)      # the highest seq each seat has sent
         self._accepted_seq = [0] * len(self.seats)  # the seq of each seat's last accepted intent
         self.assist = assistant(self)   # TriPeaks' solver: the sign, hints, undo to winnable (None elsewhere)
+        self.catch_window: Callable[[], float] | None = None   # a server's (see the notes): seconds a window lasts
         self._deal(int(seed))
 
     # ------------------------------------------------------------------ the game
@@ -109,6 +114,8 @@ class Table:
         self._window: tuple[int, int] | None = None   # Switch: (exposed seat, move number) of the open window
         self._window_opened = 0.0
         self._reactions: dict[int, float] = {}         # Switch: each computer's reaction time to the open window
+        self._window_len: float | None = None         # a server's window: its length (catch_window())
+        self._held: tuple[int, Any, Intent] | None = None   # the next player's move, held until the window closes
 
     @property
     def players(self) -> int:
@@ -224,7 +231,14 @@ class Table:
         if getattr(action, "seat", seat) != seat and not self.spec.between(self.state):
             return self._refuse(seat, intent, "wrong_seat")
         mine = legal_for(self.spec, self.state, seat, True)
-        if action not in mine and action not in self.spec.out_of_turn(self.state, seat):
+        out_of_turn = self.spec.out_of_turn(self.state, seat)
+        if self._window_len is not None and self._window is not None:
+            closes = self._window_opened + self._window_len
+            if action in out_of_turn and action.kind is K_CATCH and self.now > closes:
+                return self._refuse(seat, intent, "illegal", exc=switch_reasons.window_closed(action.target))
+            if action in mine and self.now < closes:
+                return self._hold(seat, action, intent, closes)
+        if action not in mine and action not in out_of_turn:
             if not mine and not self._explains(action):
                 return self._refuse(seat, intent, "not_your_turn", N_("Wait for your turn."))
             try:   # the seat's own move (or its own call or catch): the rules say why not
@@ -235,6 +249,24 @@ class Table:
         self._accepted_seq[seat] = intent.seq
         self._play(action)
         return True
+
+    def _hold(self, seat: int, action: Any, intent: Intent, closes: float) -> bool:
+        """A server's window is open: the next player's move waits for it to close (one at a time)."""
+        if self._held is not None:
+            return self._refuse(seat, intent, "moved_on")
+        self._held = (seat, action, intent)
+        self._after(closes - self.now, "held", None)
+        return True
+
+    def _release(self) -> None:
+        """The window has closed: the held move is made, if it still may be."""
+        seat, action, intent = self._held
+        self._held = None
+        if self.seats[seat].human and action in legal_for(self.spec, self.state, seat, True):
+            self._accepted_seq[seat] = intent.seq
+            self._play(action)
+        else:
+            self._refuse(seat, intent, "moved_on")
 
     def _explains(self, action: Any) -> bool:
         """Switch's calls and catches are made out of turn: the rules' reason is about public facts."""
@@ -397,18 +429,25 @@ class Table:
     def advance(self, dt: float) -> None:
         self.advance_to(self.now + max(0.0, dt))
 
-    def advance_to(self, now: float, moves: int | None = None) -> None:
+    def advance_to(self, now: float, moves: int | None = None, wait: bool = True) -> None:
         """Let the table's clock run to `now`: every computer move and catch due by then happens,
         each at its own moment (the updates say when). With `moves`, stop after that many changes
         of the position: the clock then stands at the last one's moment (a view that animates
-        each move before the next lands asks for one at a time)."""
+        each move before the next lands asks for one at a time). With wait=False, stop at a
+        computer's move whose choice the executor has not made yet (pending() gives it: a server
+        advances again once it is made, and never blocks its loop)."""
         done = 0
         while self._jobs and self._jobs[0][0] <= now and (moves is None or done < moves):
+            if not wait and self._unready(self._jobs[0]):
+                now = self._jobs[0][0]
+                break
             due, _order, kind, payload, version = heapq.heappop(self._jobs)
             self.now = max(self.now, due)
             before = len(self.actions)
             if kind == "catch":
                 self._computer_catch(*payload)
+            elif kind == "held" and self._held is not None:
+                self._release()
             elif version == self._version:
                 if kind == "move":
                     self.thinking = None
@@ -420,6 +459,13 @@ class Table:
         if moves is None or done < moves:
             self.now = max(self.now, now)
         self.poll()
+
+    def _unready(self, job: tuple[float, int, str, Any, int]) -> bool:
+        return job[2] == "move" and job[4] == self._version and self._future is not None and not self._future.done()
+
+    def pending(self) -> Future | None:
+        """The choice (made in the executor) that the table's next job waits for, while it is not made."""
+        return self._future if self._jobs and self._unready(self._jobs[0]) else None
 
     def next_due(self) -> float | None:
         """When the table's next planned job (a computer's move, a catch, a deal) is due, or None."""
@@ -444,7 +490,8 @@ class Table:
         continues = bool(self.history) and rules.current_player(self.history[-1]) == seat
         delay = pace.thinking_delay(self.ai_delay, self.players, continues)
         if self._window is not None:      # hold the move until the window has had its seconds
-            delay = max(delay, self._window_opened + pace.CATCH_HOLD - self.now)
+            hold = pace.CATCH_HOLD if self._window_len is None else self._window_len
+            delay = max(delay, self._window_opened + hold - self.now)
         self.thinking = seat
         self._after(delay, "move", seat)
         if self._executor is not None and self._choose is None:   # the choice is made meanwhile, beside
@@ -463,8 +510,11 @@ class Table:
         self._reactions = {seat: switch_ai.reaction_time(self.seats[seat].level,
                                                          make_rng(self.seed, "reaction", seat, len(self.actions)))
                            for seat in self._catchers()}     # each computer's own reaction this time
-        for seat, seconds in self._reactions.items():
-            self._after(seconds, "catch", (seat, self._window))
+        self._window_len = length = self.catch_window() if self.catch_window is not None else None
+        draw = make_rng(self.seed, "catch order", len(self.actions))    # the same moment: a seeded draw
+        for reaction, _d, seat in sorted((t, draw.random(), s) for s, t in self._reactions.items()):
+            if length is None or reaction <= length:     # a server's window: only within it
+                self._after(reaction, "catch", (seat, self._window))
 
     def _catchers(self) -> list[int]:
         exposed = self._window[0] if self._window else None
@@ -481,10 +531,11 @@ class Table:
     def deadlines(self) -> tuple[Deadline, ...]:
         if self._window is None:
             return ()
-        opened = self._window_opened
+        opened, length = self._window_opened, self._window_len
         nxt = self.state.turn
-        closes = None if self.seats[nxt].human else opened + pace.CATCH_HOLD
-        times = [self._reactions[s] for s in self._catchers() if s in self._reactions]
+        hold = pace.CATCH_HOLD if length is None else length    # (a human next, off a server: no end)
+        closes = None if length is None and self.seats[nxt].human else opened + hold
+        times = [t for s, t in self._reactions.items() if s in self._catchers() and (length is None or t <= length)]
         return (Deadline("catch", self._window[0], opened, closes, opened + min(times) if times else None),)
 
     # ------------------------------------------------------------------ undo, deal again, resign
@@ -516,7 +567,7 @@ class Table:
         """Go back to the position after the first `target` moves (undo; TriPeaks' undo to winnable)."""
         self.state = self.history[target]
         del self.history[target:], self.actions[target:]
-        self._window, self._jobs = None, []   # a missed call taken back to: its catch window opens afresh
+        self._window, self._jobs, self._held = None, [], None   # a missed call taken back to: its catch window opens afresh
         self._changed((), reset=True)
 
     def redeal(self, seed: int | None = None) -> None:
@@ -529,7 +580,7 @@ class Table:
         with no history before it."""
         self.state = state
         self.history, self.actions = [], []
-        self._window, self._jobs = None, []
+        self._window, self._jobs, self._held = None, [], None
         self._changed((), reset=True)
 
     def resign(self, seat: int) -> None:

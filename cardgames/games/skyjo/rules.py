@@ -338,11 +338,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return ()
 
 
+_SHOWN: list = [None]    # the grids as shown last, with the state's (immutable) grids and masks they came from
+
+
 def observe(state: State, seat: int) -> Observation:
-    grids = tuple(
-        tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v for i, v in enumerate(grid))
-        for grid, hid, gon in zip(state.grids, state.hidden, state.gone)
-    )
+    last = _SHOWN[0]         # every seat of one position sees the same grids: made once (a table tells them all)
+    if last is not None and last[0] is state.grids and last[1] is state.hidden and last[2] is state.gone:
+        grids = last[3]
+    else:
+        grids = tuple(
+            tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v for i, v in enumerate(grid))
+            for grid, hid, gon in zip(state.grids, state.hidden, state.gone)
+        )
+        _SHOWN[0] = (state.grids, state.hidden, state.gone, grids)
     return Observation(seat, state.players, state.target, state.round_no, state.phase,
                        current_player(state), grids, state.discard, len(state.stock), state.held,
                        state.finisher, state.totals, state.rounds)

@@ -189,3 +189,8 @@ def _catch_reason(state: State, action: Action) -> IllegalAction:
         return IllegalAction("{player} cannot be caught: they called 'last card'", player=caught)
     return IllegalAction("too late to catch {player}: the next player has moved since they were left with one card",
                          player=caught)
+
+
+def window_closed(target: int) -> IllegalAction:
+    """A catch that reached a server's table after its catch window closed (the server's clock)."""
+    return IllegalAction("too late to catch {player}: the catch window has closed", player=Seat(target))

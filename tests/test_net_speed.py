@@ -1,0 +1,89 @@
+"""The server's speed, as behaviour: the public parts of one position are made into plain data once
+for every seat (the same bytes as each made on its own), and a computer thinking long at one
+table never holds up the others (its choice is made in a worker thread, beside the loop)."""
+from __future__ import annotations
+
+import dataclasses
+import random
+import threading
+
+import pytest
+from net_helpers import start_server
+
+from cardgames.net.bots import Bot, wait_for
+from cardgames.net.client import NetHandle
+from cardgames.table.messages import GameCodec, Intent
+from cardgames.table.seats import AWAY
+from cardgames.table.table import Table
+
+
+def _updates(game: str, moves: int = 120) -> list[list]:
+    """Each position's updates to the four seats of a seeded game played at random."""
+    rng = random.Random(3)
+    table = Table(game, {}, 11, [AWAY] * 4, ai_delay=0)
+    batches: list[list] = [[]]
+    last: dict[int, object] = {}
+    for s in range(4):
+        table.connect(s, lambda msg, s=s: (last.__setitem__(s, msg), batches[-1].append(msg)))
+    table.start()
+    seqs = [0] * 4
+    for _ in range(moves):
+        turn = next((s for s in range(4) if last[s].legal), None)
+        if turn is None or table.over:
+            break
+        seqs[turn] += 1
+        batches.append([])
+        table.submit(Intent(seat=turn, seq=seqs[turn], action=rng.choice(last[turn].legal), after=last[turn].moves))
+    return [b for b in batches if b]
+
+
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen", "switch"])
+def test_the_seats_of_one_position_share_its_public_parts_and_get_the_same_bytes(game):
+    batches = _updates(game)
+    shared = GameCodec(game)
+    for batch in batches:
+        for msg in batch:
+            assert shared.encode(msg) == GameCodec(game).encode(msg)   # a codec that remembers nothing
+    if game == "skyjo":   # the grids (public), made afresh for another seat, are made plain once
+        first = batches[-1][0].observation
+        second = dataclasses.replace(first, seat=1, grids=tuple(tuple(v for v in g) for g in first.grids))
+        assert first.grids == second.grids and first.grids is not second.grids
+        codec = GameCodec(game).observation
+        index = list(type(first).__dataclass_fields__).index("grids")
+        assert codec.to_plain(first)[index] is codec.to_plain(second)[index]
+
+
+def test_the_seats_of_one_skyjo_position_are_shown_the_same_grids():
+    batch = _updates("skyjo")[-1]
+    assert len(batch) == 4 and all(u.observation.grids is batch[0].observation.grids for u in batch)
+
+
+@pytest.mark.timeout(90)
+def test_a_computer_thinking_long_never_holds_up_the_other_tables(monkeypatch):
+    """Table A's computer is stuck thinking (its choice waits on a gate); table B's players go on."""
+    gate, thinking = threading.Event(), threading.Event()
+    real = Table._choice
+
+    def slow(self, seat, state=None):
+        if not thinking.is_set():
+            thinking.set()
+            gate.wait(40)
+        return real(self, seat, state)
+    server = start_server()
+    lines: list[NetHandle] = []
+    try:
+        b_host = NetHandle.host(server.url, "three_thirteen", "B1", ["away", "away"])
+        b_join = NetHandle.join(server.url, b_host.code, "B2")
+        monkeypatch.setattr(Table, "_choice", slow)
+        a = NetHandle.host(server.url, "three_thirteen", "A", ["away", "computer:easy"])
+        lines += [b_host, b_join, a]
+        Bot(a, seed=1).start()                   # plays until it is the computer's turn
+        assert thinking.wait(30)
+        bots = [Bot(b_host, seed=2).start(), Bot(b_join, seed=3).start()]
+        assert wait_for(lambda: len(bots[0].played) >= 6, 20), "table B waited for table A's computer"
+        assert not gate.is_set()
+    finally:
+        gate.set()
+        for line in lines:
+            line.close()
+        server.stop()
