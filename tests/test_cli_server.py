@@ -19,10 +19,12 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 @pytest.mark.timeout(120)
 def test_main_serves_a_table_and_a_headless_player_joins_it_and_plays_to_the_end():
     proc = subprocess.Popen([sys.executable, "main.py", "--server", "--host", "127.0.0.1", "--port", "0",
-                             "--ai-delay", "0", "--table", "switch:away,computer:easy"],
+                             "--no-store", "--ai-delay", "0", "--table", "switch:away,computer:easy"],
                             cwd=ROOT, env=ENV, stderr=subprocess.PIPE, text=True)
     try:
-        log = "".join(proc.stderr.readline() for _ in range(3))
+        log = ""
+        while not re.search(r"code [A-Z2-9]{5}", log) and proc.poll() is None:
+            log += proc.stderr.readline()
         port = re.search(r"listening on ws://127\.0\.0\.1:(\d+)", log).group(1)
         code = re.search(r"code ([A-Z2-9]{5})", log).group(1)
         url = f"ws://127.0.0.1:{port}"

@@ -52,7 +52,8 @@ done
 
 check_server() {  # the frozen server on loopback, a frozen headless player at its table
     local log="$WORK/server.log" port code rc=0
-    "$EXE" --server --host 127.0.0.1 --port 0 --ai-delay 0 --table switch:away,computer:easy 2>"$log" &
+    "$EXE" --server --host 127.0.0.1 --port 0 --store "$WORK/server-tables.sqlite3" --ai-delay 0 \
+        --table switch:away,computer:easy 2>"$log" &
     local pid=$!
     for _ in $(seq 300); do
         grep -q "code [A-Z2-9]\{5\}" "$log" 2>/dev/null && break
