@@ -34,7 +34,7 @@ from typing import Any
 from cardgames.core.rng import child_seed, make_rng
 from cardgames.core.stats import percentile
 
-TUNING = range(0, 1_000_000)               # deal numbers the AIs may be tuned on
+TUNING = range(1_000_000)               # deal numbers the AIs may be tuned on
 REPORTING = range(1_000_000, 2_000_000)    # deal numbers the reported figures use (held out)
 SPLITS = {"tuning": TUNING, "reporting": REPORTING}
 BOOTSTRAP_REPS = 2000
@@ -58,6 +58,7 @@ class GameAdapter:
     round_scores: Callable[[Any], list[tuple[int, ...]]]   # each round's points per seat
     standings: Callable[[Any], tuple[float, ...]]            # per seat, lower is better (for ranks)
     between: Callable[[Any, Sequence[str], Sequence[random.Random]], Any] | None = None
+    baselines: tuple[str, ...] = ()      # arena-only players (e.g. a level as it was), besides "random"
     min_seats: int = 2
     max_seats: int = 8
 
@@ -67,21 +68,25 @@ def _turn_based(module: str, levels_from: str) -> dict:
     rules = importlib.import_module(f"cardgames.games.{module}.rules")
     ai = importlib.import_module(f"cardgames.games.{module}.ai")
 
+    baselines = getattr(ai, "BASELINES", {})
+
     def decide(state, seat, level, rng):
         legal = rules.legal_actions(state)
         if level == "random":
             return rng.choice(legal)
+        if level in baselines:
+            return baselines[level](rules.observe(state, seat), legal, rng)
         return ai.choose(rules.observe(state, seat), legal, rng, level)
 
-    return dict(levels=tuple(getattr(ai, levels_from)),
-                new_game=lambda players, seed: rules.new_game({"players": players}, seed),
-                turn=lambda state: state.current,
-                decide=decide,
-                apply=lambda state, action: rules.apply(state, action)[0],
-                is_over=rules.is_over,
-                winners=rules.winners,
-                round_scores=lambda state: [tuple(r.scores) for r in state.rounds],
-                standings=lambda state: tuple(state.totals))
+    return {"levels": tuple(getattr(ai, levels_from)), "baselines": tuple(baselines),
+                "new_game": lambda players, seed: rules.new_game({"players": players}, seed),
+                "turn": lambda state: state.current,
+                "decide": decide,
+                "apply": lambda state, action: rules.apply(state, action)[0],
+                "is_over": rules.is_over,
+                "winners": rules.winners,
+                "round_scores": lambda state: [tuple(r.scores) for r in state.rounds],
+                "standings": lambda state: tuple(state.totals)}
 
 
 def _skyjo() -> GameAdapter:
@@ -205,13 +210,13 @@ class MatchResult:
         lo, hi = self.ci()
         plo, phi = bootstrap_ci(self.deal_points, 1)
         parity = 1 / self.seats
-        out = [f"{self.game}: {self.candidate} + {self.seats - 1} {self.field_level}, "
-               f"{len(self.deal_shares)} {self.split} deals x {self.seats} seats = {len(self.games)} games",
-               f"  {self.candidate} wins {100 * self.rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%), "
-               f"parity {100 * parity:.0f}%",
-               f"  points per round: {self.candidate} {mean(self.candidate_rounds):.2f}, "
+        out = [(f"{self.game}: {self.candidate} + {self.seats - 1} {self.field_level}, "
+               f"{len(self.deal_shares)} {self.split} deals x {self.seats} seats = {len(self.games)} games"),
+               (f"  {self.candidate} wins {100 * self.rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%), "
+               f"parity {100 * parity:.0f}%"),
+               (f"  points per round: {self.candidate} {mean(self.candidate_rounds):.2f}, "
                f"{self.field_level} {mean(self.field_rounds):.2f}; difference {mean(self.deal_points):+.2f} "
-               f"(95% CI {plo:+.2f} to {phi:+.2f})"]
+               f"(95% CI {plo:+.2f} to {phi:+.2f})")]
         for level, times in sorted(self.timings.items()):
             out.append(f"  {level} decision CPU: {cpu_line(times)}")
         return out
@@ -282,8 +287,8 @@ class Ladder:
         return sorted(self.ratings, key=lambda level: self.ratings[level].ordinal())
 
     def lines(self) -> list[str]:
-        out = [f"{self.game} ladder: {self.games} games at {self.seats} seats ({self.split} deals), "
-               f"openskill Plackett-Luce"]
+        out = [(f"{self.game} ladder: {self.games} games at {self.seats} seats ({self.split} deals), "
+               f"openskill Plackett-Luce")]
         for level in reversed(self.order()):
             r = self.ratings[level]
             out.append(f"  {level:<8} rating {r.ordinal():6.2f}  (mu {r.mu:5.2f}, sigma {r.sigma:4.2f})")
@@ -345,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         game = adapter(args.game)
         if args.deals < 1:
             raise ValueError("--deals must be at least 1")
-        known = game.levels + ("random",)
+        known = game.levels + game.baselines + ("random",)
         started = time.perf_counter()
         if args.ladder:
             levels = [x for x in (args.levels or ",".join(game.levels)).split(",") if x]

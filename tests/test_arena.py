@@ -53,7 +53,7 @@ def test_tuning_and_reporting_seeds_are_disjoint():
 
 def test_a_random_player_loses_to_hard_with_an_interval_that_excludes_parity():
     result = arena.match("skyjo", "random", "hard", seats=2, deals=6)
-    low, high = result.ci()
+    _low, high = result.ci()
     assert high < 0.5
     assert result.timings["hard"] and result.timings["random"]
     text = "\n".join(result.lines())
