@@ -183,10 +183,11 @@ from cardgames.ui.move_log import SceneLog
 from cardgames.ui.recording import RecordsMixin
 from cardgames.ui.scene_focus import SceneFocus
 from cardgames.ui.scene_input import SceneInput
+from cardgames.ui.suggest import SuggestMixin
 from cardgames.ui.table_line import TableLine
 
 
-class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
+class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, SuggestMixin, Autosave,
                 RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
@@ -426,7 +427,8 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
     def changing(self) -> bool:
         """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
         ring breathing (Scene.changing)."""
-        return super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+        return (super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
+                or bool(self.suggested_piles()))
 
     def holds_toasts(self) -> bool:
         return self.fx.banner
@@ -451,6 +453,7 @@ class GameScene(TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, 
             self.fx.draw(surface)
         self.draw_hud(surface)
         self.draw_undo_button(surface)
+        self.draw_suggestion(surface)     # a practice game's Suggest button and its ring (ui/suggest.py)
         self.move_log.draw(surface)
         self._draw_thinking(surface)
         if self.ring_shown():
