@@ -330,6 +330,42 @@ def ladder(game: GameAdapter | str, levels: Sequence[str], seats: int, deals: in
     return Ladder(game.name, seats, split, ratings, played)
 
 
+# ---------------------------------------------------------------- what each level's choices cost
+
+
+def decision_costs(game: GameAdapter | str, level: str, seats: int, deals: int, split: str = "reporting",
+                   first: int | None = None, max_decisions: int = 400) -> list[float]:
+    """Each decision's cost against Expert: the points Expert's evaluation says the level's choice
+    loses against Expert's best move (0: the level chose as Expert would). Every seat plays `level`;
+    only games whose expert.py has scored(observation, legal, rng) can say it (else: [])."""
+    game = adapter(game) if isinstance(game, str) else game
+    try:
+        expert = importlib.import_module(f"cardgames.games.{game.name}.expert")
+        rules = importlib.import_module(f"cardgames.games.{game.name}.rules")
+    except ImportError:
+        return []
+    if not hasattr(expert, "scored"):
+        return []
+    costs: list[float] = []
+    start = SPLITS[split].start if first is None else first
+    for number in range(start, start + deals):
+        seed = deal_seed(game.name, split, number)
+        state = game.new_game(seats, seed)
+        rngs = [make_rng(seed, "ai", seat, level) for seat in range(seats)]
+        for _ in range(max_decisions):
+            if game.is_over(state):
+                break
+            seat = game.turn(state)
+            action = game.decide(state, seat, level, rngs[seat])
+            legal = rules.legal_actions(state)
+            if len(legal) > 1:
+                values = dict(expert.scored(rules.observe(state, seat), legal, random.Random(0)))
+                if action in values:
+                    costs.append(values[action] - min(values.values()))
+            state = game.apply(state, action)
+    return costs
+
+
 # ---------------------------------------------------------------- command line
 
 

@@ -81,3 +81,10 @@ def test_command_line(capsys):
         arena.main(["--game", "skyjo", "--candidate", "grandmaster"])
     with pytest.raises(SystemExit):
         arena.main(["--game", "switch", "--seats", "9", "--candidate", "hard", "--field", "easy"])
+
+
+def test_each_levels_cost_per_decision_against_expert_falls_as_the_level_rises():
+    costs = {level: arena.mean(arena.decision_costs("skyjo", level, 3, 1, max_decisions=80))
+             for level in ("easy", "normal", "hard")}
+    assert costs["easy"] > costs["normal"] > costs["hard"] >= 0.0
+    assert arena.decision_costs("switch", "hard", 2, 1) == []     # no expert.scored to ask (yet)

@@ -53,11 +53,3 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
     habits = HABITS[level]
     return pick(expert.scored(obs, legal, rng, memory=habits.memory, playouts=False), habits, rng)
 
-
-def cost(obs: Observation, legal: Sequence[Action], rng: random.Random, level: str) -> tuple[float, Action]:
-    """(points lost against Expert's best move, the move) for one decision of `level` (for `make bench`).
-
-    Expert's values are its own (full memory, playouts); the level's choice is made as in play."""
-    reference = dict(expert.scored(obs, legal, random.Random(0)))
-    move = choose(obs, legal, rng, level) if level != "expert" else expert.choose(obs, legal, rng)
-    return reference.get(move, 0.0) - min(reference.values()), move
