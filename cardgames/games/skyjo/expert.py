@@ -9,12 +9,14 @@ How it scores a move (lower is better, in points of its own grid, as planner.Pla
   value over the exact unseen cards; columns by their chance to clear; going out by the doubling it
   risks and the face-down cards it freezes in the others' grids; a discard by what it hands the next
   player (planner.Planner with smart=True; Hard before issue 27 was this alone);
-- near the end of a round (this seat could go out: PLAYOUT_HIDDEN face-down cards, or the last lap) the
-  best few moves are played out: SAMPLES worlds consistent with the observation (the unseen cards
+- in the last lap of a round (someone went out: this seat's move is its last) the best few moves
+  are played out: SAMPLES worlds consistent with the observation (the unseen cards
   dealt at random to the face-down slots and the stock; the same worlds for every move, so the moves
   are compared on equal luck), each played to the round's end by a quick policy for every seat, and
-  the move's worth is its own round score against the others' (the race to go out, the finisher's
-  doubling and what the next player needs all happen in the playouts).
+  the move's worth is its own round score against the others' (what the next player needs and
+  the finisher's doubling happen in the playouts). Going out is timed by the planner's estimate of
+  the doubling: playouts from earlier positions (the quick policy playing this seat's later turns
+  too) measured no better, 25.0% (9.4-40.6%) against 29.7% (17.2-45.3%) without, 32 tuning games each.
 
 `scored(observation, legal, rng)` lists (action, value) for every legal move; `choose` takes the best.
 The lower levels (people.py) pick among the same list with a temperature and a cap.
@@ -40,7 +42,6 @@ from cardgames.games.skyjo.rules import (
 )
 
 PLAYOUTS = True      # Expert plays out the end of a round (the arena may switch it off to compare)
-PLAYOUT_HIDDEN = 1   # play out the best moves once this seat has this few face-down cards (or fewer)
 CANDIDATES = 3       # how many of the best-scored moves are played out
 SAMPLES = 8          # worlds per decision (shared by the candidates)
 MAX_TURNS = 14       # a playout stops after this many decisions and counts face-down cards as average
@@ -82,8 +83,9 @@ def _options(scorer: planner.Planner, obs: Observation) -> list:
 
 
 def _near_end(obs: Observation) -> bool:
-    """The last lap, or a move of this seat could end the round (going out: the doubling race)."""
-    return obs.finisher is not None or obs.face_down(obs.seat) <= PLAYOUT_HIDDEN
+    """The last lap: this seat's move is its last of the round, so a playout has no later move of
+    its own to play badly (the quick policy playing this seat on would bias against waiting)."""
+    return obs.finisher is not None
 
 
 # ---------------------------------------------------------------- playouts
