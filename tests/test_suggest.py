@@ -55,7 +55,7 @@ def test_no_suggestion_outside_practice_or_out_of_turn():
     assert got[-1].refusal.code == "not_your_turn"
 
 
-def test_g_rings_the_move_and_says_it_in_words(tmp_path):
+def test_e_rings_the_move_and_says_it_in_words(tmp_path):
     app = table_app(tmp_path)
     scene = SkyjoScene(app, {"players": 2, "level": "normal", "practice": True}, seed=3)
     app.stack.push(scene)
@@ -71,7 +71,7 @@ def test_g_rings_the_move_and_says_it_in_words(tmp_path):
     wait_for_human(app, scene)
     assert scene.observation().phase == R.Phase.TURN and scene.suggest_button() is not None
     app.toasts.queue.clear()
-    key(app, pygame.K_g)
+    key(app, pygame.K_e)
     assert scene.suggested_piles()
     assert any(str(t[0]).startswith("Expert would") for t in app.toasts.queue)
     assert scene.focus.current is not None
@@ -88,3 +88,10 @@ def test_no_suggest_button_outside_practice(tmp_path):
     app.stack.apply_pending()
     settle(app, 0.5)
     assert scene.suggest_button() is None
+
+
+def test_a_pads_right_stick_click_is_the_suggest_key():
+    from cardgames.engine.gamepad import BUTTON_COMMANDS, command_event
+    from cardgames.ui.suggest import SUGGEST_KEY
+    event = command_event(BUTTON_COMMANDS[pygame.CONTROLLER_BUTTON_RIGHTSTICK])
+    assert event.key == SUGGEST_KEY and not event.mod

@@ -43,7 +43,7 @@ COMMAND_KEYS: dict[str, tuple[int, int]] = {   # command -> (key, mod) a keyboar
     "up": (pygame.K_UP, 0), "down": (pygame.K_DOWN, 0), "left": (pygame.K_LEFT, 0),
     "right": (pygame.K_RIGHT, 0), "act": (pygame.K_RETURN, 0), "back": (pygame.K_ESCAPE, 0),
     "next": (pygame.K_TAB, 0), "prev": (pygame.K_TAB, pygame.KMOD_SHIFT), "pause": (pygame.K_PAUSE, 0),
-    "undo": (pygame.K_z, pygame.KMOD_CTRL), "suggest": (pygame.K_g, 0),
+    "undo": (pygame.K_z, pygame.KMOD_CTRL), "suggest": (pygame.K_e, 0),
 }
 BUTTON_COMMANDS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: "act", pygame.CONTROLLER_BUTTON_B: "back",

@@ -7,7 +7,7 @@ move's card or pile (and where it goes) until the next move, moves the focus the
 move in the move log's words (`suggestion(action, observation)` in the game's log.py, beside the log's
 describe(); a plain "Expert would play ..." for a game without one).
 
-Asked by the Suggest button (under the Undo button: `suggest_rect`), the G key, and a pad's right
+Asked by the Suggest button (under the Undo button: `suggest_rect`), the E key (for Expert), and a pad's right
 stick click (engine/gamepad.py: the command "suggest"). Offered in practice games of the games
 that have an Expert (cardgames/games/<game>/expert.py).
 """
@@ -24,8 +24,8 @@ from cardgames.i18n import N_, said
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button
 
-SUGGEST_KEY = pygame.K_g
-KEYS_LABEL = N_("Suggest (G)")
+SUGGEST_KEY = pygame.K_e
+KEYS_LABEL = N_("Suggest (E)")
 PAD_LABEL = N_("Suggest")
 RING = (255, 214, 90)
 
