@@ -223,8 +223,10 @@ class MatchResult:
 
 
 def match(game: GameAdapter | str, candidate: str, field_level: str, seats: int, deals: int,
-          split: str = "reporting", first: int | None = None, timed: bool = True) -> MatchResult:
-    """`deals` duplicate deals of the candidate against `seats - 1` field players."""
+          split: str = "reporting", first: int | None = None, timed: bool = True,
+          progress: Callable[[MatchResult], None] | None = None) -> MatchResult:
+    """`deals` duplicate deals of the candidate against `seats - 1` field players; `progress` is
+    called with the result so far after each deal (a long run can be read before it ends)."""
     game = adapter(game) if isinstance(game, str) else game
     if not game.min_seats <= seats <= game.max_seats:
         raise ValueError(f"{game.name} seats {game.min_seats} to {game.max_seats}, not {seats}")
@@ -246,6 +248,8 @@ def match(game: GameAdapter | str, candidate: str, field_level: str, seats: int,
                 diffs.append(mine - mean(others))
         result.deal_shares.append(mean(shares))
         result.deal_points.append(mean(diffs))
+        if progress is not None:
+            progress(result)
     return result
 
 
@@ -369,6 +373,12 @@ def decision_costs(game: GameAdapter | str, level: str, seats: int, deals: int, 
 # ---------------------------------------------------------------- command line
 
 
+def _progress(so_far: MatchResult) -> None:
+    """A running line per deal: the deal's share and point difference, then the figures so far."""
+    print(f"  deal {len(so_far.deal_shares)}: share {so_far.deal_shares[-1]:.4f}, "
+          f"points {so_far.deal_points[-1]:+.3f} | " + so_far.lines()[1].strip(), flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Computer players against each other (duplicate deals).")
     parser.add_argument("--game", choices=sorted(GAMES), default="skyjo")
@@ -398,8 +408,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             bad = [x for x in (args.candidate, args.field) if x not in known]
             if bad:
                 raise ValueError(f"unknown level(s) {', '.join(bad)}; choose from {', '.join(known)}")
-            lines = match(game, args.candidate, args.field, args.seats, args.deals,
-                          args.split, args.first).lines()
+            lines = match(game, args.candidate, args.field, args.seats, args.deals, args.split, args.first,
+                          progress=_progress).lines()
     except ValueError as error:
         parser.error(str(error))
     print("\n".join(lines))
