@@ -123,7 +123,7 @@ class SceneInput:
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
                 return
-            if event.key == SUGGEST_KEY and self.suggest_button() is not None:   # G: what Expert would play
+            if event.key == SUGGEST_KEY and self.suggest_button() is not None:   # E: what Expert would play
                 self.suggest()
                 return
             self.refresh_focus()
