@@ -320,7 +320,7 @@ class SelectScene(Scene):
                                   theme.BODY, theme.GOOD, bold=True)
         level = self.options.get("level")
         if level in LEVEL_NOTES and info.available:   # what the chosen opponents are, in one line
-            y += 8 + draw_wrapped(surface, LEVEL_NOTES[level], (x, y + 8), width, theme.BODY, theme.TEXT_DIM)
+            y += 6 + draw_wrapped(surface, LEVEL_NOTES[level], (x, y + 6), width, theme.SMALL + 1, theme.TEXT_DIM)
         # the cards stay clear of the words (the saved game's note, two lines in Tamil, leaves them less room)
         preview = self._preview(info, INFO_RECT.bottom - 12 - (y + 10))
         surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 12)))
