@@ -13,9 +13,10 @@ from pathlib import Path
 
 from cardgames import config
 from cardgames.games import registry
+from cardgames.games.info import LEVEL_NAMES
 from cardgames.launch import Launch
 
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = LEVEL_NAMES
 SCREENSHOT_TYPES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
 
 

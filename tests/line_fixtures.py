@@ -26,7 +26,7 @@ BOTH_LINES = {
     "test_achievements", "test_fair_undo", "test_focus_after_moves", "test_input_games", "test_pacing",
     "test_pad_buttons", "test_pad_screens", "test_pick_lift", "test_practice_undo", "test_practice_undo_controls",
     "test_records_scenes", "test_round_resume", "test_summary_keys", "test_tutorial_keys", "test_table_start",
-    "test_fit_tables", "test_table_layout", "test_focus",
+    "test_fit_tables", "test_table_layout", "test_focus", "test_suggest",
     # the translated tables and refusals (a move played to see what is said)
     "test_translated_refusals", "test_translated_tables", "test_translated_round_tables", "test_table_words",
     "test_text_sizes", "test_tripeaks_initials",

@@ -59,7 +59,7 @@ def test_every_argument(games, tmp_path):
     (["--game", "tripeaks", "--level", "hard"], "TriPeaks has no computer opponents"),
     (["--players", "3"], "needs --game"),
     (["--players", "0", "--game", "skyjo"], "must be at least 1"),
-    (["--level", "master"], "invalid choice: 'master'"),
+    (["--level", "grandmaster"], "invalid choice: 'grandmaster'"),
     (["--seed", "-4"], "-4 is negative"),
     (["--seed", "abc"], "'abc' is not a whole number"),
     (["--windowed", "--fullscreen"], "not allowed with argument"),

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardgames.core.rng import make_rng, shuffled
-from cardgames.games.skyjo import ai
+from cardgames.games.skyjo import ai, planner
 from cardgames.games.skyjo import rules as R
 
 
@@ -70,45 +70,65 @@ def _obs(state):
     return R.observe(state, state.current)
 
 
-def test_hard_completes_a_column_with_the_discard():
+def test_expert_completes_a_column_with_the_discard():
     grid = [9, 9, 4, 1, 2, 3, 1, 2, 3, 0, 1, 2]
     s = R.deal({"players": 2}, [grid, list(range(12))], [5], [9], face_up=[range(11), [0, 1]], current=0)
-    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") == R.TAKE[2]
-    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "normal") == R.TAKE[2]
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert") == R.TAKE[2]
 
 
-def test_hard_does_not_go_out_into_a_foreseeable_doubling():
+def test_expert_does_not_go_out_into_a_foreseeable_doubling():
     # seat 0 holds 10 face up with one card to go; seat 1 already shows 3 and has one face-down card
     mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 0]
     theirs = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 5]
     s = R.deal({"players": 2}, [mine, theirs], [4], [12], face_up=[range(11), range(11)], current=0)
     s, _ = R.apply(s, R.DRAW)   # holding a 4; discarding it would force the last flip
-    choice = ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard")
+    choice = ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert")
     assert choice != R.DISCARD and choice != R.SWAP[11]
 
 
-def test_hard_goes_out_when_clearly_lowest():
+def test_expert_goes_out_when_clearly_lowest():
     mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 0, 0, 0]               # 6 face up, one to go
     theirs = [12, 11, 10, 12, 11, 10, 9, 9, 8, 7, 6, 5]
     s = R.deal({"players": 2}, [mine, theirs], [0], [12], face_up=[range(11), [0, 1]], current=0)
     s, _ = R.apply(s, R.DRAW)   # a 0: swapping it into the last slot ends the round with 6 points
-    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") == R.SWAP[11]
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert") == R.SWAP[11]
 
 
-def test_hard_keeps_the_card_the_next_player_needs():
+def test_expert_keeps_the_card_the_next_player_needs():
     mine = [1, 2, 3, 1, 2, 3, 0, 1, 2, 0, 8, 8]               # low cards up, two face down
     theirs = [7, 7, 1, 2, 2, 3, 3, 1, 1, 2, 3, 0]             # a pair of 7 in column 0
     s = R.deal({"players": 2}, [mine, theirs], [5, 7], [12], face_up=[range(10), [0, 1, 3]], current=0)
     s, _ = R.apply(s, R.DRAW)   # a 7: discarding it hands seat 1 a column of three 7s
-    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "normal") == R.DISCARD
-    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "hard") in (R.SWAP[10], R.SWAP[11])
+    assert ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert") in (R.SWAP[10], R.SWAP[11])
 
 
 def test_unknown_level_is_refused():
     s = R.deal({"players": 2}, [list(range(12))] * 2, [5], [9], face_up=[[0], [0]], current=0)
     try:
-        ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "expert")
+        ai.choose(_obs(s), R.legal_actions(s), random.Random(0), "grandmaster")
     except ValueError as exc:
-        assert "expert" in str(exc)
+        assert "grandmaster" in str(exc)
     else:
         raise AssertionError("expected a ValueError")
+
+
+def test_lower_levels_err_within_their_cap_and_more_often_the_lower_they_are():
+    from cardgames.games.skyjo import people
+    options = [(R.SWAP[0], 0.0), (R.SWAP[1], 0.8), (R.SWAP[2], 2.0), (R.DISCARD, 4.0), (R.SWAP[3], 30.0)]
+    slips = {}
+    for level, habits in people.HABITS.items():
+        rng = random.Random(5)
+        picks = [people.pick(options, habits, rng) for _ in range(400)]
+        assert R.SWAP[3] not in picks                                    # 30 points worse: never
+        assert all(dict(options)[p] <= habits.cap for p in picks)
+        slips[level] = sum(p != R.SWAP[0] for p in picks)
+    assert slips["easy"] > slips["normal"] > slips["hard"] > 0
+
+
+def test_lower_levels_forget_old_discards():
+    from cardgames.games.skyjo import people
+    s = R.deal({"players": 2}, [list(range(12))] * 2, [5], [12, 12, 12, 12, 12, 3], face_up=[[0], [0]], current=0)
+    obs = _obs(s)
+    full, short = planner.unseen_counts(obs), planner.unseen_counts(obs, memory=2)
+    assert full[12] == short[12] - 4 and full[3] == short[3]           # the four buried 12s are forgotten
+    assert people.HABITS["easy"].memory < people.HABITS["normal"].memory < people.HABITS["hard"].memory

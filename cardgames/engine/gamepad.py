@@ -43,7 +43,7 @@ COMMAND_KEYS: dict[str, tuple[int, int]] = {   # command -> (key, mod) a keyboar
     "up": (pygame.K_UP, 0), "down": (pygame.K_DOWN, 0), "left": (pygame.K_LEFT, 0),
     "right": (pygame.K_RIGHT, 0), "act": (pygame.K_RETURN, 0), "back": (pygame.K_ESCAPE, 0),
     "next": (pygame.K_TAB, 0), "prev": (pygame.K_TAB, pygame.KMOD_SHIFT), "pause": (pygame.K_PAUSE, 0),
-    "undo": (pygame.K_z, pygame.KMOD_CTRL),
+    "undo": (pygame.K_z, pygame.KMOD_CTRL), "suggest": (pygame.K_e, 0),
 }
 BUTTON_COMMANDS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_A: "act", pygame.CONTROLLER_BUTTON_B: "back",
@@ -52,6 +52,7 @@ BUTTON_COMMANDS: dict[int, str] = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "prev", pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "next",
     pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
     pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left", pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right",
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: "suggest",    # a practice game's Suggest (ui/suggest.py)
 }
 EXTRA_BUTTONS = {"extra1": "x", "extra2": "y"}
 DIRECTIONS = ("up", "down", "left", "right")

@@ -6,6 +6,8 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames.core.protocol import N_
+
 _FOUND: dict[str, bool] = {}   # module name -> whether it exists (GameInfo.available); one entry per game
 
 
@@ -23,6 +25,24 @@ class OptionSpec:
             if v == value:
                 return text
         return str(value)
+
+
+# The computers' levels, the one list every game with computer players offers (the select screen,
+# the command line, the seats of a table); each game's ai.choose plays them.
+LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")), ("expert", N_("Expert")))
+LEVEL_NAMES = tuple(name for name, _ in LEVELS)
+# What each level is, in one line (the select screen shows the chosen level's).
+LEVEL_NOTES = {
+    "easy": N_("Easy: plays on a hunch and often takes a worse card, as a beginner does."),
+    "normal": N_("Normal: sensible play with slips now and then; forgets old discards."),
+    "hard": N_("Hard: strong play that rarely slips; remembers most of what it has seen."),
+    "expert": N_("Expert: counts every card it has seen and plays each choice for the best result."),
+}
+
+
+def level_option(default: str = "normal") -> OptionSpec:
+    """The "Opponents" row of a game with computer players."""
+    return OptionSpec("level", N_("Opponents"), LEVELS, default)
 
 
 @dataclass(frozen=True)

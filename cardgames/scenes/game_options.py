@@ -11,10 +11,9 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.games.info import GameInfo, OptionSpec, level_option
 from cardgames.i18n import N_
 
-LEVELS = (("easy", N_("Easy")), ("normal", N_("Normal")), ("hard", N_("Hard")))
 PRACTICE = OptionSpec("practice", N_("Practice (undo allowed)"), ((False, N_("Off")), (True, N_("On"))), False)
 
 
@@ -27,7 +26,7 @@ def menu_options(info: GameInfo) -> tuple[OptionSpec, ...]:
         options.insert(0, OptionSpec("players", "Players", counts, info.min_players))
     if "level" not in keys and info.max_players > 1:
         options.insert(1 if "players" in {o.key for o in options} else 0,
-                       OptionSpec("level", "Opponents", LEVELS, "normal"))
+                       level_option())
     if info.max_players > 1 and "practice" not in keys:
         options.append(PRACTICE)
     return tuple(options)

@@ -23,7 +23,7 @@ from cardgames import config, records, tutorial
 from cardgames.engine.redraw import Backdrop
 from cardgames.engine.scene import Scene
 from cardgames.games import registry
-from cardgames.games.info import GameInfo
+from cardgames.games.info import LEVEL_NOTES, GameInfo
 from cardgames.i18n import N_, _, format_number, tr
 from cardgames.i18n_errors import error_words
 from cardgames.scenes.achievements import AchievementsScene
@@ -329,6 +329,9 @@ class SelectScene(Scene):
         elif self.has_save:
             y += 8 + draw_wrapped(surface, "A game in progress is saved: Continue picks it up.", (x, y + 8), width,
                                   theme.BODY, theme.GOOD, bold=True)
+        level = self.options.get("level")
+        if level in LEVEL_NOTES and info.available:   # what the chosen opponents are, in one line
+            y += 6 + draw_wrapped(surface, LEVEL_NOTES[level], (x, y + 6), width, theme.SMALL + 1, theme.TEXT_DIM)
         # the cards stay clear of the words (the saved game's note, two lines in Tamil, leaves them less room)
         preview = self._preview(info, INFO_RECT.bottom - 12 - (y + 10))
         surface.blit(preview, preview.get_rect(midbottom=(INFO_RECT.centerx, INFO_RECT.bottom - 12)))

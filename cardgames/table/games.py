@@ -46,16 +46,23 @@ from cardgames.table import fair_undo
 EVENT_TYPES = (CardMoved, CardFlipped, Shuffled, Announced)
 
 
+def _playable(ai: ModuleType, level: str) -> str:
+    """The level a game's AI plays: every game lists Expert (games/info.py); one whose ai.py has no
+    Expert yet plays Hard in its place rather than fail."""
+    return "hard" if level == "expert" and level not in getattr(ai, "LEVELS", ()) else level
+
+
 def _default_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
     legal = spec.rules.legal_actions(state)
     if spec.ai is None or level == "random":
         return rng.choice(legal)
-    return spec.ai.choose(spec.rules.observe(state, seat), legal, rng, level)
+    return spec.ai.choose(spec.rules.observe(state, seat), legal, rng, _playable(spec.ai, level))
 
 
 def _switch_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:
     """A Switch computer chooses among its own actions: its turn's and its own "last card" call."""
-    return switch_ai.choose(switch.observe(state, seat), switch.actions_for(state, seat), rng, level)
+    return switch_ai.choose(switch.observe(state, seat), switch.actions_for(state, seat), rng,
+                            _playable(switch_ai, level))
 
 
 def _tripeaks_choose(spec: GameSpec, state: Any, seat: int, rng: random.Random, level: str) -> Any:

@@ -38,7 +38,7 @@ VERSION = 1
 MAX_BYTES = 256 * 1024     # the largest message a peer may send (the largest update seen is under 8 KB)
 
 Time = Annotated[float, msgspec.Meta(ge=0, le=1e12)]   # seconds on a table's clock: never NaN or infinite
-Command = Literal["", "undo", "restart", "redeal", "resign", "hint", "undo_to_winnable"]
+Command = Literal["", "undo", "restart", "redeal", "resign", "hint", "undo_to_winnable", "suggest"]
 
 
 class WireError(ValueError):
@@ -98,6 +98,7 @@ REFUSALS = {
     "no_undo": "undo is not allowed here now",
     "not_here": "only a human seat may ask that",
     "no_hint": "this table gives no hints",
+    "no_suggest": "this table gives no suggestions (practice games of a game with an Expert only)",
 }
 
 
@@ -142,6 +143,7 @@ class Update(_Message, tag="update"):
     played: tuple[str, ...] = ()  # the actions applied since the last update, str(action) (the move log)
     assist: Assist | None = None  # TriPeaks: the solver's answers for this position (none in the other games)
     v: int = VERSION
+    suggestion: str = ""          # the answer to the seat's "suggest": the move Expert would make (table/suggest.py)
 
 
 class Public(_Message, tag="public"):

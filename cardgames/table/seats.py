@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-LEVELS = ("easy", "normal", "hard", "expert", "random")
+from cardgames.games.info import LEVEL_NAMES
+
+LEVELS = (*LEVEL_NAMES, "random")
 
 
 class Kind(str, Enum):

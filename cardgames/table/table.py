@@ -57,12 +57,14 @@ from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
+import msgspec
+
 from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, new_seed
 from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch import reasons as switch_reasons
 from cardgames.games.switch.rules import K_CALL, K_CATCH
-from cardgames.table import fair_undo, pace
+from cardgames.table import fair_undo, pace, suggest
 from cardgames.table.games import GameSpec
 from cardgames.table.games import spec as game_spec
 from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
@@ -276,6 +278,8 @@ class Table:
         command = intent.command
         if command in ("hint", "undo_to_winnable"):
             return self._assist_command(seat, intent)
+        if command == "suggest":
+            return self._suggest(seat, intent)
         if command == "undo":
             target, why = self._undo_target(seat)
             if target is None:
@@ -304,6 +308,18 @@ class Table:
             self.assist.ask()
         else:
             self.rewind(target)
+        return True
+
+    def _suggest(self, seat: int, intent: Intent) -> bool:
+        """A practice game's "suggest": the game's Expert, from the seat's observation (table/suggest.py)."""
+        refused = suggest.why_not(self, seat)
+        if refused is not None:
+            return self._refuse(seat, intent, *refused)
+        self._accepted_seq[seat] = intent.seq
+        tell = self._reply or self._listeners.get(seat)
+        if tell is not None:
+            update = self._update_for(seat, (), self._facts())
+            tell(msgspec.structs.replace(update, suggestion=suggest.suggestion(self, seat)))
         return True
 
     def _refuse(self, seat: int | None, intent: Intent, code: str, text: str = "",

@@ -186,10 +186,12 @@ from cardgames.ui.recording import RecordsMixin
 from cardgames.ui.remote_line import OnlineTable
 from cardgames.ui.scene_focus import SceneFocus
 from cardgames.ui.scene_input import SceneInput
+from cardgames.ui.suggest import SuggestMixin
 from cardgames.ui.table_line import TableLine
 
 
-class GameScene(OnlineTable, TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, Autosave,
+class GameScene(OnlineTable, TableLine, SceneInput, SceneFocus, EventAnimation, UndoHistory, SuggestMixin,
+                Autosave,
                 RecordsMixin, Scene):
     rules: Any = None
     ai: Any = None
@@ -430,7 +432,7 @@ class GameScene(OnlineTable, TableLine, SceneInput, SceneFocus, EventAnimation, 
         """Animations, effects, a computer's thinking dots, a card held by the mouse, the keyboard focus
         ring breathing (Scene.changing)."""
         return (super().changing() or self.thinking is not None or self.drag.dragging or self.focus.changing
-                or self.online_changing())
+                or self.online_changing() or bool(self.suggested_piles()))
 
     def holds_toasts(self) -> bool:
         return self.fx.banner
@@ -455,6 +457,7 @@ class GameScene(OnlineTable, TableLine, SceneInput, SceneFocus, EventAnimation, 
             self.fx.draw(surface)
         self.draw_hud(surface)
         self.draw_undo_button(surface)
+        self.draw_suggestion(surface)     # a practice game's Suggest button and its ring (ui/suggest.py)
         self.move_log.draw(surface)
         self._draw_thinking(surface)
         self.draw_online(surface)

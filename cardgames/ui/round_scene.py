@@ -29,13 +29,14 @@ from typing import Any
 import pygame
 
 from cardgames.engine.tween import Call, Sequence, Wait
+from cardgames.games.info import LEVELS
 from cardgames.i18n import N_, said, said_by, seat_word, tr, word
 from cardgames.records import GameResult
 from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.widgets import wrap_lines
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
+LEVEL_LABELS = dict(LEVELS)
 
 
 class RoundGameScene(GameScene):

@@ -53,8 +53,10 @@ class SceneFocus:
 
     def _buttons(self) -> dict[str, Any]:
         """focus_buttons(), and a practice table's Undo button ("undo") while it is lit."""
-        buttons, undo = {**self.focus_buttons(), **self.online_buttons()}, self.undo_button()
-        return {**buttons, "undo": undo} if undo is not None and self.can_undo else buttons
+        buttons, undo, suggest = {**self.focus_buttons(), **self.online_buttons()}, self.undo_button(), \
+            self.suggest_button()
+        buttons = {**buttons, "undo": undo} if undo is not None and self.can_undo else buttons
+        return {**buttons, "suggest": suggest} if suggest is not None and self.human_turn else buttons
 
     def _focus_button(self, key: Hashable) -> Any:
         """The Button behind a "button:<name>" focus key, or None."""

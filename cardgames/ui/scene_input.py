@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from cardgames.ui.cards import SELECTED, CardSprite
+from cardgames.ui.suggest import SUGGEST_KEY
 
 UNDO_KEYS = (pygame.K_z, pygame.K_BACKSPACE, pygame.K_u)
 PICKED_LIFT = 1.0     # a picked card stands up off the table (a hovered one 0.35), by Enter as by a click
@@ -122,6 +123,9 @@ class SceneInput:
             if event.key in UNDO_KEYS and (event.key != pygame.K_z or event.mod & pygame.KMOD_CTRL):
                 self.undo()
                 return
+            if event.key == SUGGEST_KEY and self.suggest_button() is not None:   # E: what Expert would play
+                self.suggest()
+                return
             self.refresh_focus()
             key = self.focus.handle_event(event)
             if key is not None:
@@ -138,6 +142,10 @@ class SceneInput:
                 undo = self.undo_button()
                 if undo is not None and undo.rect.collidepoint(event.pos):
                     self.undo()       # (when nothing can be taken back, it says why)
+                    return
+                suggest = self.suggest_button()
+                if suggest is not None and suggest.rect.collidepoint(event.pos):
+                    self.suggest()
                     return
                 if not self.human_turn:
                     return

@@ -147,6 +147,9 @@ class TableLine:
                 continue
             if msg.seat != self.viewer:
                 continue
+            if msg.suggestion:     # the answer to "suggest": the same position, a move to show (ui/suggest.py)
+                self.show_suggestion(msg.suggestion)
+                continue
             if msg.reset:
                 reset, batch, movers = msg, [], []
                 continue

@@ -1,4 +1,4 @@
-from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.games.info import GameInfo, OptionSpec, level_option
 
 INFO = GameInfo(
     name="skyjo",
@@ -11,7 +11,7 @@ INFO = GameInfo(
     max_players=8,
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 9)), 4),
-        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        level_option(),
         OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
         OptionSpec("target", "Game ends at", ((50, "50"), (100, "100"), (150, "150"), (200, "200")), 100),
         OptionSpec("start", "Who starts", (("finisher", "Last round's finisher"), ("highest", "Highest pair")),

@@ -3,20 +3,21 @@
     python -m cardgames.games.skyjo.arena --games 1000 --seed 1
 
 prints, for each match-up, the focus player's win rate with a 95% confidence
-interval (Wilson) and the mean round scores. The focus player changes seat from
+interval (Wilson) and the mean round scores. The games are played by the shared arena
+(cardgames/arena.py: duplicate deals, held-out seeds, the ladder), which is the one to use for new
+measurements. The focus player changes seat from
 game to game so no seat is favoured. "random" plays a uniformly random legal action.
 """
 from __future__ import annotations
 
 import argparse
-import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardgames.core.rng import child_seed, make_rng
+from cardgames import arena as shared
+from cardgames.core.rng import child_seed
 from cardgames.core.stats import rate_with_ci, times_line
-from cardgames.games.skyjo import ai, rules
 
 # (name, focus level, opponents' level, seats, target)
 MATCHUPS = (
@@ -26,13 +27,6 @@ MATCHUPS = (
 )
 
 
-def policy_action(level: str, state: rules.State, rng: random.Random) -> rules.Action:
-    legal = rules.legal_actions(state)
-    if level == "random":
-        return rng.choice(legal)
-    return ai.choose(rules.observe(state, state.current), legal, rng, level)
-
-
 @dataclass
 class GameResult:
     winners: tuple[int, ...]
@@ -40,22 +34,10 @@ class GameResult:
 
 
 def play_game(levels: Sequence[str], seed: int, timings: dict[str, list[float]] | None = None) -> GameResult:
-    """One whole game; `timings` (level -> seconds) collects each decision's time when given.
-
-    Decision times are CPU seconds (time.process_time), so a busy machine does not inflate them.
-    """
-    state = rules.new_game({"players": len(levels)}, seed)
-    rngs = [make_rng(seed, "ai", seat) for seat in range(len(levels))]
-    while not rules.is_over(state):
-        seat = state.current
-        if timings is not None:
-            start = time.process_time()
-            action = policy_action(levels[seat], state, rngs[seat])
-            timings.setdefault(levels[seat], []).append(time.process_time() - start)
-        else:
-            action = policy_action(levels[seat], state, rngs[seat])
-        state, _ = rules.apply(state, action)
-    return GameResult(rules.winners(state), [r.scores for r in state.rounds])
+    """One whole game, played by the shared arena (cardgames/arena.py); `timings` (level -> CPU seconds)
+    collects each decision's time when given."""
+    record = shared.play(shared.adapter("skyjo"), levels, seed, timings)
+    return GameResult(record.winners, record.round_scores)
 
 
 @dataclass

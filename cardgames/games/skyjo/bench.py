@@ -1,4 +1,4 @@
-"""Skyjo benchmarks: rules throughput, Hard's decision time, and the arena.
+"""Skyjo benchmarks: rules throughput, the levels' decision times and costs, and the arena.
 
 Run by `make bench` (cardgames.bench calls main()); quick=True is a smoke-sized run.
 """
@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 import time
 
-from cardgames.core.stats import times_line
-from cardgames.games.skyjo import arena, rules
+from cardgames import arena
+from cardgames.games.skyjo import ai, rules
 
 
 def random_games_per_second(games: int, players: int = 4, seed: int = 1) -> tuple[float, float]:
@@ -79,14 +79,21 @@ def main(quick: bool = False) -> None:
     rate, per_game = random_games_per_second(games)
     print(f"skyjo rules: {rate:,.0f} random 4-seat games per CPU second ({games} games, {per_game:.0f} actions each; "
           f"target >= 1,000)")
-    arena_games = 8 if quick else 500
-    for name, focus, others, seats, target in arena.MATCHUPS:
-        result = arena.run_matchup(name, focus, others, seats, arena_games, seed=1, timed=True)
-        print("skyjo arena:", result.line(), f" target {target}")
-        times = result.timings.get(focus, [])
-        if focus == "hard":
-            print(f"skyjo hard decision (CPU time): {times_line(times)} (target p99 < 20 ms)")
+    for line in arena_lines(quick):
+        print(line, flush=True)
 
 
-if __name__ == "__main__":
-    main()
+def arena_lines(quick: bool = False) -> list[str]:
+    """The shared arena's figures (cardgames/arena.py, held-out reporting deals): Expert against
+    Hard at 4 and 6 seats, the ladder of the four levels, and each level's cost per decision."""
+    deals4, deals6, ladder_deals, cost_deals = (2, 1, 1, 1) if quick else (50, 25, 20, 6)
+    out = []
+    for seats, deals, goal in ((4, deals4, "goal: lower bound >= 35%"), (6, deals6, "goal: lower bound >= 30%")):
+        result = arena.match("skyjo", "expert", "hard", seats, deals)
+        out += [f"skyjo arena: {line}" for line in result.lines()] + [f"skyjo arena:   ({goal})"]
+    out += [f"skyjo arena: {line}" for line in arena.ladder("skyjo", list(ai.LEVELS), 4, ladder_deals).lines()]
+    for level in ai.LEVELS:
+        costs = arena.decision_costs("skyjo", level, 4, cost_deals)
+        out.append(f"skyjo cost per decision against Expert: {level:<6} {arena.mean(costs):.3f} points "
+                   f"({sum(c > 1e-9 for c in costs)} of {len(costs)} decisions differ from Expert's best)")
+    return out

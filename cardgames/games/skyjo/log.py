@@ -110,3 +110,20 @@ def _news(move: Any) -> list[Any]:
             winners = listing([name(s) for s in range(after.players) if after.totals[s] == low])
             out.append(LogLine(said("Game over. Lowest total: {names} ({total})", names=winners, total=low), None))
     return out
+
+
+def suggestion(action: Any, obs: Any) -> Any:
+    """What a practice game's Suggest says (ui/suggest.py), in the log's words, from the viewer's
+    observation: "Expert would take 3 from the discard into column 2, top"."""
+    kind, slot = action
+    if kind == "take":
+        return said("Expert would take {card} from the discard into {place}", card=obs.discard[-1], place=where(slot))
+    if kind == "draw":
+        return said("Expert would draw from the stock")
+    if kind == "swap":
+        return said("Expert would put {card} in {place}", card=obs.held, place=where(slot))
+    if kind == "discard":
+        return said("Expert would discard {card} and turn over a card", card=obs.held)
+    if kind == "flip":
+        return said("Expert would turn over the card in {place}", place=where(slot))
+    return None

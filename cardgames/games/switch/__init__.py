@@ -1,5 +1,5 @@
 """Switch: what the menus need (options, statistics labels). The rules live in rules.py."""
-from cardgames.games.info import GameInfo, OptionSpec
+from cardgames.games.info import GameInfo, OptionSpec, level_option
 
 INFO = GameInfo(
     name="switch",
@@ -11,8 +11,7 @@ INFO = GameInfo(
     max_players=6,
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 7)), 3),
-        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("expert", "Expert")),
-                   "normal"),
+        level_option(),
         OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
         OptionSpec("match", "Scoring", ((False, "Single hand"), (True, "Match to 200")), False),
         OptionSpec("open", "Start mode (open hands)", ((False, "Off"), (True, "On")), False),

@@ -1,0 +1,174 @@
+"""Skyjo's Expert, and the scored moves the lower levels choose among. It sees an Observation only.
+
+What it knows is exact: the 150-card deck minus every card the observation shows (each seat's face-up
+cards, the whole discard pile, a drawn card on show). A card seen once and then buried again (a
+discard pile reshuffled into the stock) is unseen again, as it is for a person.
+
+How it scores a move (lower is better, in points of its own grid, as planner.Planner scores them):
+- every choice (take the discard or draw, keep or discard, where, which card to turn) by its expected
+  value over the exact unseen cards; columns by their chance to clear; going out by the doubling it
+  risks and the face-down cards it freezes in the others' grids; a discard by what it hands the next
+  player (planner.Planner with smart=True; Hard before issue 27 was this alone);
+- in the last lap of a round (someone went out: this seat's move is its last) the best few moves
+  are played out: SAMPLES worlds consistent with the observation (the unseen cards
+  dealt at random to the face-down slots and the stock; the same worlds for every move, so the moves
+  are compared on equal luck), each played to the round's end by a quick policy for every seat, and
+  the move's worth is its own round score against the others' (what the next player needs and
+  the finisher's doubling happen in the playouts). Going out is timed by the planner's estimate of
+  the doubling: playouts from earlier positions (the quick policy playing this seat's later turns
+  too) measured no better, 25.0% (9.4-40.6%) against 29.7% (17.2-45.3%) without, 32 tuning games each.
+
+Measured (python -m cardgames.arena, held-out reporting deals, 95% bootstrap intervals over deals):
+Expert + 3 Hard 28.1% (22.6-33.7%) of 212 games (parity 25%; goal: lower bound 35%, NOT met),
+-0.88 points a round against the field (-1.55 to -0.26); Expert + 5 Hard 29.8% (19.0-39.9%) of 84
+games (parity 17%; goal 30%, not met); Expert + 3 of the planner alone (Hard before issue 27)
+23.4% (16.3-31.0%) of 92 games: no better than it. CPU per decision: median 2.3 ms, p95 6.8 ms,
+max 48 ms (6 seats).
+
+`scored(observation, legal, rng)` lists (action, value) for every legal move; `choose` takes the best.
+The lower levels (people.py) pick among the same list with a temperature and a cap.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardgames.core.rng import shuffled
+from cardgames.games.skyjo import planner
+from cardgames.games.skyjo.rules import (
+    ALL_SLOTS,
+    CLEARED,
+    HIDDEN,
+    Action,
+    Observation,
+    Phase,
+    State,
+    apply,
+    legal_actions,
+    observe,
+)
+
+PLAYOUTS = True      # Expert plays out the end of a round (the arena may switch it off to compare)
+CANDIDATES = 3       # how many of the best-scored moves are played out
+SAMPLES = 8          # worlds per decision (shared by the candidates)
+MAX_TURNS = 14       # a playout stops after this many decisions and counts face-down cards as average
+LEAD_WEIGHT = 1.0    # a playout's worth: own points minus this share of the others' mean
+
+
+def scored(obs: Observation, legal: Sequence[Action], rng: random.Random, memory: int | None = None,
+           playouts: bool = True) -> list[tuple[Action, float]]:
+    """Every legal move with its value (lower is better), best first. `memory`: the discard pile's
+    top cards remembered (None: all); `playouts`: re-value the best moves near the round's end."""
+    if obs.phase not in (Phase.TURN, Phase.HOLD, Phase.FLIP) or len(legal) == 1:
+        return [(a, 0.0) for a in legal]
+    scorer = planner.Planner(obs, smart=True, memory=memory)
+    options = [(o.action, o.value) for o in _options(scorer, obs) if o.action in legal]
+    options += [(a, max((v for _, v in options), default=0.0) + 10.0) for a in legal
+                if a not in {a for a, _ in options}]
+    options.sort(key=lambda item: item[1])
+    if playouts and _near_end(obs) and len(options) > 1:
+        options = _played_out(obs, options, rng)
+    return options
+
+
+def choose(obs: Observation, legal: Sequence[Action], rng: random.Random) -> Action:
+    if len(legal) == 1:
+        return legal[0]
+    if obs.phase == Phase.SETUP:
+        return rng.choice(legal)
+    return scored(obs, legal, rng, playouts=PLAYOUTS)[0][0]
+
+
+def _options(scorer: planner.Planner, obs: Observation) -> list:
+    if obs.phase == Phase.TURN:
+        options = scorer.swaps(obs.discard[-1], "take")
+        options.append(planner._Option(planner.DRAW, scorer.draw_value()))
+        return options
+    if obs.phase == Phase.HOLD:
+        return scorer.hold_options(obs.held)
+    return scorer.flips()
+
+
+def _near_end(obs: Observation) -> bool:
+    """The last lap: this seat's move is its last of the round, so a playout has no later move of
+    its own to play badly (the quick policy playing this seat on would bias against waiting)."""
+    return obs.finisher is not None
+
+
+# ---------------------------------------------------------------- playouts
+
+
+def _played_out(obs: Observation, options: list[tuple[Action, float]],
+                rng: random.Random) -> list[tuple[Action, float]]:
+    """The best CANDIDATES moves re-valued by playouts, anchored on the planner's best value."""
+    head = options[:CANDIDATES]
+    worlds = [world(obs, rng) for _ in range(SAMPLES)]
+    seeds = [rng.getrandbits(32) for _ in range(SAMPLES)]
+    worth = {}
+    for action, _ in head:
+        total = 0.0
+        for state, seed in zip(worlds, seeds):
+            total += _playout(state, action, obs.seat, random.Random(seed))
+        worth[action] = total / SAMPLES
+    anchor_value, anchor_worth = head[0][1], worth[head[0][0]]
+    out = [(a, anchor_value + worth[a] - anchor_worth) for a, _ in head]
+    floor = max(v for _, v in out)
+    out += [(a, max(v, floor + 0.01)) for a, v in options[CANDIDATES:]]
+    out.sort(key=lambda item: item[1])
+    return out
+
+
+def world(obs: Observation, rng: random.Random) -> State:
+    """A full state consistent with the observation: the unseen cards dealt at random."""
+    counts = planner.unseen_counts(obs)
+    pool = shuffled([v for v, n in sorted(counts.items()) for _ in range(max(0, n))], rng)
+    grids, hidden, gone = [], [], []
+    k = 0
+    for seat in range(obs.players):
+        cells, hid, gon = [], 0, 0
+        for i, c in enumerate(obs.grids[seat]):
+            if c is HIDDEN:
+                cells.append(pool[k] if k < len(pool) else 5)
+                k += 1
+                hid |= 1 << i
+            elif c is CLEARED:
+                cells.append(None)
+                gon |= 1 << i
+            else:
+                cells.append(c)
+        grids.append(tuple(cells))
+        hidden.append(hid & ALL_SLOTS)
+        gone.append(gon)
+    stock = tuple(pool[k:k + obs.stock_count])
+    return State(obs.players, obs.target, "finisher", rng.getrandbits(31), obs.round_no, 0, obs.phase,
+                 obs.current, tuple(grids), tuple(hidden), tuple(gone), stock, obs.discard, obs.held,
+                 obs.finisher, obs.totals, obs.rounds)
+
+
+def _playout(state: State, action: Action, me: int, rng: random.Random) -> float:
+    """Play `action`, then every seat by the quick policy to the round's end; own points vs the others'."""
+    round_no = state.round_no
+    state, _ = apply(state, action)
+    for _ in range(MAX_TURNS):
+        if state.round_no != round_no or state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            break
+        legal = legal_actions(state)
+        obs = observe(state, state.current)
+        move = legal[0] if len(legal) == 1 else planner.Planner(obs, smart=False).choose(legal, rng)
+        state, _ = apply(state, move)
+    if state.rounds and len(state.rounds) >= round_no:
+        scores = [float(v) for v in state.rounds[round_no - 1].scores]
+    else:
+        scores = [_estimate(state, seat) for seat in range(state.players)]
+    others = [v for s, v in enumerate(scores) if s != me]
+    return scores[me] - LEAD_WEIGHT * sum(others) / len(others)
+
+
+def _estimate(state: State, seat: int) -> float:
+    """A grid's points with its face-down cards counted as the deck's average (about 5)."""
+    total = 0.0
+    for i, v in enumerate(state.grids[seat]):
+        if v is None:
+            continue
+        total += 5.07 if state.hidden[seat] >> i & 1 else v
+    return total
