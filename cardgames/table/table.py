@@ -61,19 +61,19 @@ import msgspec
 
 from cardgames.core.protocol import N_, IllegalAction
 from cardgames.core.rng import make_rng, new_seed
-from cardgames.games.switch import ai as switch_ai
 from cardgames.games.switch import reasons as switch_reasons
 from cardgames.games.switch.rules import K_CALL, K_CATCH
 from cardgames.table import fair_undo, pace, suggest
+from cardgames.table.catch_window import CatchWindow
 from cardgames.table.games import GameSpec
 from cardgames.table.games import spec as game_spec
-from cardgames.table.messages import REFUSALS, Deadline, Intent, Public, Refusal, Result, Update
+from cardgames.table.messages import REFUSALS, Intent, Public, Refusal, Result, Update
 from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat, seats_for
 from cardgames.table.tripeaks_assist import assistant
 from cardgames.table.updates import Facts, legal_for, public_update, seat_update
 
 
-class Table:
+class Table(CatchWindow):
     def __init__(self, game: str | GameSpec, options: Mapping[str, Any], seed: int, seats: Sequence[SeatSpec], *,
                  ai_delay: float = pace.AI_DELAY, now: float = 0.0,
                  seeds: Callable[[], int] = new_seed, deal: Callable[[dict, int], Any] | None = None,
@@ -513,46 +513,6 @@ class Table:
         if self._executor is not None and self._choose is None:   # the choice is made meanwhile, beside
             # the caller's loop (a script's choice is made when the move lands: it follows the lesson)
             self._future = self._executor.submit(self._choice, seat, self.state)
-
-    # ------------------------------------------------------------------ Switch's catch window
-    def _track_window(self) -> None:
-        exposed = getattr(self.state, "exposed", None) if self.game == "switch" else None
-        if exposed is None:
-            self._window = None
-            return
-        if self._window is not None and self._window[0] == exposed:
-            return
-        self._window, self._window_opened = (exposed, len(self.actions)), self.now
-        self._reactions = {seat: switch_ai.reaction_time(self.seats[seat].level,
-                                                         make_rng(self.seed, "reaction", seat, len(self.actions)))
-                           for seat in self._catchers()}     # each computer's own reaction this time
-        self._window_len = length = self.catch_window() if self.catch_window is not None else None
-        draw = make_rng(self.seed, "catch order", len(self.actions))    # the same moment: a seeded draw
-        for reaction, _d, seat in sorted((t, draw.random(), s) for s, t in self._reactions.items()):
-            if length is None or reaction <= length:     # a server's window: only within it
-                self._after(reaction, "catch", (seat, self._window))
-
-    def _catchers(self) -> list[int]:
-        exposed = self._window[0] if self._window else None
-        return [s for s in range(self.players) if self.seats[s].computer and s != exposed]
-
-    def _computer_catch(self, seat: int, window: tuple[int, int]) -> None:
-        if self._window != window or self.over or self.state.exposed != window[0]:
-            return
-        rng = make_rng(self.seed, "catch", seat, window[1])
-        action = switch_ai.catch_action(self.spec.rules.observe(self.state, seat), rng, self.seats[seat].level)
-        if action is not None and action in self.spec.out_of_turn(self.state, seat):
-            self._play(action)
-
-    def deadlines(self) -> tuple[Deadline, ...]:
-        if self._window is None:
-            return ()
-        opened, length = self._window_opened, self._window_len
-        nxt = self.state.turn
-        hold = pace.CATCH_HOLD if length is None else length    # (a human next, off a server: no end)
-        closes = None if length is None and self.seats[nxt].human else opened + hold
-        times = [t for s, t in self._reactions.items() if s in self._catchers() and (length is None or t <= length)]
-        return (Deadline("catch", self._window[0], opened, closes, opened + min(times) if times else None),)
 
     # ------------------------------------------------------------------ undo, deal again, resign
     @property

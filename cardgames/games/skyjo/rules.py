@@ -12,8 +12,7 @@ legal_actions() be a table lookup: search opponents play thousands of games a
 second through this module (`make bench`). They stay inside the State: an
 Observation shows each slot as a card value, HIDDEN or CLEARED (see Cell).
 
-Piles list their cards bottom first, top card last (core/protocol.py): the stock
-(`stock_count` in an Observation) and the discard pile.
+Piles list their cards bottom first, top card last (core/protocol.py): the stock (its count) and the discard.
 
 A turn: in phase TURN the player either takes the discard pile's top card into a
 slot ("take 5", one action) or draws from the stock ("draw"). Holding a drawn
@@ -342,15 +341,11 @@ _SHOWN: list = [None]    # the grids as shown last, with the state's (immutable)
 
 
 def observe(state: State, seat: int) -> Observation:
-    last = _SHOWN[0]         # every seat of one position sees the same grids: made once (a table tells them all)
-    if last is not None and last[0] is state.grids and last[1] is state.hidden and last[2] is state.gone:
-        grids = last[3]
-    else:
-        grids = tuple(
-            tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v for i, v in enumerate(grid))
-            for grid, hid, gon in zip(state.grids, state.hidden, state.gone)
-        )
-        _SHOWN[0] = (state.grids, state.hidden, state.gone, grids)
+    key, last = (state.grids, state.hidden, state.gone), _SHOWN[0]   # every seat of a position: the same grids
+    if last is None or any(a is not b for a, b in zip(last[0], key)):   # (made once: a table tells them all)
+        last = _SHOWN[0] = (key, tuple(tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v
+                                             for i, v in enumerate(grid)) for grid, hid, gon in zip(*key)))
+    grids = last[1]
     return Observation(seat, state.players, state.target, state.round_no, state.phase,
                        current_player(state), grids, state.discard, len(state.stock), state.held,
                        state.finisher, state.totals, state.rounds)
