@@ -93,13 +93,13 @@ def test_every_level_goes_out_when_it_can(level):
     assert action == R.parse_action("discard KS")
 
 
-@pytest.mark.parametrize("level", ("normal", "hard"))
+@pytest.mark.parametrize("level", ("normal", "hard", "expert"))
 def test_normal_and_hard_take_a_discard_that_completes_a_set(level):
     state = R.deal(None, ["9C 9D KS 2H", "2C 5C 8D 7S"], stock="4C QC", discard="9S", round_no=2)
     assert ai.choose(R.observe(state, 0), R.legal_actions(state), random.Random(0), level) == TAKE
 
 
-@pytest.mark.parametrize("level", ("normal", "hard"))
+@pytest.mark.parametrize("level", ("normal", "hard", "expert"))
 def test_normal_and_hard_throw_the_card_that_helps_least(level):
     state = R.deal(None, ["9C 9D 9S KS 2H", "2C 5C 8D 7S 6H"], stock="4C QC", discard="JS", round_no=3)
     state, _ = R.apply(state, STOCK)  # QC: the hand is 9C 9D 9S KS 2H QC
@@ -129,7 +129,7 @@ def test_unseen_cards_leave_out_what_the_seat_has_seen():
 def test_unknown_level_is_refused():
     state = R.new_game(None, 1)
     with pytest.raises(ValueError, match="unknown Three Thirteen level"):
-        ai.choose(R.observe(state, state.current), R.legal_actions(state), random.Random(0), "expert")
+        ai.choose(R.observe(state, state.current), R.legal_actions(state), random.Random(0), "grandmaster")
 
 
 def test_presets_file_is_checked(tmp_path):

@@ -14,6 +14,9 @@
   out as soon as they can: a hand that can go out scores 0, and holding back
   only gives the others more turns to improve.
 
+- expert: see expert.py (expected penalties over every unseen card, feeding
+  avoided from what each opponent took and threw).
+
 All levels use melds.py for exact penalties. The hard level's knobs come from
 levels/ai/three_thirteen.json (see default_preset; the built-in HardPreset
 values are the same).
@@ -32,10 +35,10 @@ from pathlib import Path
 from cardgames import datafiles, schema
 from cardgames.config import LEVELS_DIR
 from cardgames.core.cards import Card, remove_one, standard_deck
-from cardgames.games.three_thirteen import melds
+from cardgames.games.three_thirteen import expert, melds
 from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Action, Observation, Phase
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,8 @@ def choose(observation: Observation, legal: Sequence[Action], rng: random.Random
         raise ValueError(f"unknown Three Thirteen level {level!r}; choose one of {LEVELS}")
     if len(legal) == 1:
         return legal[0]
+    if level == "expert":
+        return expert.choose(observation, legal, rng)
     if NEXT in legal:
         return NEXT
     if OUT in legal:
