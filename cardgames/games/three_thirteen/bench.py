@@ -50,8 +50,8 @@ def main(quick: bool = False) -> None:
     print(f"three_thirteen rules: {rate:.1f} random 2-seat games per CPU second "
           f"({games} games, {per_game:.0f} actions each; target >= 30)")
     arena_games = 4 if quick else 200
-    for focus, other, target in arena.MATCHUPS[:2]:
-        result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True)
+    for focus, other, seats, target in arena.MATCHUPS[:2]:
+        result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True, seats=seats)
         print("three_thirteen arena:", result.line(), f" target {target}")
         times = result.timings.get(focus, [])
         print(f"three_thirteen {focus} decision (CPU time): {times_line(times)} (target p99 < 50 ms)")
