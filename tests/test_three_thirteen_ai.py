@@ -134,17 +134,19 @@ def test_unknown_level_is_refused():
 
 def test_presets_file_is_checked(tmp_path):
     good = tmp_path / "good.json"
-    good.write_text(json.dumps({"hard": {"draw_samples": 6}}))
-    assert ai.load_presets(good).draw_samples == 6
+    good.write_text(json.dumps({"expert": {"horizon": 2}, "easy": {"temperature": 4.0}}))
+    presets = ai.load_presets(good)
+    assert presets.expert.horizon == 2 and presets.styles["easy"].temperature == 4.0
+    assert presets.styles["hard"] == ai.DEFAULTS.styles["hard"]  # left out: the built-in values
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"hard": {"draw_samples": -1}}))
-    with pytest.raises(ValueError, match="draw_samples"):
+    bad.write_text(json.dumps({"expert": {"candidates": -1}}))
+    with pytest.raises(ValueError, match="candidates"):
         ai.load_presets(bad)
     half = tmp_path / "half.json"
-    half.write_text(json.dumps({"hard": {"discard_samples": 2.5}}))
+    half.write_text(json.dumps({"normal": {"memory": 2.5}}))
     with pytest.raises(ValueError, match="whole number"):
         ai.load_presets(half)
-    assert ai.load_presets(ai.PRESET_FILE) == ai.DEFAULT_HARD  # the shipped file holds the tuned values
+    assert ai.load_presets(ai.PRESET_FILE) == ai.DEFAULTS  # the shipped file holds the tuned values
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(ValueError, match="not a Three Thirteen AI preset"):
         ai.load_presets(tmp_path / "broken.json")

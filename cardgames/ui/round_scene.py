@@ -35,7 +35,7 @@ from cardgames.ui import theme
 from cardgames.ui.game_scene import GameScene
 from cardgames.ui.widgets import wrap_lines
 
-LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard")}
+LEVEL_LABELS = {"easy": N_("Easy"), "normal": N_("Normal"), "hard": N_("Hard"), "expert": N_("Expert")}
 
 
 class RoundGameScene(GameScene):

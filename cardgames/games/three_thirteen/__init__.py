@@ -10,7 +10,8 @@ INFO = GameInfo(
     max_players=8,
     options=(
         OptionSpec("players", "Players", tuple((n, str(n)) for n in range(2, 9)), 2),
-        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard")), "normal"),
+        OptionSpec("level", "Opponents", (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"), ("expert", "Expert")),
+                   "normal"),
         OptionSpec("hotseat", "Humans", tuple((n, f"{n} (pass and play)" if n > 1 else "1") for n in range(1, 5)), 1),
         OptionSpec("ace_high", "Aces", ((False, "Low only"), (True, "High or low (15 pts)")), False),
     ),

@@ -43,8 +43,11 @@ from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Action,
 
 @dataclass(frozen=True)
 class ExpertKnobs:
-    horizon: int = 2            # own draws looked ahead when weighing a hand
-    now_weight: float = 0.2     # weight of the penalty now (it is what counts if the round ends early)
+    horizon: int = 3            # own draws looked ahead when weighing a hand
+    out_base: float = 0.05      # an opponent's chance to go out in a turn: out_base + out_small / cards
+    out_small: float = 0.3      # + out_growth * their turns so far (measured: Hard's rounds last
+    out_growth: float = 0.012   # about 5 turns each, whatever the hand size)
+    now_weight: float = 0.0     # extra weight of the penalty now
     candidates: int = 6         # at most this many discards looked at closely (the best by penalty now and feeding)
     budget: int = 110           # meld searches per decision (each ~0.25 ms for 14 cards): fewer candidates when
                                 # the unseen cards are many
@@ -93,6 +96,7 @@ class Expert:
         self.total = sum(self.pool.values())
         self.last_turn = obs.out_seat is not None
         self.horizon = self._horizon()
+        self.weights = self._end_weights()
         self._pen: dict[tuple, int] = {}
         self._best: dict[tuple, int] = {}
         self._worth: dict[tuple, float] = {}
@@ -117,14 +121,42 @@ class Expert:
     # ------------------------------------------------------------ the coming draws
 
     def _horizon(self) -> int:
-        """Own draws that still count: none on a last turn; fewer when the stock runs short."""
+        """Own draws that may still come: one on a last turn; fewer when the stock runs short."""
         if self.last_turn:
-            return 0
+            return 1
         obs = self.obs
         turns_left = obs.stock_count // max(1, obs.players)
         if obs.reshuffles == 0:
             turns_left += len(obs.discard) // max(1, obs.players)
         return max(1, min(self.knobs.horizon, turns_left))
+
+    def _end_weights(self) -> list[float]:
+        """P(exactly j more own draws this round) for j = 1..horizon (the last one takes the rest).
+        An opponent who goes out leaves me one more draw; between my draws each opponent goes out
+        with the chance `out_chance` gives."""
+        q = self.out_chance()
+        weights, alive = [], 1.0
+        for _ in range(self.horizon - 1):
+            weights.append(alive * q)
+            alive *= 1 - q
+        weights.append(alive)
+        return weights
+
+    def out_chance(self) -> float:
+        """The chance some opponent goes out before my next turn, from their hand size and how long
+        the round has run (the turns they have taken); Hard's measured rates, roughly."""
+        obs = self.obs
+        if self.last_turn:
+            return 1.0
+        n = len(obs.hand)
+        stay = 1.0
+        for seat in range(obs.players):
+            if seat == obs.seat:
+                continue
+            turns = len(obs.thrown[seat])
+            rate = self.knobs.out_base + self.knobs.out_small / n + self.knobs.out_growth * turns
+            stay *= 1 - min(0.6, rate)
+        return 1 - stay
 
     def draws(self, hand: tuple[Card, ...]) -> list[tuple[Card, int]]:
         """The distinct unseen cards with their counts; loose cards (touching nothing in `hand`) merged
@@ -163,19 +195,24 @@ class Expert:
         return expect
 
     def worth(self, hand: tuple[Card, ...]) -> float:
-        """Expected points of a hand that is to draw next (lower is better)."""
+        """Expected points of a hand that is to draw next (lower is better): the best of the coming
+        draws, weighed by the chance of each number of draws before the round ends."""
         key = tuple(sorted(hand, key=_order))
         hit = self._worth.get(key)
         if hit is not None:
             return hit
         now = self.pen(key)
-        if self.horizon == 0 or not self.total:
+        if not self.total:
             value = float(now)
         else:
             outcomes = [(min(now, self.best_after(key, c)), n) for c, n in self.draws(key)]
-            value = self.knobs.now_weight * now + self.expected_best(outcomes, self.horizon)
+            value = self.knobs.now_weight * now + self.over_draws(outcomes, 0)
         self._worth[key] = value
         return value
+
+    def over_draws(self, outcomes: list[tuple[int, int]], extra: int) -> float:
+        """The expected best of `outcomes` over the coming draws (plus `extra` draws first)."""
+        return sum(w * self.expected_best(outcomes, j + extra) for j, w in enumerate(self.weights, 1) if w)
 
     # ------------------------------------------------------------ feeding the next player
 
@@ -216,12 +253,11 @@ class Expert:
         outcomes = [(self.best_after(hand, c), n) for c, n in self.draws(hand)]
         if not outcomes:
             stock = float(self.pen(hand))
-        elif self.horizon == 0:
+        elif self.last_turn:
             stock = self.expected_best(outcomes, 1)
         else:
-            # the stock card now, then `horizon` more draws: the best of horizon + 1
-            now = self.expected_best(list(outcomes), 1)
-            stock = self.knobs.now_weight * now + self.expected_best(outcomes, self.horizon + 1)
+            # the stock card now, then the coming draws: the best of one more
+            stock = self.knobs.now_weight * self.expected_best(outcomes, 1) + self.over_draws(outcomes, 1)
         return {TAKE: take + self.knobs.take_margin, STOCK: stock}
 
     def throw_scores(self, hand: tuple[Card, ...], throws: Sequence[Action], share: int = 1) -> dict[Action, float]:
