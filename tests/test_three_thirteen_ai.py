@@ -152,16 +152,29 @@ def test_presets_file_is_checked(tmp_path):
         ai.load_presets(tmp_path / "broken.json")
 
 
+def test_arena_deals_in_duplicate_with_a_stream_per_player():
+    first, second = arena.seating("expert", "hard", 2, 9, 0), arena.seating("expert", "hard", 2, 9, 1)
+    assert first[0] == ["expert", "hard"] and second[0] == ["hard", "expert"]
+    assert (first[1], second[1]) == (0, 1) and first[2] == second[2]  # the same deal, seats swapped
+    assert first[3][0].random() == second[3][1].random()  # each player's own stream follows it
+    assert first[3][1].random() == second[3][0].random()
+    assert arena.seating("expert", "hard", 2, 9, 2)[2] != first[2]
+    table = [arena.seating("expert", "hard", 4, 9, g) for g in range(4)]
+    assert [t[1] for t in table] == [0, 1, 2, 3] and len({t[2] for t in table}) == 1
+    assert arena.share_of_win((30, 30, 41), 0) == 0.5 and arena.share_of_win((30, 30, 41), 2) == 0.0
+    assert arena.share_of_win((12, 30), 0) == 1.0
+
+
 def test_arena_plays_whole_seeded_games():
-    a = arena.run_matchup("normal", "easy", 2, seed=3)
-    b = arena.run_matchup("normal", "easy", 2, seed=3)
+    a = arena.run_matchup("random", "random", 2, seed=3)
+    b = arena.run_matchup("random", "random", 2, seed=3)
     assert a.games == 2 and a.focus_totals == b.focus_totals
     lo, hi = stats.wilson(a.wins, a.games)
     assert 0 <= lo <= a.rate <= hi <= 1
 
 
 def test_arena_command_line(capsys):
-    arena.main(["--games", "1", "--match", "easy", "random"])
-    assert "easy vs random" in capsys.readouterr().out
+    arena.main(["--games", "1", "--match", "random", "random"])
+    assert "random vs random" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         arena.main(["--games", "0"])

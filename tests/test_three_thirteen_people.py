@@ -61,3 +61,11 @@ def test_levels_differ_in_temperature_cap_and_memory():
     assert styles["easy"].temperature > styles["normal"].temperature > styles["hard"].temperature
     assert styles["easy"].cap > styles["normal"].cap > styles["hard"].cap
     assert styles["easy"].memory < styles["normal"].memory < styles["hard"].memory
+
+
+def test_bench_scores_each_level_against_expert():
+    from cardgames.games.three_thirteen import bench
+
+    costs = bench.level_costs(6, seed=4)
+    assert set(costs) == set(ai.LEVELS) and all(n == 6 for _, n in costs.values())
+    assert costs["expert"][0] == 0.0 and all(mean >= 0.0 for mean, _ in costs.values())

@@ -93,19 +93,27 @@ class MatchResult:
                 f"mean totals {self.focus} {mf:.1f}, {self.other} {mo:.1f}")
 
 
+def seating(focus: str, other: str, seats: int, seed: int, game: int
+            ) -> tuple[list[str], int, int, list[random.Random]]:
+    """Game number `game` of a duplicate match: (each seat's level, the focus's seat, the deal's seed, each
+    seat's random stream). Deal `game // seats` is played `seats` times, the focus in seat `game % seats`;
+    a player's stream depends on the deal and its role (the focus, or the other level's place after it)."""
+    deal, me = divmod(game, seats)
+    levels = [other] * seats
+    levels[me] = focus
+    game_seed = child_seed(seed, "arena", focus, other, seats, deal)
+    roles = [f"{other}{(s - me) % seats}" for s in range(seats)]
+    roles[me] = f"{focus}*"
+    return levels, me, game_seed, [make_rng(game_seed, "ai", role) for role in roles]
+
+
 def run_matchup(focus: str, other: str, games: int, seed: int, options: dict | None = None,
                 timed: bool = False, seats: int = 2) -> MatchResult:
     """`games` games of `seats` players, dealt in duplicate: deal d is played `seats` times, the focus level
     in seat 0, 1, ... in turn and the other level everywhere else (a last, partial deal is cut short)."""
     result = MatchResult(focus, other, seats)
     for g in range(games):
-        deal, me = divmod(g, seats)
-        levels = [other] * seats
-        levels[me] = focus
-        game_seed = child_seed(seed, "arena", focus, other, seats, deal)
-        roles = [f"{other}{(s - me) % seats}" for s in range(seats)]
-        roles[me] = f"{focus}*"
-        rngs = [make_rng(game_seed, "ai", role) for role in roles]
+        levels, me, game_seed, rngs = seating(focus, other, seats, seed, g)
         state = play_game(levels, game_seed, options, result.timings if timed else None, rngs)
         totals = rules.scores(state)
         result.games += 1
