@@ -9,8 +9,8 @@ import random
 import time
 
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
-from cardgames.core.stats import percentile, times_line
 from cardgames.core.rng import make_rng
+from cardgames.core.stats import percentile, times_line
 from cardgames.games.three_thirteen import ai, arena, expert, melds, rules
 
 

@@ -7,9 +7,12 @@ the cards each opponent is known to hold: taken from the discard pile and not
 thrown since). Every distinct unseen card is tried, not a sample: cards that
 touch nothing in the hand (no rank in common, no suit-mate near enough for a
 run, even with the hand's wilds) all behave alike, so they are tried once per
-value. Over `horizon` draws it keeps the best of them (the expected minimum of
-independent draws), so a hand with many ways to improve is worth more than one
-waiting for a single card.
+value. A hand's worth is the expected best of its coming draws (the expected
+minimum of independent draws), weighed by the chance of each number of draws
+before an opponent goes out (out_chance: their hand size and the turns they have
+taken); an opponent going out still leaves one more draw. So a hand with many
+ways to improve is worth more than one waiting for a single card, and more so
+early in a round.
 
 Each decision:
 - draw: taking the discard top is worth the best hand it leaves after the
@@ -23,10 +26,10 @@ Each decision:
 - going out: always (a hand that goes out scores 0, and waiting only gives the
   others turns); the card thrown is the one the next player can use least.
 - late in a round (a last turn after someone went out, or a short stock) the
-  horizon shrinks to the draws that remain.
+  horizon shrinks to the draws that remain. (No sampled playouts yet.)
 
 `scored()` gives every legal move with its cost in expected penalty points, so
-the lower levels (levels.py) can choose among Expert's moves as people do.
+the lower levels (people.py) can choose among Expert's moves as people do.
 `memory` lets them forget: only each opponent's last `memory` pickups count.
 """
 from __future__ import annotations
