@@ -87,8 +87,11 @@ def _check(p: argparse.ArgumentParser, a: argparse.Namespace) -> None:
             else:
                 span = f"{info.min_players} to {info.max_players} players"
             p.error(f"argument --players: {info.title} is for {span}, not {a.players}")
-        if a.level is not None and "level" not in {o.key for o in info.options}:
+        levels = {o.key: [v for v, _ in o.choices] for o in info.options}.get("level")
+        if a.level is not None and levels is None:
             p.error(f"argument --level: {info.title} has no computer opponents")
+        if a.level is not None and a.level not in levels:
+            p.error(f"argument --level: {info.title} has no {a.level} level")
     elif a.players is not None:
         p.error("argument --players: needs --game (player counts differ between games)")
     if a.screenshot is not None:

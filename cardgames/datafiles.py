@@ -143,16 +143,31 @@ LEVEL = Record({
     "intro": Text("", max_len=300, vital=True),
 }, optional=("wrap", "wild", "open_peaks", "empty_waste", "intro"))
 
+_TT_STYLE_KEYS = ("temperature", "cap", "stock_lean", "horizon", "memory")
+_TT_STYLE = Record({
+    "temperature": Float(1.0, lo=0.01, hi=100.0, vital=True),
+    "cap": Float(3.0, lo=0.0, hi=1000.0, vital=True),
+    "stock_lean": Float(0.0, lo=-100.0, hi=100.0, vital=True),
+    "horizon": Int(1, lo=1, hi=6, vital=True),
+    "memory": Int(2, lo=0, hi=100, vital=True),
+}, optional=_TT_STYLE_KEYS, vital=True)
+_TT_EXPERT_KEYS = ("horizon", "out_base", "out_small", "out_growth", "now_weight", "candidates", "budget", "feed_cost",
+                   "take_margin")
 TT_AI_PRESET = Record({     # a bad knob makes the file unusable: the built-in values are used (a note on stderr)
     "about": Text("", max_len=1000),
-    "hard": Record({
-        "draw_samples": Int(40, lo=0, hi=10000, vital=True),
-        "discard_candidates": Int(5, lo=0, hi=100, vital=True),
-        "discard_samples": Int(20, lo=0, hi=10000, vital=True),
-        "feed_cost": Float(4.0, lo=0.0, hi=1000.0, vital=True),
-        "now_weight": Float(0.25, lo=0.0, hi=100.0, vital=True),
-    }, optional=("draw_samples", "discard_candidates", "discard_samples", "feed_cost", "now_weight"), vital=True),
-})
+    "expert": Record({
+        "horizon": Int(3, lo=1, hi=6, vital=True),
+        "out_base": Float(0.05, lo=0.0, hi=1.0, vital=True),
+        "out_small": Float(0.3, lo=0.0, hi=10.0, vital=True),
+        "out_growth": Float(0.012, lo=0.0, hi=1.0, vital=True),
+        "now_weight": Float(0.0, lo=0.0, hi=100.0, vital=True),
+        "candidates": Int(6, lo=1, hi=100, vital=True),
+        "budget": Int(110, lo=1, hi=100000, vital=True),
+        "feed_cost": Float(5.0, lo=0.0, hi=1000.0, vital=True),
+        "take_margin": Float(0.3, lo=-100.0, hi=100.0, vital=True),
+    }, optional=_TT_EXPERT_KEYS, vital=True),
+    "easy": _TT_STYLE, "normal": _TT_STYLE, "hard": _TT_STYLE,
+}, optional=("expert", "easy", "normal", "hard"))
 
 # Notices about shipped files (a damaged level or layout): the app shows them as toasts.
 _notices: list[str] = []

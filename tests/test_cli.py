@@ -108,3 +108,12 @@ def test_main_py_frames_and_screenshot_write_a_png(tmp_path):
     import pygame
 
     assert pygame.image.load(str(shot)).get_size() == (1280, 720)
+
+
+def test_expert_level_only_where_a_game_has_it(monkeypatch):
+    assert cli.parse_args(["--game", "three_thirteen", "--level", "expert"]).level == "expert"
+    info = registry.get("three_thirteen")
+    options = tuple(dataclasses.replace(o, choices=o.choices[:3]) if o.key == "level" else o for o in info.options)
+    monkeypatch.setattr(registry, "get", lambda name: dataclasses.replace(info, options=options))
+    with pytest.raises(SystemExit):   # a game whose levels stop at Hard refuses --level expert
+        cli.parse_args(["--game", "three_thirteen", "--level", "expert"])

@@ -93,13 +93,13 @@ def test_every_level_goes_out_when_it_can(level):
     assert action == R.parse_action("discard KS")
 
 
-@pytest.mark.parametrize("level", ("normal", "hard"))
+@pytest.mark.parametrize("level", ("normal", "hard", "expert"))
 def test_normal_and_hard_take_a_discard_that_completes_a_set(level):
     state = R.deal(None, ["9C 9D KS 2H", "2C 5C 8D 7S"], stock="4C QC", discard="9S", round_no=2)
     assert ai.choose(R.observe(state, 0), R.legal_actions(state), random.Random(0), level) == TAKE
 
 
-@pytest.mark.parametrize("level", ("normal", "hard"))
+@pytest.mark.parametrize("level", ("normal", "hard", "expert"))
 def test_normal_and_hard_throw_the_card_that_helps_least(level):
     state = R.deal(None, ["9C 9D 9S KS 2H", "2C 5C 8D 7S 6H"], stock="4C QC", discard="JS", round_no=3)
     state, _ = R.apply(state, STOCK)  # QC: the hand is 9C 9D 9S KS 2H QC
@@ -129,37 +129,52 @@ def test_unseen_cards_leave_out_what_the_seat_has_seen():
 def test_unknown_level_is_refused():
     state = R.new_game(None, 1)
     with pytest.raises(ValueError, match="unknown Three Thirteen level"):
-        ai.choose(R.observe(state, state.current), R.legal_actions(state), random.Random(0), "expert")
+        ai.choose(R.observe(state, state.current), R.legal_actions(state), random.Random(0), "grandmaster")
 
 
 def test_presets_file_is_checked(tmp_path):
     good = tmp_path / "good.json"
-    good.write_text(json.dumps({"hard": {"draw_samples": 6}}))
-    assert ai.load_presets(good).draw_samples == 6
+    good.write_text(json.dumps({"expert": {"horizon": 2}, "easy": {"temperature": 4.0}}))
+    presets = ai.load_presets(good)
+    assert presets.expert.horizon == 2 and presets.styles["easy"].temperature == 4.0
+    assert presets.styles["hard"] == ai.DEFAULTS.styles["hard"]  # left out: the built-in values
     bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps({"hard": {"draw_samples": -1}}))
-    with pytest.raises(ValueError, match="draw_samples"):
+    bad.write_text(json.dumps({"expert": {"candidates": -1}}))
+    with pytest.raises(ValueError, match="candidates"):
         ai.load_presets(bad)
     half = tmp_path / "half.json"
-    half.write_text(json.dumps({"hard": {"discard_samples": 2.5}}))
+    half.write_text(json.dumps({"normal": {"memory": 2.5}}))
     with pytest.raises(ValueError, match="whole number"):
         ai.load_presets(half)
-    assert ai.load_presets(ai.PRESET_FILE) == ai.DEFAULT_HARD  # the shipped file holds the tuned values
+    assert ai.load_presets(ai.PRESET_FILE) == ai.DEFAULTS  # the shipped file holds the tuned values
     (tmp_path / "broken.json").write_text("{")
     with pytest.raises(ValueError, match="not a Three Thirteen AI preset"):
         ai.load_presets(tmp_path / "broken.json")
 
 
+def test_arena_deals_in_duplicate_with_a_stream_per_player():
+    first, second = arena.seating("expert", "hard", 2, 9, 0), arena.seating("expert", "hard", 2, 9, 1)
+    assert first[0] == ["expert", "hard"] and second[0] == ["hard", "expert"]
+    assert (first[1], second[1]) == (0, 1) and first[2] == second[2]  # the same deal, seats swapped
+    assert first[3][0].random() == second[3][1].random()  # each player's own stream follows it
+    assert first[3][1].random() == second[3][0].random()
+    assert arena.seating("expert", "hard", 2, 9, 2)[2] != first[2]
+    table = [arena.seating("expert", "hard", 4, 9, g) for g in range(4)]
+    assert [t[1] for t in table] == [0, 1, 2, 3] and len({t[2] for t in table}) == 1
+    assert arena.share_of_win((30, 30, 41), 0) == 0.5 and arena.share_of_win((30, 30, 41), 2) == 0.0
+    assert arena.share_of_win((12, 30), 0) == 1.0
+
+
 def test_arena_plays_whole_seeded_games():
-    a = arena.run_matchup("normal", "easy", 2, seed=3)
-    b = arena.run_matchup("normal", "easy", 2, seed=3)
+    a = arena.run_matchup("random", "random", 2, seed=3)
+    b = arena.run_matchup("random", "random", 2, seed=3)
     assert a.games == 2 and a.focus_totals == b.focus_totals
     lo, hi = stats.wilson(a.wins, a.games)
     assert 0 <= lo <= a.rate <= hi <= 1
 
 
 def test_arena_command_line(capsys):
-    arena.main(["--games", "1", "--match", "easy", "random"])
-    assert "easy vs random" in capsys.readouterr().out
+    arena.main(["--games", "1", "--match", "random", "random"])
+    assert "random vs random" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         arena.main(["--games", "0"])

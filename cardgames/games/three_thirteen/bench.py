@@ -1,4 +1,4 @@
-"""Three Thirteen benchmarks: the meld finder, rules throughput, Hard's decision time, the arena.
+"""Three Thirteen benchmarks: the meld finder, rules throughput, the levels' decision times and costs, the arena.
 
 Run by `make bench` (cardgames.bench calls main()); quick=True is a smoke-sized run.
 Times are CPU seconds (time.process_time), so a busy machine inflates them less.
@@ -9,8 +9,9 @@ import random
 import time
 
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
-from cardgames.core.stats import times_line
-from cardgames.games.three_thirteen import arena, melds, rules
+from cardgames.core.rng import make_rng
+from cardgames.core.stats import percentile, times_line
+from cardgames.games.three_thirteen import ai, arena, expert, melds, rules
 
 
 def meld_finder_times(hands: int, seed: int = 1) -> list[float]:
@@ -41,6 +42,30 @@ def random_games_per_second(games: int, seed: int = 1) -> tuple[float, float]:
     return games / (time.process_time() - start), actions / games
 
 
+def level_costs(decisions: int, seed: int = 1) -> dict[str, tuple[float, int]]:
+    """Each level's average cost per decision against Expert, in expected penalty points: along games
+    of Expert against itself, every level chooses at each position with more than one legal move, and
+    its choice is scored by Expert (expert.scored) against Expert's own best. Returns level -> (mean, n)."""
+    totals = {level: 0.0 for level in ai.LEVELS}
+    seen = 0
+    game = 0
+    while seen < decisions:
+        state = rules.new_game({"players": 2}, seed + game)
+        rngs = [make_rng(seed + game, "bench", level) for level in ai.LEVELS]
+        while not rules.is_over(state) and seen < decisions:
+            legal = rules.legal_actions(state)
+            obs = rules.observe(state, state.current)
+            if len(legal) > 1 and rules.NEXT not in legal:
+                costs = expert.scored(obs, legal)
+                best = min(costs.values())
+                for level, rng in zip(ai.LEVELS, rngs):
+                    totals[level] += costs[ai.choose(obs, legal, rng, level)] - best
+                seen += 1
+            state, _ = rules.apply(state, ai.choose(obs, legal, rngs[-1], "expert"))
+        game += 1
+    return {level: (total / max(1, seen), seen) for level, total in totals.items()}
+
+
 def main(quick: bool = False) -> None:
     times = meld_finder_times(200 if quick else 5000)
     print(f"three_thirteen meld finder (14 cards, 0-4 wilds, best discard): {times_line(times, 'hands', 3)} "
@@ -49,12 +74,18 @@ def main(quick: bool = False) -> None:
     rate, per_game = random_games_per_second(games)
     print(f"three_thirteen rules: {rate:.1f} random 2-seat games per CPU second "
           f"({games} games, {per_game:.0f} actions each; target >= 30)")
+    costs = level_costs(20 if quick else 400)
+    print("three_thirteen levels' average cost per decision against Expert (expected points): "
+          + ", ".join(f"{level} {mean:.2f}" for level, (mean, _) in costs.items())
+          + f" over {next(iter(costs.values()))[1]} positions (target: easy > normal > hard > expert = 0)")
     arena_games = 4 if quick else 200
-    for focus, other, target in arena.MATCHUPS[:2]:
-        result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True)
+    for focus, other, seats, target in arena.MATCHUPS[:2]:
+        result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True, seats=seats)
         print("three_thirteen arena:", result.line(), f" target {target}")
         times = result.timings.get(focus, [])
-        print(f"three_thirteen {focus} decision (CPU time): {times_line(times)} (target p99 < 50 ms)")
+        p95 = percentile(times, 0.95) * 1000 if times else 0.0
+        print(f"three_thirteen {focus} decision (CPU time, {seats} seats): {times_line(times)}, p95 {p95:.1f} ms "
+              "(target p95 <= 100 ms)")
 
 
 if __name__ == "__main__":
