@@ -130,6 +130,15 @@ class SceneFocus:
         elif isinstance(key, str):
             self.click(self.board.top(key), key)
 
+    def focus_pile(self, pile: str) -> None:
+        """Put the keyboard focus, shown, on the top card of `pile` (a hint, a suggestion)."""
+        self.refresh_focus()
+        for key in self.focus.keys:
+            if getattr(key, "pile", key) == pile:
+                self.focus.current = key
+                self.focus.visible = True
+                return
+
     def refresh_focus(self) -> None:
         """Bring what the keys reach up to date now (after refresh_moves(); done each frame anyway)."""
         if self._focus_dirty:

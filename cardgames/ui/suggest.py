@@ -104,19 +104,11 @@ class SuggestMixin:
                       if isinstance(p, str) and p in self.board.piles)
         self._suggested = (len(self.actions), piles)
         if piles:
-            self._focus_on_pile(piles[0])
+            self.focus_pile(piles[0])
         describe = _words_of(self.info.name)
         words = describe(action, self.observation()) if describe is not None else None
         self.app.notify(words or said("Expert would play {move}", move=text))
         self.app.play_sound("button")
-
-    def _focus_on_pile(self, pile: str) -> None:
-        self.refresh_focus()
-        for key in self.focus.keys:
-            if getattr(key, "pile", key) == pile:
-                self.focus.current = key
-                self.focus.visible = True
-                return
 
     def suggested_piles(self) -> tuple[Any, ...]:
         """The piles ringed now: the suggestion's, until the next move."""

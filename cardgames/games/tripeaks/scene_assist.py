@@ -208,15 +208,6 @@ class SolverAssist:
         self.hand_reopened()
         return True
 
-    def focus_pile(self, pile: str) -> None:
-        """Put the keyboard focus on the top card of `pile` (the hinted card)."""
-        self.refresh_focus()
-        for key in self.focus.keys:
-            if getattr(key, "pile", key) == pile:
-                self.focus.current = key
-                self.focus.visible = True
-                return
-
     def draw_hint(self, surface: pygame.Surface) -> None:
         if self.hint_target is None:
             return
