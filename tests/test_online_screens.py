@@ -180,6 +180,37 @@ def test_the_host_starts_and_the_real_game_opens_at_every_screen_on_its_own_seat
     ravi.close()
 
 
+@pytest.mark.real_game
+@pytest.mark.own_line
+def test_a_game_hosted_here_and_quit_is_hosted_again_where_it_was_with_the_same_seats(app):
+    """The host's game keeps its tables' records (net/host RECORDS in the data folder): after the
+    host quits mid-game, Rejoin hosts the table again and every player takes their seat back."""
+    from cardgames.games.skyjo.scene import SkyjoScene
+    from cardgames.net import seat_token
+    lobby = hosted_lobby(app, players=3)
+    ravi = NetHandle.join(f"ws://127.0.0.1:{lobby.server.port}", lobby.handle.code, "Ravi")
+    assert run_until(app, lambda: lobby.seats[1].kind == "player")
+    ravi.ready(True)
+    assert run_until(app, lambda: lobby.main_button.enabled)
+    lobby.main_button.activate()
+    assert run_until(app, lambda: isinstance(app.stack.top, SkyjoScene) and bool(app.stack.top.seen))
+    code, before = lobby.handle.code, app.stack.top.latest().moves
+    assert seat_token.load(app.storage)["hosted"]
+    app.stack.reset(SelectScene(app, "skyjo"))          # the host quits: the game's server stops
+    app.stack.apply_pending()
+    assert wait_for(ravi.closed.is_set, 10) and ravi.error.code == "closing"
+    game = play.rejoin_saved(app)
+    assert isinstance(game, SkyjoScene) and game.own_server is not None
+    app.stack.push(game)
+    assert run_until(app, lambda: app.stack.top is game and bool(game.seen))
+    assert game.viewer == 0 and game.remote.handle.code == code and game.latest().moves >= before
+    back = NetHandle.join(f"ws://127.0.0.1:{game.own_server.port}", code, token=ravi.token)
+    assert back.seat == 1                                                # Ravi's token: his seat again
+    app.stack.reset(SelectScene(app, "skyjo"))          # the host goes again: the server with it
+    app.stack.apply_pending()
+    assert wait_for(back.closed.is_set, 10) and back.error.code == "closing"
+
+
 def test_the_host_leaving_the_lobby_ends_the_table_for_everyone(app):
     lobby = hosted_lobby(app)
     ravi = NetHandle.join(f"ws://127.0.0.1:{lobby.server.port}", lobby.handle.code, "Ravi")

@@ -49,6 +49,8 @@ class NetError(Exception):
 
 
 class NetHandle(Intents):
+    hosted_here = False     # this computer hosts the table (net/host.LocalHost): its kept seat says so
+
     def __init__(self, url: str, hello: Host | Join, timeout: float = CONNECT_TIMEOUT, **connect_kw: Any) -> None:
         self.url = url
         self.welcome: Welcome | None = None

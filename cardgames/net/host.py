@@ -5,6 +5,8 @@
     host.addresses()                           # ["192.168.1.20:8765"]: what friends type to join by address
     host.announce_error                        # None, or why the table is not listed on the network
     host.stop()                                # every other player is told "closing"; the announcement goes
+    LocalHost(..., records=PATH)               # the tables' records in SQLite (net/store.py): the game
+                                               # hosted again later opens them again, the same seats
 
 A LocalHost is a net.server.ServerThread (the same table code as the dedicated server, in a thread
 of its own: the pygame loop never waits for it) and, unless asked not to, the announcement of its
@@ -28,6 +30,7 @@ from cardgames.net.server import ServerThread
 log = logging.getLogger("cardgames.net")
 DEFAULT_PORT = 8765          # the port a friend types (the dedicated server's default too)
 SETTING = "lan_interfaces"   # the settings' key: "all", "loopback", or interface addresses a,b
+RECORDS = "hosted-tables.sqlite3"   # in the data folder: the tables this game hosts (hosted again after a quit)
 
 
 def lan_setting(settings: Mapping[str, Any]) -> str:
@@ -71,8 +74,9 @@ class LocalHost:
     """A table server in this game, for the player who hosts (see the module's notes)."""
 
     def __init__(self, lan: str = "all", name: str = "", address: str = "0.0.0.0", port: int = DEFAULT_PORT,
-                 config: Config | None = None, announce: bool = True) -> None:
+                 config: Config | None = None, announce: bool = True, records: str | os.PathLike | None = None) -> None:
         self.lan, self.address, self.port = lan, address, port
+        self.records = records       # the tables' records (net/store.py): a hosted game can be hosted again
         self.name = discovery.host_name(name or socket.gethostname())
         self.config = config or Config()
         self.announce = announce
@@ -98,7 +102,11 @@ class LocalHost:
         return f"ws://[{own}]:{self.port}" if ":" in own else f"ws://{own}:{self.port}"
 
     def _listen(self, port: int) -> ServerThread:
-        thread = ServerThread(self.config, host=self.address, port=port)
+        store = None
+        if self.records is not None:      # the tables of the last time this game hosted are open again
+            from cardgames.net.store import Store
+            store = Store(self.records)
+        thread = ServerThread(self.config, host=self.address, port=port, store=store)
         thread.start()
         return thread
 

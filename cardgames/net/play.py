@@ -3,6 +3,7 @@
     scene = open_online_game(app, handle, pending)   # handle: a connected NetHandle whose table has
     app.stack.push(scene)                            # started; pending: what the lobby read after it
     scene = rejoin_saved(app)                        # the kept seat token: the table again, or None
+                                                     # (hosted here and down: hosted again, host_again)
 
 The scene is the game's own (Skyjo, Three Thirteen, Switch), opened with a ui/remote_line.RemoteLine
 as its line instead of a table in this process: only this player's seat is shown, the server plays
@@ -63,6 +64,8 @@ def rejoin_saved(app: Any, timeout: float = REJOIN_TIMEOUT) -> Any:
     try:
         handle = NetHandle.join(kept["url"], kept["code"], token=kept["token"], timeout=timeout)
     except NetError as exc:
+        if exc.code == "unreachable" and kept.get("hosted"):   # this computer hosted it: host it again
+            return host_again(app, kept, timeout)
         if exc.code in ("bad_token", "no_table"):
             seat_token.forget(app.storage)
             app.notify(REFUSED_TOKEN)
@@ -93,3 +96,40 @@ def rejoin_entries(select: Any) -> list[tuple[str, Any]]:
         else:
             select.stack.push(scene)
     return [(said("Rejoin table {code}", code=kept["code"]), rejoin)]
+
+
+def host_again(app: Any, kept: dict[str, Any], timeout: float = REJOIN_TIMEOUT) -> Any:
+    """A table this computer hosted, its game quit meanwhile: the game's own server again (its
+    records reopen the table where it was, the same seats and tokens: net/host.py, net/store.py), and
+    the host back in their seat. The game screen owns the server (it stops when the screen goes);
+    None with a notice when it cannot be done."""
+    from urllib.parse import urlsplit
+
+    from cardgames.net.host import RECORDS, LocalHost, lan_setting
+    from cardgames.scenes.online_common import this_machine_only
+    local = this_machine_only(app)
+    server = LocalHost(lan_setting(app.settings), address="127.0.0.1" if local else "0.0.0.0",
+                       port=urlsplit(kept["url"]).port or 0, announce=not local, records=app.storage.data_dir / RECORDS)
+    try:
+        url = server.start()
+        handle = NetHandle.join(url, kept["code"], token=kept["token"], timeout=timeout)
+    except (OSError, NetError) as exc:
+        server.stop()
+        if getattr(exc, "code", "") in ("bad_token", "no_table"):
+            seat_token.forget(app.storage)
+            app.notify(REFUSED_TOKEN)
+        else:
+            app.storage.log_error("hosting a table again")
+            app.notify(UNREACHABLE)
+        return None
+    handle.hosted_here = True
+    try:
+        scene = open_online_game(app, handle)
+    except Exception:   # noqa: BLE001 - a table that cannot be shown closes, never the menu
+        handle.close()
+        server.stop()
+        app.storage.log_error("hosting a table again")
+        app.notify(UNREACHABLE)
+        return None
+    scene.own_server = server
+    return scene

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardgames.i18n import N_
-from cardgames.schema import Int, Record, Text, declare
+from cardgames.schema import Bool, Int, Record, Text, declare
 
 FILE = "online_seat.json"
 SCHEMA = Record({
@@ -23,17 +23,18 @@ SCHEMA = Record({
     "seat": Int(0, lo=0, hi=15),
     "token": Text("", max_len=64, pattern=r"[A-Za-z0-9_-]*"),
     "game": Text("", max_len=40, pattern=r"[a-z_]*"),
+    "hosted": Bool(False),           # this computer hosted the table: Rejoin hosts it again if it is down
 })
 declare(FILE, "online_seat", SCHEMA, what=N_("online seat"))
 
 
-def keep(storage: Any, handle: Any) -> bool:
-    """Keep `handle`'s seat (its url, code, seat, token and game); False when it holds none (a
-    spectator) or the write failed (storage says so)."""
+def keep(storage: Any, handle: Any, hosted: bool = False) -> bool:
+    """Keep `handle`'s seat (its url, code, seat, token and game; `hosted`: this computer hosts the
+    table); False when it holds none (a spectator) or the write failed (storage says so)."""
     if handle.seat is None or not handle.token:
         return False
     return storage.save(FILE, {"url": handle.url, "code": handle.code, "seat": handle.seat,
-                               "token": handle.token, "game": handle.game or ""})
+                               "token": handle.token, "game": handle.game or "", "hosted": bool(hosted)})
 
 
 def load(storage: Any) -> dict[str, Any] | None:

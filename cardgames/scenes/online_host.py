@@ -18,7 +18,7 @@ from cardgames.games.info import GameInfo
 from cardgames.i18n import N_, _
 from cardgames.net.client import NetError, NetHandle
 from cardgames.net.config import GRACE_DEFAULT, Config
-from cardgames.net.host import DEFAULT_PORT, LocalHost
+from cardgames.net.host import DEFAULT_PORT, RECORDS, LocalHost
 from cardgames.net.texts import error_text
 from cardgames.scenes.common import backdrop, draw_header, draw_hints, play
 from cardgames.scenes.game_options import menu_options, remembered_options
@@ -103,12 +103,15 @@ class HostScene(Scene):
         seats, options, name, game = self.seats(), dict(self.options), self.name, self.info.name
         address = "127.0.0.1" if this_machine_only(self.app) else self.address
         server = LocalHost(lan_interfaces(self.app), name, address=address, port=self.port,
-                           config=Config(**{**self.config.__dict__, "grace": float(self.grace)}), announce=self.announce)
+                           config=Config(**{**self.config.__dict__, "grace": float(self.grace)}), announce=self.announce,
+                           records=self.app.storage.data_dir / RECORDS)
 
         def open_table() -> tuple[LocalHost, NetHandle]:
             url = server.start()
             try:
-                return server, NetHandle.host(url, game, name, seats, options, seat=0, start_when="host")
+                handle = NetHandle.host(url, game, name, seats, options, seat=0, start_when="host")
+                handle.hosted_here = True          # (the kept seat says so: Rejoin hosts it again)
+                return server, handle
             except BaseException:
                 server.stop()
                 raise

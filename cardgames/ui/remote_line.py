@@ -36,6 +36,7 @@ from cardgames.ui.quick_messages import QuickMessages, phrase_text
 ANSWER_WAIT = 1.0        # seconds act() waits for the server's answer to an intent (a LAN answers in ms)
 CATCH_UP_WAIT = 5.0      # seconds to wait for the game so far when the screen opens
 BUBBLE_SECONDS = 3.5     # how long a quick message shows at its seat
+OWN_SERVER_WAIT = 3.0    # seconds the screen gives its own server to tell the others it stops
 # What ends a line, in the player's words (the English reason goes to the log); anything else: LOST.
 ENDED = {"closing": N_("The server is shutting down: the table has ended."),
          "closed": N_("The table was closed by its host."),
@@ -128,6 +129,7 @@ class OnlineTable:
 
     remote: RemoteLine | None = None
     rejoin: Any = None        # net/play.rejoin_saved: the kept seat taken back (app) -> a scene or None
+    own_server: Any = None    # a net/host.LocalHost this screen hosts again (net/play.host_again), or None
     seat_infos: tuple[Any, ...] = ()
     line_ended = False
     say_rect = pygame.Rect(1096, 8, 176, 40)   # the quick messages' button (top right)
@@ -166,7 +168,7 @@ class OnlineTable:
         self.seen = {self.viewer: story[-1]}
         self._mark_seats(self.seat_infos)
         from cardgames.net import seat_token
-        seat_token.keep(self.app.storage, handle)
+        seat_token.keep(self.app.storage, handle, hosted=getattr(handle, "hosted_here", False))
         return story
 
     # ------------------------------------------------------------------ every frame
@@ -332,11 +334,17 @@ class OnlineTable:
 
     def hang_up(self) -> None:
         """The screen goes (quit to the menu, the app closing): the line is closed; for the table a
-        drop, so the seat token (kept) takes the seat back from the game list."""
+        drop, so the seat token (kept) takes the seat back from the game list. A table hosted again
+        by this screen (net/play.host_again) stops with it: the others are told "closing"."""
+        import threading  # (a line stalled by a dead network waits out its closing handshake: not on screen)
         if self.remote is not None and not self.line_ended:
             self.line_ended = True
-            import threading  # (a line stalled by a dead network waits out its closing handshake: not on screen)
             threading.Thread(target=self.remote.handle.close, name="hang-up", daemon=True).start()
+        server, self.own_server = self.own_server, None
+        if server is not None:
+            stopping = threading.Thread(target=server.stop, name="online-host-stop", daemon=True)
+            stopping.start()
+            stopping.join(OWN_SERVER_WAIT)
 
     def online_event(self, event: pygame.event.Event) -> bool:
         """The quick messages' key (Q) and button; True when the event was theirs."""
