@@ -1,5 +1,8 @@
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -9,6 +12,11 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"  # the suite speaks English whatever the machine's locale (cardgames/i18n.py)
+# No test writes to the user's own data folder: a process a test starts without naming a folder (a server
+# with its default store, say) gets this throwaway one, removed when the suite ends.
+_DATA = tempfile.mkdtemp(prefix="cardgames-tests-")
+os.environ["CARDGAMES_DATA_DIR"] = _DATA
+atexit.register(shutil.rmtree, _DATA, True)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 

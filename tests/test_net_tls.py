@@ -43,8 +43,8 @@ def test_the_server_serves_wss_with_a_certificate_and_tells_every_table_when_it_
     cert, key = make_cert(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", "0",
                              "--cert", str(cert), "--key", str(key),
-                             "--table", "switch:away,computer:easy", "--table", "skyjo:away,computer:easy"],
-                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stderr=subprocess.PIPE, text=True)
+                             "--table", "switch:away,computer:easy", "--table", "skyjo:away,computer:easy", "--no-store"],
+                            cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT), "CARDGAMES_DATA_DIR": str(tmp_path)}, stderr=subprocess.PIPE, text=True)
     lines: list[str] = []
     handles: list[NetHandle] = []
     try:

@@ -14,6 +14,7 @@ import sys
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetError, NetHandle
+from cardgames.net.config import Config
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     except NetError as exc:
         print(f"bot-join: could not join {a.code} at {a.url}: {exc.code}: {exc.text}", file=sys.stderr)
         return 1
-    bot = Bot(line, seed=a.seed).start()
+    bot = Bot(line, seed=a.seed, pace=1 / (Config.rate / 2)).start()   # half a server's sustained rate at most
     try:
         if a.moves:
             done = wait_for(lambda: len(bot.played) >= a.moves or bot.done.is_set(), a.timeout, step=0.05)

@@ -76,7 +76,12 @@ class Proc:
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.send_signal(sig)
-            self.proc.wait(30)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:      # said, not hidden: a SIGTERM should end it well within
+                print(f"   {self.name} had not stopped 60 s after the signal: killed")
+                self.proc.kill()
+                self.proc.wait(10)
 
 
 def pct(values: list[float], q: float) -> float:

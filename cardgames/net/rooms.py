@@ -470,9 +470,9 @@ class Room:
         if self.closed:
             return
         self.closed = True
-        for handle in (self._timer, self._empty, *(s.grace for s in self.seats)):
+        for handle in (self._timer, self._empty, *(s.grace for s in self.seats), self.table.pending()):
             if handle is not None:
-                handle.cancel()
+                handle.cancel()     # (a computer's choice still queued in the worker is not made)
         err = lobby.error(code, True)
         for line in [*self.spectators, *(s.line for s in self.seats if s.line is not None)]:
             line.fail(err)

@@ -549,5 +549,6 @@ async def _serve(args: argparse.Namespace, config: Config, tls: ssl.SSLContext |
         await lan.stop()
     log.info("shutting down: telling %d tables", len(server.rooms))
     await server.shutdown()
+    ai_worker().shutdown(wait=False, cancel_futures=True)    # the process ends: no queued choice is made
     log.info("stopped")
     return 0
