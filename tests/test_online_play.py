@@ -126,7 +126,8 @@ def test_a_switch_hand_through_the_screen_ends_as_at_a_local_table(server, app):
     assert scene.player_name(1) == "Asha"           # the other player's own name, from the table's seats
     assert not app.storage.has_save(scene.save_key)  # not this computer's table: no autosave ...
     assert seat_token.load(app.storage)["code"] == me.code     # ... the seat token instead
-    assert not achievements.counts(scene)           # this computer's achievements are not earned online
+    assert achievements.counts(scene)               # achievements are earned online too (their own kind) ...
+    assert achievements.book(app).online_when("on_game") is not None    # ... a game finished with another player
     recs = records.load(app.storage, "switch")
     assert recs["modes"][records.ONLINE]["games"] == 1 and set(recs["modes"]) == {records.ONLINE}
     me.close()

@@ -248,7 +248,7 @@ def test_the_achievements_and_statistics_screens_fit(app, lang):
 
     i18n.set_language(lang)
     surface = pygame.Surface((1280, 720))
-    for game in ("tripeaks", "switch", None):
+    for game in ("tripeaks", "switch", "online", None):
         shown = AchievementsScene(app, game)
         assert check(shown.menu.widgets) == []
         shown.draw(surface)

@@ -1,7 +1,12 @@
 """The player's achievements and tutorials on disk: achievements.json beside stats.json.
 
     achievements.json  {"version": 1, "kind": "achievements",
-                        "data": {"unlocked": {id: "YYYY-MM-DD"}, "tutorials": {game: "finished"|"skipped"}}}
+                        "data": {"unlocked": {id: "YYYY-MM-DD"}, "online": {id: "YYYY-MM-DD"},
+                                 "tutorials": {game: "finished"|"skipped"}}}
+
+"unlocked" is the day an achievement was first earned, wherever; "online" the day it was first
+earned in an online game (the screen tags those "Online"). A file written before "online" was
+kept reads as none earned online.
 
 Declared with the schema layer (cardgames/schema.py) and read and written through
 Storage.load / Storage.save: atomic writes; a damaged or newer file is moved aside
@@ -24,6 +29,7 @@ ID = r"[a-z0-9_]{1,40}"
 
 SCHEMA = Record({
     "unlocked": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=ID),   # id -> the day earned
+    "online": MapOf(Text("2000-01-01", pattern=r"\d{4}-\d{2}-\d{2}"), key=ID),     # ... first earned online
     "tutorials": MapOf(Choice("skipped", TUTORIAL_ENDS), key=ID),                 # game -> how it ended
 })
 declare(FILE, KIND, SCHEMA, what="achievements")
@@ -46,13 +52,22 @@ class Book:
     def when(self, achievement_id: str) -> str | None:
         return self.data["unlocked"].get(achievement_id)
 
-    def unlock(self, ids: list[str]) -> list[str]:
-        """Mark these as earned today; the ones that are new (in order), written at once."""
-        new = [i for i in dict.fromkeys(ids) if i not in self.data["unlocked"]]
-        if new:
+    def online_when(self, achievement_id: str) -> str | None:
+        """The day it was first earned in an online game, or None."""
+        return self.data["online"].get(achievement_id)
+
+    def unlock(self, ids: list[str], online: bool = False) -> list[str]:
+        """Mark these as earned today (`online`: in an online game, marked so too); the ones that
+        are new (in order), written at once. One earned before is not new, though its online mark is."""
+        ids = list(dict.fromkeys(ids))
+        new = [i for i in ids if i not in self.data["unlocked"]]
+        marked = [i for i in ids if online and i not in self.data["online"]]
+        if new or marked:
             today = dates.stamp("%Y-%m-%d")
             for i in new:
                 self.data["unlocked"][i] = today
+            for i in marked:
+                self.data["online"][i] = today
             self.save()
         return new
 

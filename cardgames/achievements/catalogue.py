@@ -1,8 +1,9 @@
 """The achievements of the collection: what each is called, says, shows and asks for.
 
 Pure data (no pygame). `icon` names a drawing in cardgames/scenes/achievement_icons.py;
-`game` is a registry name, or "all" for the collection-wide ones. The checks that
-unlock them live in checks.py, one function per game.
+`game` is a registry name, "online" for the ones only a game at an online table can
+give (Play with others; their checks are in online.py), or "all" for the collection-wide
+ones. The checks that unlock the games' own live in checks.py, one function per game.
 """
 from __future__ import annotations
 
@@ -74,6 +75,18 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
                 N_("Win a Switch hand with a last card that makes the pick-up 8 or more."), "gift"),
     Achievement("sw_match", "switch", N_("Match Point"), N_("You won a Switch match."),
                 N_("Win a Switch match (the lowest points when someone reaches 200)."), "crown"),
+    # Online: only at a table on a server, with another player (not a computer) at it (online.py)
+    Achievement("on_game", "online", N_("Pull Up a Chair"), N_("You finished a game with another player online."),
+                N_("Finish a game at an online table (Play with others) with another player at it."), "pair"),
+    Achievement("on_win", "online", N_("Winning Connection"), N_("You won a game against another player online."),
+                N_("Win a game at an online table with another player at it."), "signal"),
+    Achievement("on_full_table", "online", N_("Full Table"), N_("You won at an online table of three or more players."),
+                N_("Win an online game with at least two other players at the table."), "trio"),
+    Achievement("on_again", "online", N_("Rematch"), N_("You played again with the same table."),
+                N_("Finish a second game in a row at the same online table (everyone chose Play again)."), "again"),
+    Achievement("on_catch", "online", N_("Long-Distance Catch"), N_("You caught another player across the network."),
+                N_("In Switch online, catch another player (not a computer) who did not call \"last card\"."),
+                "catch"),
     # The collection
     Achievement("all_wins", "all", N_("Grand Tour"), N_("You have won all four games."),
                 N_("Win TriPeaks, Skyjo, Three Thirteen and a hand of Switch."), "globe"),
@@ -83,3 +96,4 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
 
 BY_ID: dict[str, Achievement] = {a.id: a for a in ACHIEVEMENTS}
 WIN_IDS = ("tp_clear", "sk_win", "tt_win", "sw_win")   # one win in each game: Grand Tour
+ONLINE = "online"      # the page (Achievement.game) of the achievements only online games give

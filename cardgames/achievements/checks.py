@@ -4,7 +4,9 @@ check(move) looks at a Move: the game, the viewer's seat, the action, the
 viewer's observation before and after it, the (redacted) events, and a small
 memory dict the caller keeps per scene (for runs across moves, e.g. a
 TriPeaks streak). It never sees a State, so no hidden card can unlock
-anything. Each game has one function; they return achievement ids.
+anything. Each game has one function; they return achievement ids. At a
+table on a server (move.online) the online ones are checked too (online.py),
+from the table's seats and result as every seat is told them.
 """
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgames.achievements.online import check as check_online
 from cardgames.core.cards import Rank
 from cardgames.core.events import Announced, CardMoved
 from cardgames.core.rounds import lowest_seats
@@ -26,6 +29,9 @@ class Move:
     after: Any             # ... and after it
     events: tuple = ()     # redacted for the viewer
     memory: dict = field(default_factory=dict)
+    online: bool = False   # a table on a server (Play with others)
+    seats: tuple = ()      # ... its seats as every seat is told them (lobby.SeatInfo)
+    ended: Any = None      # the table's result (messages.Result) when this move ended the game
 
     def announced(self, kind: str) -> list[Announced]:
         return [e for e in self.events if isinstance(e, Announced) and e.kind == kind]
@@ -141,4 +147,7 @@ CHECKS: dict[str, Callable[[Move], list[str]]] = {
 def check(move: Move) -> list[str]:
     """The ids this move earned (possibly already earned before; the book ignores those)."""
     fn = CHECKS.get(move.game)
-    return list(dict.fromkeys(fn(move))) if fn is not None else []
+    ids = fn(move) if fn is not None else []
+    if move.online:
+        ids += check_online(move)
+    return list(dict.fromkeys(ids))

@@ -123,6 +123,30 @@ def book(s):
     for y in (24, 32, 40):
         pygame.draw.line(s, INK, (14, y - 2), (26, y - 4), 2)
 
+def _person(s, x, y, r, c=WHITE):
+    """A head and shoulders centred on x, the head's centre at y, the head's radius r."""
+    pygame.draw.circle(s, c, (x, y), r)
+    pygame.draw.ellipse(s, c, (x - 2 * r, y + r + 2, 4 * r, 4 * r))
+def pair(s):
+    _person(s, 21, 22, 7)
+    _person(s, 43, 22, 7)
+    s.fill((0, 0, 0, 0), (0, 54, 64, 10))
+def trio(s):
+    _person(s, 14, 26, 6)
+    _person(s, 50, 26, 6)
+    _person(s, 32, 18, 8, INK)
+    _person(s, 32, 18, 6)
+    s.fill((0, 0, 0, 0), (0, 54, 64, 10))
+def signal(s):
+    for r in (12, 24, 36):
+        pygame.draw.arc(s, WHITE, (32 - r, 50 - r, 2 * r, 2 * r), math.pi / 4, 3 * math.pi / 4, 5)
+    pygame.draw.circle(s, WHITE, (32, 48), 5)
+def again(s):
+    pygame.draw.arc(s, WHITE, (10, 10, 44, 44), 0.3, math.pi - 0.3, 6)
+    pygame.draw.arc(s, WHITE, (10, 10, 44, 44), math.pi + 0.3, 2 * math.pi - 0.3, 6)
+    _poly(s, [(4, 30), (18, 30), (11, 42)])
+    _poly(s, [(46, 34), (60, 34), (53, 22)])
+
 
 def theme_font_digit(s, text, centre=(32, 40)):
     from cardgames.ui import theme
@@ -133,7 +157,7 @@ def theme_font_digit(s, text, centre=(32, 40)):
 
 ICONS: dict[str, Callable[[pygame.Surface], None]] = {f.__name__: f for f in (
     peak, peaks, flame, broom, stack, wrap, column, columns, snow, flag, shield, crown, door, gate, road,
-    wild, sparkle, hand, catch, stack2, jack, gift, globe, book)}
+    wild, sparkle, hand, catch, stack2, jack, gift, globe, book, pair, trio, signal, again)}
 
 
 def _padlock(s: pygame.Surface) -> None:

@@ -1,7 +1,8 @@
-"""The achievements screen: one page per game (and one for the collection), a tile per achievement.
+"""The achievements screen: one page per game, one for online games, one for the collection.
 
 Earned tiles show the medal in the game's colour, the name, what it
-celebrates and the day it was earned; locked tiles are grey with a padlock
+celebrates and the day it was earned (a game's achievement earned in an
+online game is tagged "Online"); locked tiles are grey with a padlock
 and say how to earn them. The tabs along the top choose the page (click, or
 focus one with the arrows); arrows move between tiles and tabs; Esc or Back
 returns. Reachable from the game-select screen's bottom bar.
@@ -19,14 +20,16 @@ from cardgames.scenes.common import backdrop, draw_header, draw_hints
 from cardgames.ui import controls, theme
 from cardgames.ui.widgets import Button, Menu, Widget, draw_wrapped
 
-PAGES = (*((g.name, g.title) for g in registry.GAMES), ("all", N_("Collection")))
+ONLINE_TAG = N_("Online")     # the page of online games' own achievements, and a tile's tag
+PAGES = (*((g.name, g.title) for g in registry.GAMES), (achievements.ONLINE, ONLINE_TAG), ("all", N_("Collection")))
 TAB_Y, TAB_H = 96, 44
 GRID_X, GRID_Y, TILE_W, TILE_H, GAP = 60, 166, 570, 140, 18
 COLLECTION = theme.ACCENT
+ONLINE_COLOUR = (72, 208, 160)
 
 
 def colour_of(game: str) -> theme.Colour:
-    return theme.GAME_COLOURS.get(game, COLLECTION)
+    return ONLINE_COLOUR if game == achievements.ONLINE else theme.GAME_COLOURS.get(game, COLLECTION)
 
 
 class Tab(Button):
@@ -42,9 +45,10 @@ class Tab(Button):
 class AchievementTile(Widget):
     """One achievement: medal, name, a line, and when it was earned (or how to earn it)."""
 
-    def __init__(self, rect, achievement, when: str | None) -> None:
+    def __init__(self, rect, achievement, when: str | None, online: bool = False) -> None:
         super().__init__(rect)
         self.a, self.when = achievement, when
+        self.online = online and when is not None and achievement.game != achievements.ONLINE   # tagged
 
     def draw(self, surface, focused):
         a, earned = self.a, self.when is not None
@@ -64,6 +68,20 @@ class AchievementTile(Widget):
         note = _("Earned {when}").format(when=self.when) if earned else N_("Locked")
         theme.draw_text(surface, note, (x, self.rect.bottom - 12), theme.SMALL,
                         theme.GOOD if earned else theme.TEXT_DIM, anchor="bottomleft")
+        if self.online:
+            self.draw_tag(surface)
+
+    def tag_box(self) -> pygame.Rect:
+        """Where the "Online" tag is drawn: the tile's bottom right, across from the day earned."""
+        image = theme.text_surface(ONLINE_TAG, theme.SMALL, ONLINE_COLOUR, bold=True)
+        return image.get_rect(bottomright=(self.rect.right - 22, self.rect.bottom - 14)).inflate(16, 6)
+
+    def draw_tag(self, surface) -> None:
+        """"Online" at the bottom right: earned in an online game (too)."""
+        box = self.tag_box()
+        theme.draw_panel(surface, box, theme.PANEL_SOLID, ONLINE_COLOUR, width=2)
+        image = theme.text_surface(ONLINE_TAG, theme.SMALL, ONLINE_COLOUR, bold=True)
+        surface.blit(image, image.get_rect(center=box.center))
 
 
 class AchievementsScene(Scene):
@@ -85,7 +103,7 @@ class AchievementsScene(Scene):
         for i, a in enumerate(items):
             col, row = i % 2, i // 2
             rect = (GRID_X + col * (TILE_W + GAP), GRID_Y + row * (TILE_H + GAP), TILE_W, TILE_H)
-            self.tiles.append(AchievementTile(rect, a, self.book.when(a.id)))
+            self.tiles.append(AchievementTile(rect, a, self.book.when(a.id), self.book.online_when(a.id) is not None))
         self.menu.widgets = [*self.tabs, self.back_button, *self.tiles]
 
     def show(self, game: str) -> None:

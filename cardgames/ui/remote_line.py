@@ -132,6 +132,7 @@ class OnlineTable:
     own_server: Any = None    # a net/host.LocalHost this screen hosts again (net/play.host_again), or None
     seat_infos: tuple[Any, ...] = ()
     line_ended = False
+    from_the_deal = False     # this screen saw the game from its deal (achievements count it: achievements/)
     say_rect = pygame.Rect(1096, 8, 176, 40)   # the quick messages' button (top right)
     mark_lift = 30     # a seat's mark: this far above its seat_anchor (on the seat: under it lie status lines)
 
@@ -166,6 +167,7 @@ class OnlineTable:
         if not story:
             raise ConnectionError("the table sent no position")
         self.seen = {self.viewer: story[-1]}
+        self.from_the_deal = story[-1].moves == 0    # (rejoined midway: a computer may have played the seat)
         self._mark_seats(self.seat_infos)
         from cardgames.net import seat_token
         seat_token.keep(self.app.storage, handle, hosted=getattr(handle, "hosted_here", False))

@@ -176,7 +176,8 @@ class TableLine:
         """One move told (the observations before and after it): the achievements' hook."""
         from cardgames import achievements
         action = self.rules.parse_action(after.played[-1]) if after.played else None
-        achievements.after_move(self, action, before.observation, after.observation, after.events)
+        ended = after.result if before.result is None else None     # the move that ended the game: its result
+        achievements.after_move(self, action, before.observation, after.observation, after.events, ended)
 
     def landed(self) -> None:
         """A batch of moves was taken in: end the game when the table says it is over, and save."""
