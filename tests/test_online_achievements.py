@@ -195,7 +195,7 @@ def test_a_second_game_at_the_same_table_after_play_again_is_a_rematch(server, a
 def test_catching_another_player_across_the_network(server, app):
     server.server.seeds = lambda: SEED_CATCH
     me, friends, scene = open_table(server, app, friends=(shedder,))
-    caught = lambda: any(a.startswith("0 catch") for a in scene.actions)   # noqa: E731
+    caught = lambda: any(a.startswith("0 catch") for a in scene.actions)
     play(app, scene, friends, policy=drawer, catch=True, until=caught)
     settle(app, 0.5)
     assert {"on_catch", "sw_catch"} <= earned(app) and "sw_catch" in online_marked(app)
@@ -273,7 +273,7 @@ def test_the_online_checks_read_only_the_seats_and_the_result_every_seat_is_told
     memory = {}
     assert "on_again" not in check(move(seats("player", "player"), ended=lost, memory=memory))
     assert "on_again" in check(move(seats("player", "player"), ended=lost, memory=memory))   # the second game
-    caught = lambda target: Announced("caught", seat=target, value=0)   # noqa: E731 - seat: the caught; value: by whom
+    caught = lambda target: Announced("caught", seat=target, value=0)   # seat: the caught; value: by whom
     assert check(move(seats("player", "player", "computer"), [caught(1)])) == ["on_catch"]
     assert check(move(seats("player", "player", "computer"), [caught(2)])) == []   # a computer caught
     assert check(move(seats("player", "gone", "player"), [caught(1)])) == []       # ... or one playing for a player
