@@ -249,6 +249,21 @@ def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
     me.close()
 
 
+def test_leaving_after_the_game_is_over_keeps_no_seat_to_rejoin(server, app):
+    me, bot, scene = seated(server, app)
+    bot.start()
+    play_hand(app, scene, Keyboard(app))
+    assert wait_for(lambda: bot.over, 10)
+    settle(app, 1.0)
+    assert scene.over and seat_token.load(app.storage)["code"] == me.code   # Play again is still possible
+    select = app.screens.select(game="switch")
+    app.stack.reset(select)                          # the player goes back to the games
+    app.stack.apply_pending()
+    assert seat_token.load(app.storage) is None      # a finished table has no seat to take back ...
+    fresh = app.screens.select(game="switch")
+    assert not [b for b in fresh.extras if "Rejoin" in str(b.text)]          # ... so none is offered
+
+
 def test_play_again_waits_for_the_others(server, app):
     me, bot, scene = seated(server, app)
     bot.start()
@@ -386,3 +401,27 @@ def test_a_table_moved_to_another_process_is_joined_again_with_the_seat_token(se
     again.remote.handle.close()
     bot.line.close()
     me.close()
+
+
+def test_the_first_update_opens_the_game_and_what_came_after_it_is_kept_for_the_scene():
+    """A screen opened after the table started: a computer may already have moved. The viewer's first
+    update is the story; the later ones (and any other seat's) wait for the scene, none is lost."""
+    from cardgames.table.messages import Public, Update
+
+    def update(seat, moves):
+        return Update(seat=seat, moves=moves, seq=0, now=0, observation=None)
+
+    arrived = [Public(moves=0, now=0, observation=None), update(0, 0), update(0, 1), update(0, 2)]
+
+    class Handle:
+        welcome = None
+
+        def receive(self):
+            out, arrived[:] = list(arrived), []
+            return out
+
+    line = remote_line.RemoteLine(Handle())
+    assert line.first_update(0) == [update(0, 0)]
+    assert line.receive() == [update(0, 1), update(0, 2)]      # the computer's move is not dropped
+    arrived[:] = [update(1, 0)]
+    assert line.first_update(0) == [] and line.receive() == [update(1, 0)]   # not this seat's: held

@@ -119,6 +119,17 @@ class RemoteLine:
         """Game messages received and not yet taken by the scene."""
         return bool(self._pending)
 
+    def first_update(self, seat: int) -> list[Update]:
+        """The seat's first update received ([] if none yet); what came after it is held for the scene
+        (a computer may have moved already: that move is news, not to be lost)."""
+        msgs = self.receive()
+        at = next((i for i, m in enumerate(msgs) if isinstance(m, Update) and m.seat == seat), None)
+        if at is None:
+            self.hold(msgs)
+            return []
+        self.hold(msgs[at + 1:])
+        return [msgs[at]]
+
     def hold(self, msgs: list[Any]) -> None:
         """Give messages back: receive() returns them first next time."""
         self._pending[:0] = msgs
@@ -162,8 +173,7 @@ class OnlineTable:
         self.said_bubbles: dict[int, tuple[str, float]] = {}
         story = line.opening or [m for m in line.catch_up(self.viewer) if isinstance(m, Update)]
         if not story:     # the table started after the welcome: its first update opens the game
-            first = next((m for m in line.receive() if isinstance(m, Update) and m.seat == self.viewer), None)
-            story = [first] if first is not None else []
+            story = line.first_update(self.viewer)
         if not story:
             raise ConnectionError("the table sent no position")
         self.seen = {self.viewer: story[-1]}
@@ -336,9 +346,12 @@ class OnlineTable:
 
     def hang_up(self) -> None:
         """The screen goes (quit to the menu, the app closing): the line is closed; for the table a
-        drop, so the seat token (kept) takes the seat back from the game list. A table hosted again
+        drop, so the seat token (kept, unless the game was over) takes the seat back from the game list. A table hosted again
         by this screen (net/play.host_again) stops with it: the others are told "closing"."""
         import threading  # (a line stalled by a dead network waits out its closing handshake: not on screen)
+        if self.remote is not None and self.over:     # the game was over: no seat is left to take back
+            from cardgames.net import seat_token
+            seat_token.forget(self.app.storage)
         if self.remote is not None and not self.line_ended:
             self.line_ended = True
             threading.Thread(target=self.remote.handle.close, name="hang-up", daemon=True).start()
