@@ -181,3 +181,26 @@ def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
         await task
         return sent
     assert asyncio.run(run())[:2] == [b"one", b"two"]
+
+
+@pytest.mark.timeout(30)
+def test_a_code_given_out_before_its_record_is_written_is_waited_for_not_refused(tmp_path):
+    """Under load the host may be told the code before the owner's first write lands (a line waits
+    for its writes at most cluster.HOLD): another process asked for that table is told to wait (""),
+    not "no_table"; a code nobody reserved is no table (None)."""
+    from cardgames.net.cluster import Cluster
+
+    async def ask(url: str) -> tuple:
+        cluster = Cluster(url, advertise="ws://127.0.0.1:1")
+        try:
+            await cluster._renew()
+            await cluster.redis.set(cluster._k("owner", "ABCDE"), cluster.id)     # reserved, given out
+            waiting = await cluster.owner_url("ABCDE")
+            await cluster.redis.sadd(cluster._k("tables"), "ABCDE")             # its first record written
+            found = await cluster.owner_url("ABCDE")
+            return waiting, found, await cluster.owner_url("ZZZZZ")
+        finally:
+            await cluster.redis.aclose()
+
+    with RedisServer(tmp_path / "redis") as store:
+        assert asyncio.run(ask(store.url)) == ("", "ws://127.0.0.1:1", None)

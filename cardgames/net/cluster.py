@@ -219,11 +219,12 @@ class Cluster:
         return True
 
     async def owner_url(self, code: str) -> str | None:
-        """Where the table is played now ("" while it changes hands), None: no such table."""
+        """Where the table is played now ("" while it changes hands, or while its first record is on
+        its way: its host may be told the code before the owner's write lands), None: no such table."""
         owner = await self.redis.get(self._k("owner", code))
-        if owner is None or not await self.redis.sismember(self._k("tables"), code):
+        if owner is None:
             return None
-        if not owner:
+        if not owner or not await self.redis.sismember(self._k("tables"), code):
             return ""
         url = await self.redis.get(self._k("proc", owner.decode()))
         return url.decode() if url else ""
