@@ -13,8 +13,10 @@ from net_helpers import start_server
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
 from cardgames.table.messages import GameCodec, Intent
+from cardgames.table.games import spec as game_spec
 from cardgames.table.seats import AWAY
 from cardgames.table.table import Table
+from cardgames.table.updates import seat_update
 
 
 def _updates(game: str, moves: int = 120) -> list[list]:
@@ -56,6 +58,42 @@ def test_the_seats_of_one_position_share_its_public_parts_and_get_the_same_bytes
 def test_the_seats_of_one_skyjo_position_are_shown_the_same_grids():
     batch = _updates("skyjo")[-1]
     assert len(batch) == 4 and all(u.observation.grids is batch[0].observation.grids for u in batch)
+
+
+@pytest.mark.parametrize("game", ["skyjo", "three_thirteen", "switch"])
+def test_each_seat_told_of_a_position_gets_what_its_own_update_would_be(game):
+    """Whose turn and the legal actions are worked out once a position (Turn): each seat's update is
+    still the very one seat_update() makes for that seat alone (the same bytes)."""
+    rng = random.Random(5)
+    table = Table(game, {"practice": True}, 7, [AWAY] * 4, ai_delay=0)
+    told: list[tuple] = []
+    for s in range(4):
+        table.connect(s, lambda msg, s=s: told.append((s, table.state, table._facts(msg.reset, msg.played), msg)))
+    table.start()
+    codec, seqs = GameCodec(game), [0] * 4
+    for _ in range(150):
+        last = {seat: msg for seat, _state, _facts, msg in told}
+        seat = next((s for s in range(4) if last[s].legal), None)
+        if seat is None or table.over:
+            break
+        seqs[seat] += 1
+        table.submit(Intent(seat=seat, seq=seqs[seat], action=rng.choice(last[seat].legal), after=last[seat].moves))
+    assert len(told) > 200
+    for seat, state, facts, msg in told:
+        alone = seat_update(table.spec, state, seat, tuple(msg.events), facts, seq=msg.seq, human=True,
+                            undo=msg.undo)
+        assert codec.encode(alone) == codec.encode(msg)
+
+
+def test_whose_turn_is_worked_out_once_for_every_seat_of_a_position():
+    calls = []
+    spec = dataclasses.replace(game_spec("skyjo"), between=lambda state: calls.append(1) or False)
+    table = Table(spec, {}, 3, [AWAY] * 4, ai_delay=0)
+    for s in range(4):
+        table.connect(s, lambda msg: None)
+    calls.clear()
+    table._tell(())
+    assert len(calls) == 1      # (once a seat, twice: whose_turn and legal_for, before)
 
 
 @pytest.mark.timeout(90)
