@@ -3,8 +3,11 @@ for every seat (the same bytes as each made on its own), and a computer thinking
 table never holds up the others (its choice is made in a worker thread, beside the loop)."""
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import random
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -12,8 +15,8 @@ from net_helpers import start_server
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
-from cardgames.table.messages import GameCodec, Intent
 from cardgames.table.games import spec as game_spec
+from cardgames.table.messages import GameCodec, Intent
 from cardgames.table.seats import AWAY
 from cardgames.table.table import Table
 from cardgames.table.updates import seat_update
@@ -125,3 +128,25 @@ def test_a_computer_thinking_long_never_holds_up_the_other_tables(monkeypatch):
         for line in lines:
             line.close()
         server.stop()
+
+
+def test_a_server_process_freezes_what_its_start_made_and_collects_less_often():
+    code = ("import gc; from cardgames.net.server import tune_gc, GC_THRESHOLDS; tune_gc(); "
+            "print(gc.get_threshold() == GC_THRESHOLDS, gc.get_freeze_count() > 1000)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["True", "True"]
+
+
+def test_the_server_command_tunes_its_collector_first(monkeypatch):
+    import argparse
+
+    from cardgames.net import server as net_server
+    tuned: list[bool] = []
+    monkeypatch.setattr(net_server, "tune_gc", lambda: tuned.append(True))
+
+    async def refused(self, *args, **kw):
+        raise OSError("no port here")
+    monkeypatch.setattr(net_server.Server, "start", refused)
+    args = argparse.Namespace(redis=None, no_store=True, host="127.0.0.1", port=0)
+    assert asyncio.run(net_server._serve(args, net_server.Config(), None)) == 1
+    assert tuned == [True]

@@ -54,7 +54,7 @@ class Turn:
     (as text, worked out once however many seats are told): whose_turn() and legal_for() once a
     position, not once a seat."""
 
-    __slots__ = ("spec", "state", "over", "between", "current", "_legal")
+    __slots__ = ("_legal", "between", "current", "over", "spec", "state")
 
     def __init__(self, spec: GameSpec, state: Any) -> None:
         self.spec, self.state = spec, state
