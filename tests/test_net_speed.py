@@ -150,3 +150,12 @@ def test_the_server_command_tunes_its_collector_first(monkeypatch):
     args = argparse.Namespace(redis=None, no_store=True, host="127.0.0.1", port=0)
     assert asyncio.run(net_server._serve(args, net_server.Config(), None)) == 1
     assert tuned == [True]
+
+
+@pytest.mark.parametrize("size", [0, 1, 125, 126, 127, 65535, 65536, 70000])
+def test_an_update_written_at_once_is_framed_as_websockets_frames_it(size):
+    from websockets.frames import Frame, Opcode
+
+    from cardgames.net.server import binary_frame
+    data = bytes(random.Random(size).randrange(256) for _ in range(size))
+    assert binary_frame(data) == Frame(Opcode.BINARY, data).serialize(mask=False, extensions=[])

@@ -64,6 +64,18 @@ def tune_gc() -> None:
     gc.set_threshold(*GC_THRESHOLDS)
 
 
+def binary_frame(data: bytes) -> bytes:
+    """One unmasked, final Binary frame of `data` (RFC 6455 5.2: a server's frames are not masked),
+    as websockets' Frame(BINARY, data).serialize(mask=False) makes it, without its Python layers
+    (the frame, its checks, a buffer): what every update to every seat goes through."""
+    n = len(data)
+    if n < 126:
+        return b"\x82" + bytes((n,)) + data
+    if n < 65536:
+        return b"\x82\x7e" + n.to_bytes(2, "big") + data
+    return b"\x82\x7f" + n.to_bytes(8, "big") + data
+
+
 class Line:
     """One connection: its limits, its seat, and its queue of messages to send."""
 
@@ -90,7 +102,12 @@ class Line:
         if self.closing is not None:
             return
         if not self.outbox and self._writable():
-            broadcast((self.ws,), data)     # written now: no task to wake, no await (websockets' own fast path)
+            ws = self.ws
+            protocol = ws.protocol
+            if protocol.extensions or protocol.writes or protocol.expect_continuation_frame or protocol.debug:
+                broadcast((ws,), data)      # written now: no task to wake, no await (websockets' own fast path)
+            else:
+                ws.transport.write(binary_frame(data))   # the very bytes websockets would frame it in
             return
         if bounded:
             if self.live >= self.config.send_queue:
