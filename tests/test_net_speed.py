@@ -4,14 +4,16 @@ table never holds up the others (its choice is made in a worker thread, beside t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import random
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
-from net_helpers import start_server
+from net_helpers import FAST, start_server
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetHandle
@@ -159,3 +161,62 @@ def test_an_update_written_at_once_is_framed_as_websockets_frames_it(size):
     from cardgames.net.server import binary_frame
     data = bytes(random.Random(size).randrange(256) for _ in range(size))
     assert binary_frame(data) == Frame(Opcode.BINARY, data).serialize(mask=False, extensions=[])
+
+
+@contextlib.contextmanager
+def _hosted(server):
+    from websockets.sync.client import connect
+
+    from cardgames.table import lobby
+    with connect(server.url, max_size=None, open_timeout=5, close_timeout=2) as ws:
+        ws.send(lobby.encode(lobby.Host("skyjo", "T", ("away", "away"))))
+        assert isinstance(lobby.decode_server(ws.recv(5), None), lobby.Welcome)
+        yield ws
+
+
+@pytest.mark.timeout(30)
+def test_a_line_sets_its_deadline_once_a_stretch_of_messages_not_once_a_message(monkeypatch):
+    from asyncio import timeouts
+
+    from cardgames.table import lobby
+    entered: list[str] = []
+    real = timeouts.Timeout.__aenter__
+
+    async def counted(self):
+        entered.append(threading.current_thread().name)
+        return await real(self)
+    monkeypatch.setattr(timeouts.Timeout, "__aenter__", counted)
+    server = start_server()
+    try:
+        with _hosted(server) as ws:
+            before = entered.count("table-server")
+            for _ in range(30):
+                ws.send(lobby.encode(lobby.Say(0)))
+            for _ in range(30):
+                ws.recv(5)
+            assert entered.count("table-server") - before <= 3     # (the joined line's stretch, its first
+            # ping's; was one a message: 30 more)
+    finally:
+        server.stop()
+
+
+@pytest.mark.timeout(30)
+def test_a_line_heard_from_stays_past_its_first_deadline_and_a_silent_one_is_closed():
+    from cardgames.net.config import Config
+    from cardgames.table import lobby
+    server = start_server(Config(**{**FAST.__dict__, "idle_timeout": 1.5}))
+    try:
+        with _hosted(server) as ws:
+            for _ in range(35):                  # 3.5 s, a message every 0.1 s: never 1.5 s silent
+                ws.send(lobby.encode(lobby.Say(0)))
+                time.sleep(0.1)
+            answers = 0
+            while True:                          # every message answered, then, silent, the idle error
+                reply = lobby.decode_server(ws.recv(10), None)
+                if isinstance(reply, lobby.Error) and reply.code == "idle":
+                    break
+                assert not (isinstance(reply, lobby.Error) and reply.fatal), reply
+                answers += isinstance(reply, lobby.Said) or (isinstance(reply, lobby.Error) and reply.code == "too_fast")
+            assert answers == 35
+    finally:
+        server.stop()

@@ -65,9 +65,8 @@ def tune_gc() -> None:
 
 
 def binary_frame(data: bytes) -> bytes:
-    """One unmasked, final Binary frame of `data` (RFC 6455 5.2: a server's frames are not masked),
-    as websockets' Frame(BINARY, data).serialize(mask=False) makes it, without its Python layers
-    (the frame, its checks, a buffer): what every update to every seat goes through."""
+    """One final Binary frame of `data`, unmasked as a server's are (RFC 6455 5.2): the bytes websockets'
+    Frame(BINARY, data).serialize(mask=False) makes, without its layers (every update goes so)."""
     n = len(data)
     if n < 126:
         return b"\x82" + bytes((n,)) + data
@@ -200,27 +199,40 @@ class Line:
 
     async def _receive(self) -> None:
         """Read until the line is closed. Once it is closing, what still arrives is read and dropped
-        (unread, it would hold back the peer's answer to the close)."""
+        (unread, it would hold back the peer's answer to the close). The deadline (_timeout) is set
+        once a stretch of messages, not a timer a message: when it passes, a line heard from since
+        gets a new one from its last message; one silent for the whole timeout is closed."""
+        loop = self.server.loop
+        heard_at = loop.time()
         while True:
-            if self.closing is not None:
-                timeout = FLUSH_TIMEOUT
-            else:
-                joined = self.room is not None or self.relay is not None
-                timeout = self.config.idle_timeout if joined else self.config.join_timeout
+            timeout = self._timeout()
             try:
-                async with asyncio.timeout(timeout):
-                    data = await self.ws.recv()
+                async with asyncio.timeout_at(heard_at + timeout):
+                    while self._timeout() == timeout:
+                        data = await self.ws.recv()
+                        heard_at = loop.time()
+                        if self.closing is None:
+                            self._hear(data)
             except TimeoutError:
+                if loop.time() - heard_at < timeout:
+                    continue                  # heard from within the timeout: a new deadline
                 if self.closing is not None:
                     return
                 self.fail(lobby.error("idle", True))
-                continue
-            if self.closing is None:
-                try:
-                    self.heard(data)
-                except Exception:
-                    log.exception("line %s (%s): a message could not be handled", self.address, self.name or "-")
-                    self.fail(lobby.error("bad_message", True, "the server could not handle this message"))
+
+    def _timeout(self) -> float:
+        """Seconds the line may stay silent now: to join (or host), once joined, once closing."""
+        if self.closing is not None:
+            return FLUSH_TIMEOUT
+        joined = self.room is not None or self.relay is not None
+        return self.config.idle_timeout if joined else self.config.join_timeout
+
+    def _hear(self, data: Any) -> None:
+        try:
+            self.heard(data)
+        except Exception:
+            log.exception("line %s (%s): a message could not be handled", self.address, self.name or "-")
+            self.fail(lobby.error("bad_message", True, "the server could not handle this message"))
 
     def heard(self, data: Any) -> None:
         """One message from the client."""
