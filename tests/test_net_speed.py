@@ -220,3 +220,27 @@ def test_a_line_heard_from_stays_past_its_first_deadline_and_a_silent_one_is_clo
             assert answers == 35
     finally:
         server.stop()
+
+
+def test_a_skyjo_move_leaves_the_other_seats_grids_the_very_tuples_shown_before():
+    from cardgames.games.skyjo import rules as skyjo
+    state = skyjo.new_game({"players": 4}, 5)
+    moved = 0
+    for _ in range(60):
+        before = skyjo.observe(state, 0).grids
+        seat = skyjo.current_player(state)
+        state, _events = skyjo.apply(state, skyjo.legal_actions(state)[0])
+        after = skyjo.observe(state, 1).grids
+        for s in range(4):
+            if state.grids[s] is not None and after[s] == before[s] and s != seat:
+                assert after[s] is before[s]
+                moved += 1
+    assert moved > 60
+
+
+def test_the_codec_remembers_the_grids_of_a_thousand_tables():
+    codec = GameCodec("skyjo").observation
+    plan = codec._plan(tuple[tuple[int, ...], ...])[0]
+    grids = [tuple(tuple(range(t, t + 12)) for _ in range(1)) for t in range(4000)]
+    first = [plan(g)[0] for g in grids]
+    assert all(plan(g)[0] is f for g, f in zip(grids, first))   # each seat's grid as it was sent
