@@ -110,8 +110,8 @@ class WatchedTable(Table):
 
     made: list
 
-    def _update_for(self, seat, events, facts, refusal=None):
-        update = super()._update_for(seat, events, facts, refusal)
+    def _update_for(self, seat, events, facts, refusal=None, **kw):
+        update = super()._update_for(seat, events, facts, refusal, **kw)
         self.made.append((seat, self.state, events, update))
         return update
 

@@ -50,9 +50,10 @@ MOVES, LEGAL, TURN, RESULT, PLAYED = (_AT[k] for k in ("moves", "legal", "turn",
 def serve_main() -> None:
     """The server process: wide limits for one loopback address; prints its port."""
     from cardgames.net.config import Config
-    from cardgames.net.server import Server
+    from cardgames.net.server import Server, tune_gc
 
     async def run() -> None:
+        tune_gc()                            # as python -m cardgames.server does
         config = Config(rate=1000, burst=1000, lines_per_address=100_000, tables_per_address=100_000,
                         max_tables=100_000, ai_delay=0.0, compression=os.environ.get("BENCH_DEFLATE", "0") == "1")
         server = Server(config)

@@ -39,7 +39,8 @@ import msgspec
 from cardgames.core.cards import Card, Rank, Suit
 
 MEMO_FROM = 6            # tuples this long or longer are remembered by identity when encoded (immutable values)
-MEMO_SIZE = 512          # at most this many remembered per tuple type; then the memory starts again
+MEMO_SIZE = 16384        # at most this many remembered per tuple type (a server's thousand tables of
+                         # four seats each hold some: Skyjo's grids); then the memory starts again
 MAX_ITEMS = 4096          # the longest tuple a peer may send (a Three Thirteen record of 11 rounds is ~1200 cards)
 
 

@@ -70,7 +70,7 @@ from cardgames.table.games import spec as game_spec
 from cardgames.table.messages import REFUSALS, Intent, Public, Refusal, Result, Update
 from cardgames.table.seats import Kind, SeatSpec, computer, parse_seat, seats_for
 from cardgames.table.tripeaks_assist import assistant
-from cardgames.table.updates import Facts, legal_for, public_update, seat_update
+from cardgames.table.updates import Facts, Turn, legal_for, public_update, seat_update
 
 
 class Table(CatchWindow):
@@ -388,8 +388,11 @@ class Table(CatchWindow):
 
     def _tell(self, events: tuple, reset: bool = False, played: tuple[str, ...] = ()) -> None:
         facts = self._facts(reset, played)
+        alike = None
         for seat, listener in list(self._listeners.items()):
-            listener(self._update_for(seat, events, facts))
+            if alike is None or not self._still(alike):   # (a listener may have changed the table)
+                alike = self._alike()
+            listener(self._update_for(seat, events, facts, alike=alike))
         if self._watchers:
             public = self._public_for(events, facts)
             for watcher in list(self._watchers):
@@ -425,10 +428,23 @@ class Table(CatchWindow):
     def _public_for(self, events: tuple, facts: Facts) -> Public:
         return public_update(self.spec, self.state, events, facts)
 
-    def _update_for(self, seat: int, events: tuple, facts: Facts, refusal: Refusal | None = None) -> Update:
-        human = self.seats[seat].human and seat not in self.resigned
+    def _alike(self) -> tuple:
+        """What every seat's update of the position now shares, worked out once for all of them:
+        (state, resigned, seats: what it was made from), the humans, whether undo is allowed, the Turn."""
+        humans = self.humans
+        return (self.state, self.resigned, list(self.seats), humans, self._undo_allowed(humans),
+                Turn(self.spec, self.state))
+
+    def _still(self, alike: tuple) -> bool:
+        return alike[0] is self.state and alike[1] is self.resigned and alike[2] == self.seats
+
+    def _update_for(self, seat: int, events: tuple, facts: Facts, refusal: Refusal | None = None,
+                    alike: tuple | None = None) -> Update:
+        _state, _resigned, _seats, humans, undo_allowed, turn = alike or self._alike()
+        human = seat in humans
+        undo = human and undo_allowed and self._undo_target(seat, humans)[0] is not None
         return seat_update(self.spec, self.state, seat, events, facts, seq=self._accepted_seq[seat], human=human,
-                           undo=human and self._undo_target(seat)[0] is not None, refusal=refusal,
+                           undo=undo, refusal=refusal, turn=turn,
                            assist=self.assist.answer() if self.assist is not None else None)
 
     def poll(self) -> bool:
@@ -517,14 +533,18 @@ class Table(CatchWindow):
     # ------------------------------------------------------------------ undo, deal again, resign
     @property
     def undo_allowed(self) -> bool:
+        return self._undo_allowed(self.humans)
+
+    def _undo_allowed(self, humans: tuple[int, ...]) -> bool:
         if "undo" in self.options:
             return bool(self.options["undo"])
-        return bool(self.humans) and (bool(self.options.get("practice")) or not self.spec.fair_undo)
+        return bool(humans) and (bool(self.options.get("practice")) or not self.spec.fair_undo)
 
-    def _undo_target(self, seat: int) -> tuple[int | None, str]:
-        if not self.undo_allowed:
+    def _undo_target(self, seat: int, humans: tuple[int, ...] | None = None) -> tuple[int | None, str]:
+        humans = self.humans if humans is None else humans
+        if not self._undo_allowed(humans):
             return None, fair_undo.NO_UNDO
-        return fair_undo.undo_target(len(self.actions), self._mover, self.humans, seat, self.spec.closed)
+        return fair_undo.undo_target(len(self.actions), self._mover, humans, seat, self.spec.closed)
 
     def _mover(self, i: int) -> int | None:
         """Who made move i (self.actions[i], played from self.history[i])."""

@@ -49,17 +49,47 @@ def legal_for(spec: GameSpec, state: Any, seat: int, human: bool) -> tuple[Any, 
     return spec.rules.legal_actions(state)
 
 
+class Turn:
+    """What a position says alike to every seat: whose turn it is and that seat's legal actions
+    (as text, worked out once however many seats are told): whose_turn() and legal_for() once a
+    position, not once a seat."""
+
+    __slots__ = ("_legal", "between", "current", "over", "spec", "state")
+
+    def __init__(self, spec: GameSpec, state: Any) -> None:
+        self.spec, self.state = spec, state
+        self.over = bool(spec.rules.is_over(state))
+        self.between = not self.over and bool(spec.between(state))
+        self.current = None if self.over or self.between else spec.rules.current_player(state)
+        self._legal: tuple[str, ...] | None = None
+
+    def legal(self, seat: int, human: bool) -> tuple[str, ...]:
+        """legal_for(spec, state, seat, human), as text."""
+        if self.over:
+            return ()
+        if self.between:
+            return (str(self.spec.next_action),) if human else ()
+        if self.current != seat:
+            return ()
+        if self._legal is None:
+            self._legal = tuple(str(a) for a in self.spec.rules.legal_actions(self.state))
+        return self._legal
+
+
 def seat_update(spec: GameSpec, state: Any, seat: int, events: tuple, facts: Facts, *, seq: int = 0,
                 human: bool = True, undo: bool = False, refusal: Refusal | None = None,
-                assist: Assist | None = None) -> Update:
+                assist: Assist | None = None, turn: Turn | None = None) -> Update:
+    """`turn`: the position's Turn when several seats are told of it (made here when not given)."""
     over = facts.result is not None      # over by the rules, or every human resigned
+    if turn is None or turn.state is not state:
+        turn = Turn(spec, state)
     return Update(
         seat=seat, moves=facts.moves, seq=seq, now=facts.now,
         observation=spec.rules.observe(state, seat),
         events=redact(events, seat),
-        legal=() if over else tuple(str(a) for a in legal_for(spec, state, seat, human)),
+        legal=() if over else turn.legal(seat, human),
         out_of_turn=() if over else tuple(str(a) for a in spec.out_of_turn(state, seat)),
-        turn=None if over else whose_turn(spec, state), thinking=facts.thinking, deadlines=facts.deadlines,
+        turn=None if over else turn.current, thinking=facts.thinking, deadlines=facts.deadlines,
         refusal=refusal, result=facts.result, undo=undo, reset=facts.reset, played=facts.played, assist=assist,
     )
 

@@ -11,7 +11,6 @@ Bit masks make "has this player revealed everything?" a comparison with 0 and le
 legal_actions() be a table lookup: search opponents play thousands of games a
 second through this module (`make bench`). They stay inside the State: an
 Observation shows each slot as a card value, HIDDEN or CLEARED (see Cell).
-
 Piles list their cards bottom first, top card last (core/protocol.py): the stock (its count) and the discard.
 
 A turn: in phase TURN the player either takes the discard pile's top card into a
@@ -20,7 +19,6 @@ card (phase HOLD) they exchange it ("swap 5") or discard it ("discard") and then
 must reveal a face-down card (phase FLIP, "flip 5"). Setup flips are "flip N" too.
 After a round (phase ROUND_OVER) the action "next" deals the next one. An action
 without a slot has slot None.
-
 Event pile names: "stock", "discard", "held:S" (the card seat S has just drawn,
 shown to everyone), "grid:S:I" (slot I of seat S); events are shared values. Announcements: "start" (who begins), "column_cleared" (value = column),
 "last_lap" (seat = the finisher), "round_over" (value = round number),
@@ -39,6 +37,7 @@ from cardgames.core.events import Announced, CardFlipped, CardMoved, Shuffled
 from cardgames.core.protocol import N_, IllegalAction, Seat
 from cardgames.core.rng import make_rng, shuffled
 from cardgames.core.rounds import lowest_seats, reshuffle_discard
+from cardgames.core.same import by_identity
 
 DECK_COUNTS: dict[int, int] = {-2: 5, -1: 10, 0: 15, **{v: 10 for v in range(1, 13)}}
 DECK: tuple[int, ...] = tuple(v for v, n in sorted(DECK_COUNTS.items()) for _ in range(n))
@@ -338,13 +337,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 _SHOWN: list = [None]    # the grids as shown last, with the state's (immutable) grids and masks they came from
+_seat_shown = by_identity(lambda grid, hid, gon: tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v
+                                                     for i, v in enumerate(grid)), 16384)   # a seat's: kept
 
 
 def observe(state: State, seat: int) -> Observation:
     key, last = (state.grids, state.hidden, state.gone), _SHOWN[0]   # every seat of a position: the same grids
     if last is None or any(a is not b for a, b in zip(last[0], key)):   # (made once: a table tells them all)
-        last = _SHOWN[0] = (key, tuple(tuple(CLEARED if gon >> i & 1 else HIDDEN if hid >> i & 1 else v
-                                             for i, v in enumerate(grid)) for grid, hid, gon in zip(*key)))
+        last = _SHOWN[0] = (key, tuple(map(_seat_shown, *key)))   # (the seats a move left alone: the same tuples)
     grids = last[1]
     return Observation(seat, state.players, state.target, state.round_no, state.phase,
                        current_player(state), grids, state.discard, len(state.stock), state.held,
