@@ -75,12 +75,22 @@ def choose(obs, legal: Sequence[Action], rng: random.Random) -> Action:
         raise ValueError(f"no legal action for seat {obs.seat}")
     if obs.phase is HAND_OVER:
         return next(a for a in mine if a.kind is K_NEXT)
-    moves = [a for a in mine if a.kind is not K_CALL]
+    moves = kept_word(obs, [a for a in mine if a.kind is not K_CALL])
     move = best(obs, moves, rng, hard.move(obs, moves))
     call = next((a for a in mine if a.kind is K_CALL), None)
     if call is not None and move.kind is K_PLAY and len(obs.hand) == 2 and remembers_call("expert", rng):
         return call
     return move
+
+
+def kept_word(obs, moves: Sequence[Action]) -> list[Action]:
+    """A computer that has just called "last card" plays (it called because it chose a play; asked
+    again, a search with fresh worlds must not change its mind): the plays among `moves` then."""
+    if obs.called[obs.seat] and len(obs.hand) == 2:
+        plays = [a for a in moves if a.kind is K_PLAY]
+        if plays:
+            return plays
+    return list(moves)
 
 
 def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action) -> Action:
