@@ -7,10 +7,11 @@ from hypothesis import strategies as st
 from log_helpers import random_playout
 from test_switch_observation import _twin
 
+from cardgames import arena
 from cardgames.core import stats
 from cardgames.core.cards import Suit, parse_cards
 from cardgames.core.events import redact
-from cardgames.games.switch import ai, arena
+from cardgames.games.switch import ai
 from cardgames.games.switch import rules as R
 
 
@@ -102,8 +103,8 @@ def test_choose_ignores_other_seats_actions():
 
 
 def test_arena_hand_ends_with_a_winner():
-    winner, moves = arena.play_hand(["hard", "random", "normal"], 3)
-    assert winner in (0, 1, 2) and moves > 0
+    record = arena.play(arena.adapter("switch"), ["hard", "random", "normal"], 3)
+    assert len(record.winners) == 1 and record.decisions > 0
     assert stats.wilson(50, 100)[0] < 0.5 < stats.wilson(50, 100)[1]
 
 

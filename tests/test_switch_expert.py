@@ -1,13 +1,13 @@
 """Switch's Expert: the worlds it searches are consistent with what it saw, its choice depends on its
-observation only (see test_switch_ai's hidden-card property, which covers "expert"), and the arena
-deals duplicate games."""
+observation only (see test_switch_ai's hidden-card property, which covers "expert"). The arena that
+measures it is the shared one (tests/test_arena.py: duplicate deals, a stream per player)."""
 from __future__ import annotations
 
 import random
 from collections import Counter
 
 from cardgames.core.cards import parse_cards
-from cardgames.games.switch import ai, arena, expert
+from cardgames.games.switch import ai, expert
 from cardgames.games.switch import rules as R
 from cardgames.games.switch.state import DECKS
 
@@ -90,21 +90,3 @@ def test_expert_names_the_suit_the_player_about_to_go_out_cannot_follow():
         scored = {str(a): v for v, a in expert.scores(obs, R.legal_actions(state), random.Random(k))}
         assert max(scored, key=scored.get) == "0 play JC>H", scored
         assert str(expert.choose(obs, R.legal_actions(state), random.Random(k))) == "0 play JC>H"
-
-
-def test_the_duplicate_arena_plays_each_deal_with_the_candidate_in_every_seat(monkeypatch):
-    calls = []
-
-    def fake(levels, seed, timings=None, streams=None):
-        calls.append((tuple(levels), seed, tuple(streams)))
-        return levels.index("expert") if seed % 2 else 0, 1
-
-    monkeypatch.setattr(arena, "play_hand", fake)
-    shares = arena.duplicate("expert", "hard", 3, 2, 7)
-    assert [c[0] for c in calls[:3]] == [("expert", "hard", "hard"), ("hard", "expert", "hard"),
-                                         ("hard", "hard", "expert")]
-    assert len({c[1] for c in calls[:3]}) == 1 and calls[3][1] != calls[0][1]      # one deal per rotation
-    assert all(c[2][c[0].index("expert")] == "candidate" for c in calls)          # its stream follows it
-    assert shares == [1.0, 1 / 3] or shares == [1 / 3, 1.0]
-    mean, low, high = arena.mean_ci(shares)
-    assert low < mean < high
