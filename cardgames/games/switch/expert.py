@@ -20,11 +20,14 @@ The work per decision is a fixed number of simulated moves (BUDGET), never a clo
 depends only on the observation and the random stream; it keeps each decision under 100 ms of
 CPU at p95 on this machine at every table size (measured: bench.py, expert_times).
 
-Measured (arena.duplicate, held-out seeds from 9001, 95% intervals over deals): heads-up against
-Hard 54.3% (50.7-58.0%) of 600 hands (300 deals, seats swapped); Expert + 3 Hard 26.2% (23.0-29.5%)
-of 400 hands (100 deals, Expert in each seat). The issue's goals (62% and 35%, lower bounds) are not
-met: with every hand known the same search wins 70% heads-up, so what is missing is a better guess
-of the hidden hands (the others keep their 2s, Aces, 8s and Jacks; worlds deal uniformly).
+Measured (python -m cardgames.arena --game switch, held-out reporting deals from 1,000,000, 95%
+bootstrap intervals over deals; Hard now errs like people, ai.py): heads-up against Hard 55.5%
+(51.0-60.0%) of 400 hands (200 deals, seats swapped); Expert + 3 Hard 28.5% (23.5-33.5%) of 200
+hands (50 deals). Decision CPU p95 59.8 ms at 2 seats, 52.5 / 52.3 / 50.8 / 47.3 ms at 3 / 4 / 5 /
+6 (p95 under 100 ms; the heads-up endgame search's maximum: 252 ms over 11,557 decisions, 384 ms in
+another run). The
+issue's goals (62% and 35%, lower bounds) are not met: with every hand known the same search wins
+70% heads-up; the draws' likelihoods (above) bring the worlds only a little closer to the truth.
 
 `scores(obs, moves, rng)` gives every move its value (0..1, Expert's estimate of the chance to win
 the hand): the lower levels choose among these with their temperature and cap (ai.py).
