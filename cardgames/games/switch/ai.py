@@ -1,13 +1,17 @@
 """Switch computer players. They see an Observation only, never the State.
 
-- easy: plays the first legal card, names the suit it holds most after a Jack.
+- easy: plays the first legal card, names the suit it holds most after a Jack (its habit: the
+  three lower levels also err, see below).
 - normal: keeps its 2s, Aces and 8s as answers (plays them when
   answering or when nothing else goes), plays a Jack only when stuck and names
   the suit it holds most.
 - hard: scores every move by a heuristic (hard.py).
 - expert: a determinized search over the hands the others may hold (expert.py).
-- A level below Expert may also err like people (err_like_people): choose among the moves Expert
-  scores with its temperature and cap, when its preset has them.
+- A level below Expert errs like people (err_like_people): it chooses among the moves Expert
+  scores with its temperature and cap (levels/ai/switch.json), so it makes the mistakes people
+  make (holding a 2 too long, following the wrong suit, keeping a drawn answer card), and never
+  one nobody makes (`nobody_would`: taking a pick-up or missing a turn it could pass on, not going
+  out when it can, keeping a drawn ordinary card it could play, i.e. drawing for nothing).
 
 `random_choice` is the arena's baseline: a uniformly random playable card
 (drawing only when it must), a random suit for a Jack, always calls.
@@ -72,23 +76,26 @@ def choose(obs: Observation, legal: Sequence[Action], rng: random.Random, level:
         return expert.choose(obs, legal, rng)
     if obs.phase is Phase.HAND_OVER:
         return next(a for a in mine if a.kind is K_NEXT)
-    moves = [a for a in mine if a.kind is not K_CALL]
+    moves = expert.kept_word(obs, [a for a in mine if a.kind is not K_CALL])
     if level == "random":
         move = random_choice(obs, moves, rng)
-    elif level == "easy":
-        move = _easy(obs, moves)
-    elif level == "hard":
-        move = hard.move(obs, moves)
     else:
-        move = _normal(obs, moves)
-    if level != "expert" and level != "random":
-        move = err_like_people(obs, moves, rng, level, move)
+        move = err_like_people(obs, moves, rng, level, habit(obs, moves, level))
     call = next((a for a in mine if a.kind is K_CALL), None)
     # "Last card" is due only when this move leaves one card; the chance to forget is taken then, once
     # (calling before a draw, or rolling at every turn with two cards, made them forget far less often)
     if call is not None and move.kind is K_PLAY and len(obs.hand) == 2 and remembers_call(level, rng):
         return call
     return move
+
+
+def habit(obs: Observation, moves: Sequence[Action], level: str) -> Action:
+    """The move `level`'s own heuristic favours (easy, normal or hard; an unknown level: normal's)."""
+    if level == "easy":
+        return _easy(obs, moves)
+    if level == "hard":
+        return hard.move(obs, moves)
+    return _normal(obs, moves)
 
 
 LOWER_SHARE = 0.15     # the part of Expert's search budget a lower level's scores cost
@@ -100,9 +107,12 @@ def err_like_people(obs: Observation, moves: Sequence[Action], rng: random.Rando
     than the level's cap, its own habitual move `own` favoured by its habit, and a draw with its
     temperature (presets.py says how). Without a temperature: `own`."""
     h = habits(level)
-    if h.temperature <= 0.0 or len(set(moves)) < 2:
+    sensible = [a for a in moves if not nobody_would(obs, a, moves)] or list(moves)
+    if own not in sensible:
+        own = sensible[0]
+    if h.temperature <= 0.0 or len(set(sensible)) < 2:
         return own
-    options = allowed(expert.scores(obs, moves, rng, LOWER_SHARE), own, h)
+    options = allowed(expert.scores(obs, sensible, rng, LOWER_SHARE), own, h)
     peak = max(v for v, _ in options)
     weights = [math.exp((v - peak) / h.temperature) for v, _ in options]
     r = rng.random() * sum(weights)
@@ -111,6 +121,23 @@ def err_like_people(obs: Observation, moves: Sequence[Action], rng: random.Rando
         if r <= 0.0:
             return a
     return options[-1][1]
+
+
+def nobody_would(obs: Observation, action: Action, moves: Sequence[Action]) -> bool:
+    """Is `action` a mistake nobody makes, with `moves` (the seat's turn moves) to choose from?
+    Taking a pick-up or missing a turn when a card in hand passes it on (a 2 on a 2, an Ace on an
+    Ace, an 8 on an 8); not going out when a play empties the hand; keeping a drawn ordinary card
+    that could be played (the draw was for nothing). Keeping a drawn 2, Ace, 8 or Jack is a habit."""
+    if action.kind is K_PLAY or action.kind is K_CALL:     # a computer calls only before a play
+        return False
+    plays = [a for a in moves if a.kind is K_PLAY]
+    if not plays:
+        return False
+    if len(obs.hand) == 1 or obs.pending or obs.skip:
+        return True
+    if obs.phase is Phase.DRAWN and obs.drawn is not None:
+        return obs.drawn.rank not in (TWO, ACE, EIGHT, JACK)
+    return False
 
 
 def allowed(scored, own: Action, h) -> list[tuple[float, Action]]:

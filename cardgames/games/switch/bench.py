@@ -1,5 +1,6 @@
-"""Switch benchmarks: rules throughput, Hard's decision time, the arena, and the computers' "last card"
-habits measured through the table (forget rate, catch rate, reaction time by level).
+"""Switch benchmarks: rules throughput, Hard's decision time, the arena (the shared one,
+cardgames/arena.py: duplicate deals, held-out seeds), and the computers' "last card" habits measured
+through the table (forget rate, catch rate, reaction time by level).
 
 Run by `make bench` (cardgames.bench calls main()); quick=True is a smoke-sized run.
 Throughput is measured in CPU time (time.process_time), so other programs on a
@@ -10,8 +11,9 @@ from __future__ import annotations
 import random
 import time
 
+from cardgames import arena
 from cardgames.core.stats import times_line
-from cardgames.games.switch import arena, rules
+from cardgames.games.switch import rules
 
 
 def random_hands_per_second(hands: int, players: int = 2, seed: int = 1) -> tuple[float, float]:
@@ -48,30 +50,31 @@ def main(quick: bool = False) -> None:
     rate, per_hand = random_hands_per_second(hands)
     print(f"switch rules: {rate:,.0f} random 2-seat hands/s ({hands} hands, {per_hand:.0f} actions each; "
           "target >= 3,000)", flush=True)
-    games = 20 if quick else 3000
+    deals = 10 if quick else 500
     targets = {"easy": "", "normal": "target >= 53%", "hard": "target >= 65%"}
     timings: dict = {}
     for level in ("easy", "normal", "hard"):
-        wins, n = arena.match_up(level, 1, games, 1, timings=timings)
-        print("switch arena:", arena.report(level, 1, wins, n), targets[level], flush=True)
+        result = arena.match("switch", level, "random", 2, deals)
+        timings.update(result.timings)
+        lo, hi = result.ci()
+        print(f"switch arena: {level} vs random heads-up: won {100 * result.rate:.1f}% (95% CI {100 * lo:.1f}-"
+              f"{100 * hi:.1f}%) of {len(result.games)} hands {targets[level]}", flush=True)
     times = timings.get("hard", [])
     print(f"switch hard decision (CPU): {times_line(times, digits=3)} (target p99 < 20 ms)")
     if not quick:
-        wins, n = arena.match_up("hard", 3, 1000, 2)
-        print("switch arena:", arena.report("hard", 3, wins, n))
+        print("switch arena:", " ".join(arena.match("switch", "hard", "random", 4, 100).lines()[:2]))
     expert_report(quick)
     table_habits_report(quick)
 
 
 LEVELS = ("easy", "normal", "hard", "expert")
-HELD_OUT = 9_001        # the first seed of the reported figures (tuning used seeds below 100)
+HELD_OUT = 9_001        # the first seed of level_costs' hands (tuning used seeds below 100)
 
 
-def expert_times(players: int, deals: int, seed: int = HELD_OUT) -> list[float]:
-    """Expert's CPU seconds (time.process_time) per decision, Expert + Hard at a table of `players`."""
-    timings: dict = {}
-    arena.duplicate("expert", "hard", players, deals, seed, timings=timings)
-    return timings.get("expert", [])
+def expert_times(players: int, deals: int) -> list[float]:
+    """Expert's CPU seconds (time.process_time) per decision, Expert + Hard at a table of `players`
+    (the shared arena's held-out deals)."""
+    return arena.match("switch", "expert", "hard", players, deals).timings.get("expert", [])
 
 
 def level_costs(levels=LEVELS, hands: int = 20, players: int = 2, seed: int = HELD_OUT) -> dict[str, float]:
@@ -109,8 +112,8 @@ def expert_report(quick: bool = False) -> None:
 
     deals = 4 if quick else 300
     for players in (2, 4):
-        shares = arena.duplicate("expert", "hard", players, deals if players == 2 else deals // 2, HELD_OUT)
-        print("switch expert:", arena.duplicate_line("expert", "hard", players, shares), flush=True)
+        result = arena.match("switch", "expert", "hard", players, deals if players == 2 else deals // 2)
+        print("switch expert:", " ".join(line.strip() for line in result.lines()[:2]), flush=True)
     for players in range(2, 7):
         times = expert_times(players, 1 if quick else 6)
         print(f"switch expert decision at {players} seats (CPU): p50 {1000 * percentile(times, 0.5):.1f} ms, "

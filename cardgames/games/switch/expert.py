@@ -2,9 +2,10 @@
 
 Expert sees its Observation only, like every level. For a decision it
 1. deals "worlds": the cards it cannot see (the full deck less its own hand and the discard pile)
-   dealt again among the others' hands and the stock, each hand its public size, and a player who
-   was seen unable to follow a suit (the public `voids`: they drew, or missed a turn, instead)
-   given no card of that suit (a constraint dropped only if the unseen cards cannot meet it);
+   dealt again among the others' hands and the stock, each hand its public size, each card with
+   the likelihood that its player holds it under Hard's play (_likelihood): a player seen drawing
+   (the public `voids`) could play nothing then, so seldom holds a card of that suit, a Jack or
+   an Ace (seldom, not never: they may have drawn one since);
 2. plays each of its moves in every world (the same worlds for every move, so that the
    comparison is fair), then lets every seat play on with a quick version of Hard's policy
    (answer a pick-up or an 8, keep 2s, Aces, 8s and Jacks for answers unless the next player is
@@ -19,11 +20,14 @@ The work per decision is a fixed number of simulated moves (BUDGET), never a clo
 depends only on the observation and the random stream; it keeps each decision under 100 ms of
 CPU at p95 on this machine at every table size (measured: bench.py, expert_times).
 
-Measured (arena.duplicate, held-out seeds from 9001, 95% intervals over deals): heads-up against
-Hard 54.3% (50.7-58.0%) of 600 hands (300 deals, seats swapped); Expert + 3 Hard 26.2% (23.0-29.5%)
-of 400 hands (100 deals, Expert in each seat). The issue's goals (62% and 35%, lower bounds) are not
-met: with every hand known the same search wins 70% heads-up, so what is missing is a better guess
-of the hidden hands (the others keep their 2s, Aces, 8s and Jacks; worlds deal uniformly).
+Measured (python -m cardgames.arena --game switch, held-out reporting deals from 1,000,000, 95%
+bootstrap intervals over deals; Hard now errs like people, ai.py): heads-up against Hard 55.5%
+(51.0-60.0%) of 400 hands (200 deals, seats swapped); Expert + 3 Hard 28.5% (23.5-33.5%) of 200
+hands (50 deals). Decision CPU p95 59.8 ms at 2 seats, 52.5 / 52.3 / 50.8 / 47.3 ms at 3 / 4 / 5 /
+6 (p95 under 100 ms; the heads-up endgame search's maximum: 252 ms over 11,557 decisions, 384 ms in
+another run). The
+issue's goals (62% and 35%, lower bounds) are not met: with every hand known the same search wins
+70% heads-up; the draws' likelihoods (above) bring the worlds only a little closer to the truth.
 
 `scores(obs, moves, rng)` gives every move its value (0..1, Expert's estimate of the chance to win
 the hand): the lower levels choose among these with their temperature and cap (ai.py).
@@ -75,12 +79,22 @@ def choose(obs, legal: Sequence[Action], rng: random.Random) -> Action:
         raise ValueError(f"no legal action for seat {obs.seat}")
     if obs.phase is HAND_OVER:
         return next(a for a in mine if a.kind is K_NEXT)
-    moves = [a for a in mine if a.kind is not K_CALL]
+    moves = kept_word(obs, [a for a in mine if a.kind is not K_CALL])
     move = best(obs, moves, rng, hard.move(obs, moves))
     call = next((a for a in mine if a.kind is K_CALL), None)
     if call is not None and move.kind is K_PLAY and len(obs.hand) == 2 and remembers_call("expert", rng):
         return call
     return move
+
+
+def kept_word(obs, moves: Sequence[Action]) -> list[Action]:
+    """A computer that has just called "last card" plays (it called because it chose a play; asked
+    again, a search with fresh worlds must not change its mind): the plays among `moves` then."""
+    if obs.called[obs.seat] and len(obs.hand) == 2:
+        plays = [a for a in moves if a.kind is K_PLAY]
+        if plays:
+            return plays
+    return list(moves)
 
 
 def best(obs, moves: Sequence[Action], rng: random.Random, prior: Action) -> Action:
@@ -168,11 +182,35 @@ def _unseen(obs) -> list:
     return [c for c, k in left.items() for _ in range(max(k, 0))]
 
 
+# A player seen drawing (a void) could play nothing then: no card of the suit, no Jack, no Ace. They
+# may have picked such a card up since (the card they drew, later draws), so these are likelihoods,
+# not rules: how much less often a hand that drew holds such a card than another card, measured in
+# Hard's hands (150 heads-up hands, tuning seeds: 0.4% of the unseen cards of the suit they drew on
+# were in their hand, 3.4% of Jacks and Aces, 5.6% of an older void suit's cards, 22.7% of the rest).
+BELIEF_SUIT_NOW = 0.02     # a card of the suit to follow, which they drew on
+BELIEF_WILD = 0.15         # a Jack or an Ace
+BELIEF_OLD_VOID = 0.25     # a card of another suit they drew on earlier
+
+
+def _likelihood(void: int, card, suit) -> float:
+    """How likely a player with `void` (the suits they drew on) holds `card`, against an unmarked card."""
+    if not void:
+        return 1.0
+    rank = card.rank
+    if rank is JACK or rank is ACE:
+        return BELIEF_WILD
+    if void >> card.suit & 1:
+        return BELIEF_SUIT_NOW if card.suit is suit else BELIEF_OLD_VOID
+    return 1.0
+
+
 def _world(obs, pool: list, rng: random.Random) -> State:
-    """One full State consistent with the observation: the unseen cards dealt again."""
+    """One full State consistent with the observation: the unseen cards dealt again, each hand drawn
+    card by card with the likelihood that its player holds the card (Hard's hands: _likelihood), the
+    more constrained hands first; what cannot be filled so is filled from the rest."""
     cards = list(pool)
     rng.shuffle(cards)
-    me, n, sizes, voids = obs.seat, obs.players, obs.hand_sizes, obs.voids
+    me, n, sizes, voids, suit = obs.seat, obs.players, obs.hand_sizes, obs.voids, obs.suit
     hands: list = [()] * n
     hands[me] = obs.hand
     taken = [False] * len(cards)
@@ -182,10 +220,10 @@ def _world(obs, pool: list, rng: random.Random) -> State:
         for k, c in enumerate(cards):
             if len(got) == need:
                 break
-            if not taken[k] and not void >> c.suit & 1:
+            if not taken[k] and (not void or rng.random() < _likelihood(void, c, suit)):
                 got.append(c)
                 taken[k] = True
-        if len(got) < need:                        # the voids cannot all hold: fill from the rest
+        if len(got) < need:                        # the likelihoods cannot all hold: fill from the rest
             for k, c in enumerate(cards):
                 if len(got) == need:
                     break

@@ -83,7 +83,7 @@ def _hard(obs: Observation, moves: Sequence[Action]) -> Action:
     scored = [(_score(obs, a, unseen), i, a) for i, a in enumerate(plays)]
     if obs.phase is Phase.DRAWN and rest:
         scored.append((_keep_score(obs, unseen), len(plays), rest[0]))
-    if obs.pending or obs.skip:
+    if (obs.pending or obs.skip) and rest:
         scored.append((_decline_score(obs), len(plays) + 1, rest[0]))
     return max(scored, key=lambda t: (t[0], -t[1]))[2]
 
