@@ -50,9 +50,12 @@ from cardgames.games.skyjo.rules import (
 
 PLAYOUTS = True      # Expert plays out the end of a round (the arena may switch it off to compare)
 CANDIDATES = 3       # how many of the best-scored moves are played out
-SAMPLES = 8          # worlds per decision (shared by the candidates)
+LAP_WORK = 30        # last-lap worlds per decision times the other seats (fewer worlds at a big table)
 MAX_TURNS = 14       # a playout stops after this many decisions and counts face-down cards as average
 LEAD_WEIGHT = 1.0    # a playout's worth: own points minus this share of the others' mean
+WIN_WEIGHT = 15.0    # points a playout's worth adds when the game ends there and this seat has not won
+EXIT_WORK = 60       # going-out worlds per decision times the other seats
+PRIOR_WEIGHT = 3.0   # the planner's doubling estimate counts as this many worlds
 
 
 def scored(obs: Observation, legal: Sequence[Action], rng: random.Random, memory: int | None = None,
@@ -61,7 +64,7 @@ def scored(obs: Observation, legal: Sequence[Action], rng: random.Random, memory
     top cards remembered (None: all); `playouts`: re-value the best moves near the round's end."""
     if obs.phase not in (Phase.TURN, Phase.HOLD, Phase.FLIP) or len(legal) == 1:
         return [(a, 0.0) for a in legal]
-    scorer = planner.Planner(obs, smart=True, memory=memory)
+    scorer = (_Planner(obs, memory, rng) if playouts else planner.Planner(obs, smart=True, memory=memory))
     options = [(o.action, o.value) for o in _options(scorer, obs) if o.action in legal]
     options += [(a, max((v for _, v in options), default=0.0) + 10.0) for a in legal
                 if a not in {a for a, _ in options}]
@@ -89,6 +92,56 @@ def _options(scorer: planner.Planner, obs: Observation) -> list:
     return scorer.flips()
 
 
+def _worlds(work: int, obs: Observation, low: int, high: int) -> int:
+    """How many sampled worlds a decision affords: `work` shared by the other seats."""
+    return max(low, min(high, work // max(1, obs.players - 1)))
+
+
+class _Planner(planner.Planner):
+    """The planner with the finisher's doubling read off sampled worlds: this seat goes out, the
+    others play their last turn (quick policy), and the lowest of their final grids is noted. The
+    planner's own estimate (a normal distribution) counts as PRIOR_WEIGHT worlds."""
+
+    def __init__(self, obs: Observation, memory: int | None, rng: random.Random):
+        super().__init__(obs, smart=True, memory=memory)
+        self._rng = rng
+        self._lows: list[int] | None = None
+
+    def _doubling_chance(self, score: int) -> float:
+        prior = super()._doubling_chance(score)
+        if self._lows is None:
+            self._lows = [_others_lowest(self.obs, world(self.obs, self._rng), self._rng)
+                          for _ in range(_worlds(EXIT_WORK, self.obs, 6, 24))]
+        hits = sum(1 for low in self._lows if low <= score)
+        return (hits + PRIOR_WEIGHT * prior) / (len(self._lows) + PRIOR_WEIGHT)
+
+
+def _others_lowest(obs: Observation, state: State, rng: random.Random) -> int:
+    """This seat has just gone out in `state`: the others' last lap, and the lowest grid it leaves."""
+    me = obs.seat
+    hidden = tuple(0 if s == me else h for s, h in enumerate(state.hidden))
+    # the card it lets go lands on the discard: the one held, or (taking the discard) its last face-down card
+    last = [state.grids[me][i] for i in range(12) if state.hidden[me] >> i & 1]
+    if state.held is not None:
+        discard = state.discard + (state.held,)
+    else:
+        discard = state.discard[:-1] + tuple(last[:1]) if last else state.discard
+    state = state._replace(phase=Phase.TURN, current=(me + 1) % obs.players, held=None, finisher=me,
+                           hidden=hidden, discard=discard or state.discard)
+    round_no = state.round_no
+    for _ in range(3 * obs.players + 2):
+        if state.round_no != round_no or state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            break
+        legal = legal_actions(state)
+        move = legal[0] if len(legal) == 1 else planner.Planner(observe(state, state.current),
+                                                                 smart=False).choose(legal, rng)
+        state, _ = apply(state, move)
+    if len(state.rounds) >= round_no:
+        raw = state.rounds[round_no - 1].raw
+        return min(v for s, v in enumerate(raw) if s != me)
+    return round(min(_estimate(state, s) for s in range(obs.players) if s != me))
+
+
 def _near_end(obs: Observation) -> bool:
     """The last lap: this seat's move is its last of the round, so a playout has no later move of
     its own to play badly (the quick policy playing this seat on would bias against waiting)."""
@@ -102,14 +155,15 @@ def _played_out(obs: Observation, options: list[tuple[Action, float]],
                 rng: random.Random) -> list[tuple[Action, float]]:
     """The best CANDIDATES moves re-valued by playouts, anchored on the planner's best value."""
     head = options[:CANDIDATES]
-    worlds = [world(obs, rng) for _ in range(SAMPLES)]
-    seeds = [rng.getrandbits(32) for _ in range(SAMPLES)]
+    samples = _worlds(LAP_WORK, obs, 4, 12)
+    worlds = [world(obs, rng) for _ in range(samples)]
+    seeds = [rng.getrandbits(32) for _ in range(samples)]
     worth = {}
     for action, _ in head:
         total = 0.0
         for state, seed in zip(worlds, seeds):
             total += _playout(state, action, obs.seat, random.Random(seed))
-        worth[action] = total / SAMPLES
+        worth[action] = total / samples
     anchor_value, anchor_worth = head[0][1], worth[head[0][0]]
     out = [(a, anchor_value + worth[a] - anchor_worth) for a, _ in head]
     floor = max(v for _, v in out)
@@ -149,7 +203,7 @@ def _playout(state: State, action: Action, me: int, rng: random.Random) -> float
     """Play `action`, then every seat by the quick policy to the round's end; own points vs the others'."""
     round_no = state.round_no
     state, _ = apply(state, action)
-    for _ in range(MAX_TURNS):
+    for _ in range(max(MAX_TURNS, 3 * state.players + 2)):
         if state.round_no != round_no or state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
             break
         legal = legal_actions(state)
@@ -161,7 +215,15 @@ def _playout(state: State, action: Action, me: int, rng: random.Random) -> float
     else:
         scores = [_estimate(state, seat) for seat in range(state.players)]
     others = [v for s, v in enumerate(scores) if s != me]
-    return scores[me] - LEAD_WEIGHT * sum(others) / len(others)
+    worth = scores[me] - LEAD_WEIGHT * sum(others) / len(others)
+    if state.phase == Phase.GAME_OVER:
+        # the game ends here: what counts is winning it (a shared win counts its share)
+        low = min(state.totals)
+        if state.totals[me] == low:
+            worth += WIN_WEIGHT * (1 - 1 / state.totals.count(low))
+        else:
+            worth += WIN_WEIGHT
+    return worth
 
 
 def _estimate(state: State, seat: int) -> float:
