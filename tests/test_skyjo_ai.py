@@ -169,3 +169,23 @@ def test_expert_playouts_count_the_game_lost_when_it_ends():
     lost = expert._playout(behind, R.TAKE[11], 0, random.Random(0))
     won = expert._playout(ahead, R.TAKE[11], 0, random.Random(0))
     assert lost - won == pytest.approx(expert.WIN_WEIGHT) and expert.WIN_WEIGHT >= 10
+
+
+def test_expert_will_not_go_out_into_a_doubling_that_ends_the_game_lost():
+    # seat 0 could go out with 12; seat 1 shows 3 with a card to go, so the 12 is doubled. Early in the
+    # game that costs points only; at 80 against 70 the doubled 24 ends the game, lost
+    from cardgames.games.skyjo import expert
+    mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 2]
+    theirs = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 5]
+    s = R.deal({"players": 2}, [mine, theirs], [9, 9, 9, 0], [7], face_up=[range(11), range(11)], current=0)
+    s, _ = R.apply(s, R.DRAW)
+    worth = {}
+    for totals in ((0, 0), (80, 70)):
+        scorer = expert._Planner(_obs(s._replace(totals=totals)), None, random.Random(0))
+        cells, value = scorer.after(scorer.cells, 11, 0)          # the drawn 0 into the last slot: 12
+        worth[totals] = scorer.outcome(cells, value)
+    assert worth[(80, 70)] - worth[(0, 0)] > 0.8 * expert.WIN_WEIGHT
+    assert expert._game_lost(_obs(s), (12, 20), 0, 12) == 0.0                   # the game goes on
+    lost = _obs(s._replace(totals=(90, 70)))
+    assert expert._game_lost(lost, (12, 3), 0, 12) == 1.0
+    assert expert._game_lost(lost, (12, 30), 0, 10) == 0.5                     # 100 each: shared

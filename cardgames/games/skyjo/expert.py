@@ -99,25 +99,58 @@ def _worlds(work: int, obs: Observation, low: int, high: int) -> int:
 
 class _Planner(planner.Planner):
     """The planner with the finisher's doubling read off sampled worlds: this seat goes out, the
-    others play their last turn (quick policy), and the lowest of their final grids is noted. The
-    planner's own estimate (a normal distribution) counts as PRIOR_WEIGHT worlds."""
+    others play their last turn (quick policy), and their final grids are noted. The planner's own
+    estimate (a normal distribution) counts as PRIOR_WEIGHT worlds. In the game's last round, going
+    out also weighs the game: WIN_WEIGHT times how much likelier it makes losing the game than the
+    round ending with this grid's expected points and no doubling."""
 
     def __init__(self, obs: Observation, memory: int | None, rng: random.Random):
         super().__init__(obs, smart=True, memory=memory)
         self._rng = rng
-        self._lows: list[int] | None = None
+        self._ends: list[tuple[int, ...]] | None = None   # per world: every seat's final grid
+
+    def _sampled(self) -> list[tuple[int, ...]]:
+        if self._ends is None:
+            self._ends = [_others_last_lap(self.obs, world(self.obs, self._rng), self._rng)
+                          for _ in range(_worlds(EXIT_WORK, self.obs, 6, 24))]
+        return self._ends
 
     def _doubling_chance(self, score: int) -> float:
         prior = super()._doubling_chance(score)
-        if self._lows is None:
-            self._lows = [_others_lowest(self.obs, world(self.obs, self._rng), self._rng)
-                          for _ in range(_worlds(EXIT_WORK, self.obs, 6, 24))]
-        hits = sum(1 for low in self._lows if low <= score)
-        return (hits + PRIOR_WEIGHT * prior) / (len(self._lows) + PRIOR_WEIGHT)
+        me = self.me
+        hits = sum(1 for raw in self._sampled() if min(v for s, v in enumerate(raw) if s != me) <= score)
+        return (hits + PRIOR_WEIGHT * prior) / (len(self._sampled()) + PRIOR_WEIGHT)
+
+    def outcome(self, cells: list, value: float) -> float:
+        worth = super().outcome(cells, value)
+        if self.final_lap or planner._hidden_count(cells) > 0 or not self._last_round():
+            return worth
+        score = planner._known_sum(cells)
+        expected = self.grid(self.cells)
+        out = stay = 0.0
+        for raw in self._sampled():
+            doubled = score > 0 and min(v for s, v in enumerate(raw) if s != self.me) <= score
+            out += _game_lost(self.obs, raw, self.me, 2 * score if doubled else score)
+            stay += _game_lost(self.obs, raw, self.me, expected)
+        return worth + WIN_WEIGHT * (out - stay) / len(self._sampled())
+
+    def _last_round(self) -> bool:
+        """Someone's total is close enough to the target for this round to end the game."""
+        return max(self.obs.totals) + 20 >= self.obs.target
 
 
-def _others_lowest(obs: Observation, state: State, rng: random.Random) -> int:
-    """This seat has just gone out in `state`: the others' last lap, and the lowest grid it leaves."""
+def _game_lost(obs: Observation, raw: tuple[int, ...], me: int, mine: float) -> float:
+    """1 if the round ending with these grids (this seat's as `mine`) ends the game and not with this
+    seat's win, a win shared by k counting 1 - 1/k; 0 if the game goes on."""
+    totals = [t + (mine if s == me else v) for s, (t, v) in enumerate(zip(obs.totals, raw))]
+    if max(totals) < obs.target:
+        return 0.0
+    low = min(totals)
+    return 1.0 - 1.0 / sum(1 for t in totals if t == low) if totals[me] == low else 1.0
+
+
+def _others_last_lap(obs: Observation, state: State, rng: random.Random) -> tuple[int, ...]:
+    """This seat has just gone out in `state`: the others' last lap, and every seat's final grid."""
     me = obs.seat
     hidden = tuple(0 if s == me else h for s, h in enumerate(state.hidden))
     # the card it lets go lands on the discard: the one held, or (taking the discard) its last face-down card
@@ -137,9 +170,8 @@ def _others_lowest(obs: Observation, state: State, rng: random.Random) -> int:
                                                                  smart=False).choose(legal, rng)
         state, _ = apply(state, move)
     if len(state.rounds) >= round_no:
-        raw = state.rounds[round_no - 1].raw
-        return min(v for s, v in enumerate(raw) if s != me)
-    return round(min(_estimate(state, s) for s in range(obs.players) if s != me))
+        return state.rounds[round_no - 1].raw
+    return tuple(round(_estimate(state, s)) for s in range(obs.players))
 
 
 def _near_end(obs: Observation) -> bool:
