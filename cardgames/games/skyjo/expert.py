@@ -9,14 +9,20 @@ How it scores a move (lower is better, in points of its own grid, as planner.Pla
   value over the exact unseen cards; columns by their chance to clear; going out by the doubling it
   risks and the face-down cards it freezes in the others' grids; a discard by what it hands the next
   player (planner.Planner with smart=True; Hard before issue 27 was this alone);
+- going out (revealing its last card) is timed by sampled worlds consistent with the observation (the
+  unseen cards dealt at random to the face-down slots and the stock): in each, the card it lets go
+  lands on the discard and the others play their last turn by a quick policy; the doubling's chance
+  is read off their final grids (the planner's normal estimate counting as PRIOR_WEIGHT worlds), and
+  in the game's last round also the chance that going out loses the game (WIN_WEIGHT points times
+  how much likelier than the round ending with this grid's expected points);
 - in the last lap of a round (someone went out: this seat's move is its last) the best few moves
-  are played out: SAMPLES worlds consistent with the observation (the unseen cards
-  dealt at random to the face-down slots and the stock; the same worlds for every move, so the moves
-  are compared on equal luck), each played to the round's end by a quick policy for every seat, and
-  the move's worth is its own round score against the others' (what the next player needs and
-  the finisher's doubling happen in the playouts). Going out is timed by the planner's estimate of
-  the doubling: playouts from earlier positions (the quick policy playing this seat's later turns
-  too) measured no better, 25.0% (9.4-40.6%) against 29.7% (17.2-45.3%) without, 32 tuning games each.
+  are played out in such worlds (the same worlds for every move, so the moves are compared on equal
+  luck), each to the round's end by the quick policy for every seat; the move's worth is its own
+  round score against the others', plus WIN_WEIGHT when the game ends there not won by this seat.
+- the number of worlds falls with the table's size (LAP_WORK, EXIT_WORK over the other seats), so a
+  decision stays within its CPU budget at 8 seats. Lower levels score without any of this.
+  Playouts from earlier positions (the quick policy playing this seat's later turns too) measured
+  no better, 25.0% (9.4-40.6%) against 29.7% (17.2-45.3%) without, 32 tuning games each.
 
 Measured (python -m cardgames.arena, held-out reporting deals, 95% bootstrap intervals over deals):
 Expert + 3 Hard 28.1% (22.6-33.7%) of 212 games (parity 25%; goal: lower bound 35%, NOT met),
