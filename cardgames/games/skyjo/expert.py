@@ -24,12 +24,16 @@ How it scores a move (lower is better, in points of its own grid, as planner.Pla
   Playouts from earlier positions (the quick policy playing this seat's later turns too) measured
   no better, 25.0% (9.4-40.6%) against 29.7% (17.2-45.3%) without, 32 tuning games each.
 
-Measured (python -m cardgames.arena, held-out reporting deals, 95% bootstrap intervals over deals):
-Expert + 3 Hard 28.1% (22.6-33.7%) of 212 games (parity 25%; goal: lower bound 35%, NOT met),
--0.88 points a round against the field (-1.55 to -0.26); Expert + 5 Hard 29.8% (19.0-39.9%) of 84
-games (parity 17%; goal 30%, not met); Expert + 3 of the planner alone (Hard before issue 27)
-23.4% (16.3-31.0%) of 92 games: no better than it. CPU per decision: median 2.3 ms, p95 6.8 ms,
-max 48 ms (6 seats).
+Measured (python -m cardgames.arena, held-out reporting deals, 95% bootstrap intervals over deals,
+2026-12-07 12:00-12:43 UTC, load 4-21): Expert + 3 Hard 33.6% (28.7-38.8%) of 232 games, deals
+1000000-1000028 and 1000030-1000058 (parity 25%; goal: lower bound 35%, NOT met), -0.80 points a
+round against the field (-1.53 to -0.08); Expert + 5 Hard 33.9% (23.8-45.2%) of 84 games (parity
+17%; goal 30%, not met), -2.78 points (-3.64 to -2.02). Before (main c79540c): 28.1% (22.6-33.7%)
+of 212 games and 29.8% (19.0-39.9%) of 84. Ladder, 32 deals x 4 rotations = 128 games at 4 seats,
+openskill ordinal (mu, sigma): Hard 29.50 (38.26, 2.92), Expert 29.34 (38.24, 2.97), Normal 20.00
+(28.87, 2.96), Easy -21.76 (-7.77, 4.66): Expert and Hard not separated. CPU per decision, p95 (max):
+2 seats 13.9 ms (27 ms), 4 seats 25.5 ms (56 ms, tuning deals), 6 seats 25.2 ms (55 ms), 8 seats
+28.4 ms (45 ms, one deal).
 
 `scored(observation, legal, rng)` lists (action, value) for every legal move; `choose` takes the best.
 The lower levels (people.py) pick among the same list with a temperature and a cap.
