@@ -1,6 +1,8 @@
 """Skyjo computer players: they see observations only, and those leak nothing."""
 import random
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,3 +134,58 @@ def test_lower_levels_forget_old_discards():
     full, short = planner.unseen_counts(obs), planner.unseen_counts(obs, memory=2)
     assert full[12] == short[12] - 4 and full[3] == short[3]           # the four buried 12s are forgotten
     assert people.HABITS["easy"].memory < people.HABITS["normal"].memory < people.HABITS["hard"].memory
+
+
+def test_expert_reads_the_doubling_off_the_others_last_turn():
+    # seat 1 shows 3 with one card face down; seat 0 has one card to go and holds a drawn card that,
+    # going out, lands on the discard: a -2 there lets seat 1 get under any score of 2 or more
+    from cardgames.games.skyjo import expert
+    mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 0]
+    theirs = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 5]
+    chances = {}
+    for held in (-2, 12):
+        s = R.deal({"players": 2}, [mine, theirs], [9, 9, 9, held], [7], face_up=[range(11), range(11)],
+                   current=0)
+        s, _ = R.apply(s, R.DRAW)
+        assert s.held == held
+        chances[held] = expert._Planner(_obs(s), None, random.Random(0))._doubling_chance(2)
+        # the planner alone cannot tell the two apart
+        assert planner.Planner(_obs(s), smart=True)._doubling_chance(2) == pytest.approx(
+            planner.Planner(_obs(R.deal({"players": 2}, [mine, theirs], [12], [7],
+                                         face_up=[range(11), range(11)], current=0)), smart=True)
+            ._doubling_chance(2), abs=0.05)
+    assert chances[-2] > 0.8 and chances[-2] > chances[12] + 0.2
+
+
+def test_expert_playouts_count_the_game_lost_when_it_ends():
+    # the last lap of the game's last round (seat 1 went out; seat 0 moves last): seat 0 is far behind,
+    # so the playout's worth carries the lost game besides the points
+    from cardgames.games.skyjo import expert
+    grid = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 0]
+    s = R.deal({"players": 2}, [grid, grid], [4, 4, 4], [7], face_up=[range(11), range(12)], current=0,
+               finisher=1)
+    behind = s._replace(totals=(95, 10))
+    ahead = s._replace(totals=(10, 95))
+    lost = expert._playout(behind, R.TAKE[11], 0, random.Random(0))
+    won = expert._playout(ahead, R.TAKE[11], 0, random.Random(0))
+    assert lost - won == pytest.approx(expert.WIN_WEIGHT) and expert.WIN_WEIGHT >= 10
+
+
+def test_expert_will_not_go_out_into_a_doubling_that_ends_the_game_lost():
+    # seat 0 could go out with 12; seat 1 shows 3 with a card to go, so the 12 is doubled. Early in the
+    # game that costs points only; at 80 against 70 the doubled 24 ends the game, lost
+    from cardgames.games.skyjo import expert
+    mine = [1, 0, 2, 1, 0, 2, 1, 0, -1, 3, 1, 2]
+    theirs = [0, 1, 0, 1, 0, 0, 1, 0, 0, 0, 0, 5]
+    s = R.deal({"players": 2}, [mine, theirs], [9, 9, 9, 0], [7], face_up=[range(11), range(11)], current=0)
+    s, _ = R.apply(s, R.DRAW)
+    worth = {}
+    for totals in ((0, 0), (80, 70)):
+        scorer = expert._Planner(_obs(s._replace(totals=totals)), None, random.Random(0))
+        cells, value = scorer.after(scorer.cells, 11, 0)          # the drawn 0 into the last slot: 12
+        worth[totals] = scorer.outcome(cells, value)
+    assert worth[(80, 70)] - worth[(0, 0)] > 0.8 * expert.WIN_WEIGHT
+    assert expert._game_lost(_obs(s), (12, 20), 0, 12) == 0.0                   # the game goes on
+    lost = _obs(s._replace(totals=(90, 70)))
+    assert expert._game_lost(lost, (12, 3), 0, 12) == 1.0
+    assert expert._game_lost(lost, (12, 30), 0, 10) == 0.5                     # 100 each: shared
