@@ -54,7 +54,7 @@ def reshuffle_hidden(state, seat, rng):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.integers(2, 5), st.integers(0, 120), st.sampled_from(ai.LEVELS))
+@given(st.integers(0, 10**6), st.integers(R.MIN_PLAYERS, R.MAX_PLAYERS), st.integers(0, 120), st.sampled_from(ai.LEVELS))
 def test_nothing_hidden_leaks_into_the_observation_or_the_choice(seed, players, steps, level):
     rng = random.Random(seed)
     state = R.new_game({"players": players}, seed)
