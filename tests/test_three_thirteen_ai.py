@@ -157,9 +157,9 @@ def test_the_shared_arena_plays_three_thirteen_in_duplicate_at_every_table_size(
     game = arena.adapter("three_thirteen")
     assert (game.min_seats, game.max_seats) == (R.MIN_PLAYERS, R.MAX_PLAYERS)
     assert set(ai.LEVELS) <= set(game.levels)
-    result = arena.match("three_thirteen", "random", "random", seats=R.MAX_PLAYERS, deals=1, timed=False)
-    assert len(result.games) == R.MAX_PLAYERS and all(len(g.round_scores) == R.ROUNDS for g in result.games)
-    heads_up = arena.match("three_thirteen", "hard", "easy", seats=2, deals=1, timed=False)
-    assert [g.levels for g in heads_up.games] == [("hard", "easy"), ("easy", "hard")]
-    again = arena.match("three_thirteen", "hard", "easy", seats=2, deals=1, timed=False)
-    assert [g.round_scores for g in again.games] == [g.round_scores for g in heads_up.games]
+    seed = arena.deal_seed("three_thirteen", "tuning", 0)
+    assert len(arena.play(game, ["random"] * R.MAX_PLAYERS, seed).round_scores) == R.ROUNDS
+    result = arena.match("three_thirteen", "random", "random", seats=3, deals=1, timed=False)
+    assert len(result.games) == 3 and all(len(g.round_scores) == R.ROUNDS for g in result.games)
+    again = arena.match("three_thirteen", "random", "random", seats=3, deals=1, timed=False)
+    assert [g.round_scores for g in again.games] == [g.round_scores for g in result.games]
