@@ -94,7 +94,7 @@ def _skyjo() -> GameAdapter:
 
 
 def _three_thirteen() -> GameAdapter:
-    return GameAdapter("three_thirteen", **_turn_based("three_thirteen", "LEVELS"), max_seats=6)
+    return GameAdapter("three_thirteen", **_turn_based("three_thirteen", "LEVELS"))
 
 
 def _switch() -> GameAdapter:

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardgames.core import stats
+from cardgames import arena
 from cardgames.core.cards import parse_card, parse_cards
 from cardgames.core.rng import shuffled
-from cardgames.games.three_thirteen import ai, arena
+from cardgames.games.three_thirteen import ai
 from cardgames.games.three_thirteen import rules as R
 from cardgames.games.three_thirteen.rules import OUT, STOCK, TAKE
 
@@ -54,7 +54,7 @@ def reshuffle_hidden(state, seat, rng):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 10**6), st.integers(2, 5), st.integers(0, 120), st.sampled_from(ai.LEVELS))
+@given(st.integers(0, 10**6), st.integers(R.MIN_PLAYERS, R.MAX_PLAYERS), st.integers(0, 120), st.sampled_from(ai.LEVELS))
 def test_nothing_hidden_leaks_into_the_observation_or_the_choice(seed, players, steps, level):
     rng = random.Random(seed)
     state = R.new_game({"players": players}, seed)
@@ -152,29 +152,14 @@ def test_presets_file_is_checked(tmp_path):
         ai.load_presets(tmp_path / "broken.json")
 
 
-def test_arena_deals_in_duplicate_with_a_stream_per_player():
-    first, second = arena.seating("expert", "hard", 2, 9, 0), arena.seating("expert", "hard", 2, 9, 1)
-    assert first[0] == ["expert", "hard"] and second[0] == ["hard", "expert"]
-    assert (first[1], second[1]) == (0, 1) and first[2] == second[2]  # the same deal, seats swapped
-    assert first[3][0].random() == second[3][1].random()  # each player's own stream follows it
-    assert first[3][1].random() == second[3][0].random()
-    assert arena.seating("expert", "hard", 2, 9, 2)[2] != first[2]
-    table = [arena.seating("expert", "hard", 4, 9, g) for g in range(4)]
-    assert [t[1] for t in table] == [0, 1, 2, 3] and len({t[2] for t in table}) == 1
-    assert arena.share_of_win((30, 30, 41), 0) == 0.5 and arena.share_of_win((30, 30, 41), 2) == 0.0
-    assert arena.share_of_win((12, 30), 0) == 1.0
-
-
-def test_arena_plays_whole_seeded_games():
-    a = arena.run_matchup("random", "random", 2, seed=3)
-    b = arena.run_matchup("random", "random", 2, seed=3)
-    assert a.games == 2 and a.focus_totals == b.focus_totals
-    lo, hi = stats.wilson(a.wins, a.games)
-    assert 0 <= lo <= a.rate <= hi <= 1
-
-
-def test_arena_command_line(capsys):
-    arena.main(["--games", "1", "--match", "random", "random"])
-    assert "random vs random" in capsys.readouterr().out
-    with pytest.raises(SystemExit):
-        arena.main(["--games", "0"])
+def test_the_shared_arena_plays_three_thirteen_in_duplicate_at_every_table_size():
+    # one arena for every game (cardgames/arena.py): 3-13 plays through its adapter, 2 to 8 seats
+    game = arena.adapter("three_thirteen")
+    assert (game.min_seats, game.max_seats) == (R.MIN_PLAYERS, R.MAX_PLAYERS)
+    assert set(ai.LEVELS) <= set(game.levels)
+    seed = arena.deal_seed("three_thirteen", "tuning", 0)
+    assert len(arena.play(game, ["random"] * R.MAX_PLAYERS, seed).round_scores) == R.ROUNDS
+    result = arena.match("three_thirteen", "random", "random", seats=3, deals=1, timed=False)
+    assert len(result.games) == 3 and all(len(g.round_scores) == R.ROUNDS for g in result.games)
+    again = arena.match("three_thirteen", "random", "random", seats=3, deals=1, timed=False)
+    assert [g.round_scores for g in again.games] == [g.round_scores for g in result.games]

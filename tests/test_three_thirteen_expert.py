@@ -1,5 +1,6 @@
 """Three Thirteen's Expert: exact penalties with wilds, expected draws, no feeding the next player."""
 import random
+from collections import Counter
 
 from cardgames.core.cards import parse_card, parse_cards
 from cardgames.games.three_thirteen import ai, expert
@@ -68,3 +69,22 @@ def test_memory_forgets_old_pickups():
     seven = parse_card("7H")  # two decks: one 7H unseen, the other seen taken (and then forgotten)
     assert expert.unseen(obs)[seven] == 1 and expert.unseen(obs, memory=1)[seven] == 2
     assert ai.unseen_cards(obs) == sorted(expert.unseen(obs).elements(), key=lambda c: (int(c.suit), int(c.rank)))
+
+
+def test_expert_sees_what_the_next_player_passed_on_and_feeds_them_that_more_readily():
+    # round 4 (6s wild): seat 0 throws 7C; seat 1 leaves it on the pile and draws from the stock
+    state = R.deal(None, ["9C 9D 9S 7S 7C 2D", "7H 7D 2C 5C 8D JH"], stock="4C 3C QH 5S", discard="10H",
+                   round_no=4)
+    state, _ = R.apply(state, STOCK)                              # 5S
+    state, _ = R.apply(state, R.parse_action("discard 7C"))
+    assert expert.passed(R.observe(state, 0))[1] == {}           # seat 1 has not chosen yet
+    state, _ = R.apply(state, STOCK)                              # QH: the 7C passed on
+    assert expert.passed(R.observe(state, 0))[1] == {parse_card("7C"): 1}
+    state, _ = R.apply(state, R.parse_action("discard JH"))
+    state = state._replace(picked=((), parse_cards("7H 7D")))    # seen collecting 7s earlier
+    obs = R.observe(state, 0)
+    assert expert.passed(obs) == [{}, {parse_card("7C"): 1}]     # the first player's first choice was the upcard
+    ex = expert.Expert(obs)
+    fed = ex.feed(parse_card("7S"))
+    ex.passed = [Counter(), Counter()]                            # as if blind to the pass
+    assert 0 < fed < ex.feed(parse_card("7S"))

@@ -2,8 +2,8 @@
 
 - expert (expert.py): exact penalties with wilds (melds.py); every move scored by
   the expected penalty over its coming draws from the cards it has not seen;
-  keeps track of what each opponent took from the discard pile and threw, so as
-  not to feed the next player; always goes out when it can.
+  keeps track of what each opponent took from the discard pile, threw and passed
+  on, so as not to feed the next player; always goes out when it can.
 - easy, normal, hard (people.py): Expert's scored moves, chosen as people
   choose: with a level's temperature and a cap on how much worse a move may be
   (never a wild thrown, never a chance to go out missed), a lean to the stock,

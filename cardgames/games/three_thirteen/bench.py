@@ -8,10 +8,11 @@ from __future__ import annotations
 import random
 import time
 
+from cardgames import arena
 from cardgames.core.cards import Card, Rank, Suit, standard_deck
 from cardgames.core.rng import make_rng
-from cardgames.core.stats import percentile, times_line
-from cardgames.games.three_thirteen import ai, arena, expert, melds, rules
+from cardgames.core.stats import times_line
+from cardgames.games.three_thirteen import ai, expert, melds, rules
 
 
 def meld_finder_times(hands: int, seed: int = 1) -> list[float]:
@@ -78,15 +79,26 @@ def main(quick: bool = False) -> None:
     print("three_thirteen levels' average cost per decision against Expert (expected points): "
           + ", ".join(f"{level} {mean:.2f}" for level, (mean, _) in costs.items())
           + f" over {next(iter(costs.values()))[1]} positions (target: easy > normal > hard > expert = 0)")
-    arena_games = 4 if quick else 200
-    for focus, other, seats, target in arena.MATCHUPS[:2]:
-        result = arena.run_matchup(focus, other, arena_games, seed=1, timed=True, seats=seats)
-        print("three_thirteen arena:", result.line(), f" target {target}")
-        times = result.timings.get(focus, [])
-        p95 = percentile(times, 0.95) * 1000 if times else 0.0
-        print(f"three_thirteen {focus} decision (CPU time, {seats} seats): {times_line(times)}, p95 {p95:.1f} ms "
-              "(target p95 <= 100 ms)")
+    for line in arena_lines(quick):
+        print(line, flush=True)
 
+
+# (seats, goal) of Expert against Hard in the shared arena
+GOALS = ((2, "goal: lower bound >= 60%"), (4, "goal: lower bound >= 33%"))
+
+
+def arena_lines(quick: bool = False) -> list[str]:
+    """The shared arena's figures (cardgames/arena.py, held-out reporting deals): Expert against Hard
+    heads-up and at 4 seats (with Expert's decision CPU times), and the ladder of the four levels."""
+    deals2, deals4, ladder_deals = (2, 1, 1) if quick else (100, 50, 10)
+    out = []
+    for (seats, goal), deals in zip(GOALS, (deals2, deals4)):
+        result = arena.match("three_thirteen", "expert", "hard", seats, deals)
+        out += [f"three_thirteen arena: {line}" for line in result.lines()]
+        out.append(f"three_thirteen arena:   ({goal}; decision CPU target p95 <= 100 ms)")
+    table = arena.ladder("three_thirteen", list(ai.LEVELS), 2, ladder_deals)
+    out += [f"three_thirteen arena: {line}" for line in table.lines()]
+    return out
 
 if __name__ == "__main__":
     main()

@@ -21,7 +21,8 @@ Each decision:
 - discard: the card whose loss leaves the best-worth hand, plus the cost of
   feeding the next player: a card that fits what they were seen taking from the
   discard pile (its rank, or a suit-mate close by), less so a card like those
-  they threw away, never a wild. On a last turn (someone went out) only the
+  they threw away or passed on (left on the pile, drawing from the stock), never
+  a wild. On a last turn (someone went out) only the
   final penalty counts.
 - going out: always (a hand that goes out scores 0, and waiting only gives the
   others turns); the card thrown is the one the next player can use least.
@@ -75,6 +76,22 @@ def known_hands(obs: Observation, memory: int | None = None) -> list[Counter]:
     return out
 
 
+def passed(obs: Observation) -> list[Counter]:
+    """The cards each seat saw on top of the discard pile and did not take (it drew from the stock).
+    A seat's choices are the throws of the seat before it (the first player's first draw was the
+    upcard's): those it has drawn after, less the ones it picked up."""
+    out = []
+    first = (obs.dealer + 1) % obs.players
+    for seat in range(obs.players):
+        before = (seat - 1) % obs.players
+        draws = len(obs.thrown[seat]) + (obs.current == seat and obs.phase != Phase.DRAW)
+        seen = obs.thrown[before][: max(0, draws - 1 if seat == first else draws)]
+        left = Counter(seen)
+        left.subtract(obs.picked[seat])
+        out.append(+left)
+    return out
+
+
 def unseen(obs: Observation, memory: int | None = None) -> Counter:
     """Every card this seat has not seen, with counts (several decks)."""
     pool = Counter(standard_deck(obs.decks))
@@ -95,6 +112,7 @@ class Expert:
         self.wild = int(obs.wild)
         self.high = obs.ace_high
         self.known = known_hands(obs, memory)
+        self.passed = passed(obs)
         self.pool = unseen(obs, memory)
         self.total = sum(self.pool.values())
         self.last_turn = obs.out_seat is not None
@@ -237,7 +255,7 @@ class Expert:
                 want = max(want, 1.0)
             elif h.suit == card.suit and abs(int(h.rank) - int(card.rank)) <= 2:
                 want = max(want, 0.6 if abs(int(h.rank) - int(card.rank)) == 1 else 0.4)
-        for t in obs.thrown[nxt]:
+        for t in (*obs.thrown[nxt], *self.passed[nxt].elements()):  # what they let go: not what they collect
             if t.rank == card.rank or (t.suit == card.suit and abs(int(t.rank) - int(card.rank)) == 1):
                 want *= 0.5
         # what they gain grows with the card's value (it leaves their deadwood, or completes a meld)
