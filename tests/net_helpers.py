@@ -35,3 +35,18 @@ def room_facts(server: ServerThread, code: str) -> dict[str, Any]:
         return {"seed": table.seed, "state": table.state, "actions": list(table.actions), "seats": list(table.seats),
                 "infos": room._infos(), "result": table.result(), "room": room}
     return server.call(read)
+
+
+def online_app(tmp_path: Any, monkeypatch: Any) -> Any:
+    """A headless app for an online game's screen: answers waited for long (a loaded machine answers
+    late; the answer ends the wait), and its notices kept in app.told."""
+    import pygame
+    from scene_events import table_app
+
+    from cardgames.ui import remote_line
+    monkeypatch.setattr(remote_line, "ANSWER_WAIT", 20.0)
+    app = table_app(tmp_path)
+    app.told = []
+    app.notify = lambda text, *a, **k: app.told.append(str(text))
+    pygame.event.clear()
+    return app

@@ -13,7 +13,7 @@ import json
 
 import pygame
 import pytest
-from net_helpers import FAST, start_server
+from net_helpers import FAST, online_app, start_server
 from scene_events import FRAME, key, settle, table_app
 
 from cardgames import achievements, records
@@ -29,7 +29,6 @@ from cardgames.net.play import open_online_game, rejoin_saved
 from cardgames.table import lobby
 from cardgames.table.lobby import SeatInfo
 from cardgames.table.messages import Result, Update
-from cardgames.ui import remote_line
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.own_line]   # the line is a NetHandle
 SEED = 11             # a deal this screen wins against one drawer (19 moves) ...
@@ -49,12 +48,7 @@ def server():
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setattr(remote_line, "ANSWER_WAIT", 20.0)   # a loaded machine answers late: wait (the answer ends it)
-    app = table_app(tmp_path)
-    app.told = []
-    app.notify = lambda text, *a, **k: app.told.append(str(text))
-    pygame.event.clear()
-    return app
+    return online_app(tmp_path, monkeypatch)
 
 
 def parse(text):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 from input_drive import Keyboard, play_action
-from net_helpers import FAST, room_facts, start_server
+from net_helpers import FAST, online_app, room_facts, start_server
 from scene_events import key, settle, table_app, wait_for_human
 
 from cardgames import achievements, records
@@ -41,12 +41,7 @@ def server():
 
 @pytest.fixture
 def app(tmp_path, monkeypatch):
-    monkeypatch.setattr(remote_line, "ANSWER_WAIT", 20.0)   # a loaded machine answers late: wait (the answer ends it)
-    app = table_app(tmp_path)
-    app.told = []
-    app.notify = lambda text, *a, **k: app.told.append(str(text))
-    pygame.event.clear()
-    return app
+    return online_app(tmp_path, monkeypatch)
 
 
 def seated(server, app, game="switch", seats=("away", "away"), bot_seed=3, pace=0.0):
@@ -105,6 +100,15 @@ def play_hand(app, scene, press, limit=300):
         moves += 1
         assert moves < limit
     return moves
+
+
+def finished_hand(server, app):
+    """A Switch hand played to its end through the screen (Asha is a bot); its summary may open."""
+    me, bot, scene = seated(server, app)
+    bot.start()
+    play_hand(app, scene, Keyboard(app))
+    assert wait_for(lambda: bot.over, 10)
+    return me, bot, scene
 
 
 def test_a_switch_hand_through_the_screen_ends_as_at_a_local_table(server, app):
@@ -230,10 +234,7 @@ def test_a_quick_message_goes_round_and_is_rate_limited(server, app, monkeypatch
 
 
 def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
-    me, bot, scene = seated(server, app)
-    bot.start()
-    play_hand(app, scene, Keyboard(app))
-    assert wait_for(lambda: bot.over, 10)
+    me, bot, scene = finished_hand(server, app)
     settle(app, 3.0)
     summary = app.stack.top
     assert type(summary).__name__ == "SwitchSummary"
@@ -250,10 +251,7 @@ def test_play_again_after_the_game_deals_anew_in_the_same_screen(server, app):
 
 
 def test_leaving_after_the_game_is_over_keeps_no_seat_to_rejoin(server, app):
-    me, bot, scene = seated(server, app)
-    bot.start()
-    play_hand(app, scene, Keyboard(app))
-    assert wait_for(lambda: bot.over, 10)
+    me, _bot, scene = finished_hand(server, app)
     settle(app, 1.0)
     assert scene.over and seat_token.load(app.storage)["code"] == me.code   # Play again is still possible
     select = app.screens.select(game="switch")
