@@ -332,6 +332,25 @@ def test_join_from_the_command_line_waits_for_the_table_then_plays(server, tmp_p
     other.close()
 
 
+def test_the_same_join_command_after_a_drop_takes_the_kept_seat_back(server, tmp_path):
+    """`--join URL --code CODE` again after the game was closed mid-game: the seat token kept in the data
+    folder takes the player's own seat back (the table is full: a new seat would be refused)."""
+    from cardgames.app import headless_app
+    code = server.call(lambda: server.server.open_room("switch", {}, ["away", "away"]).code)
+    first_run = headless_app(tmp_path / "joiner", join=server.url, code=code)
+    lobby_scene = first_run.screens.first()
+    other = NetHandle.join(server.url, code, "Asha")
+    first_run.stack.push(lobby_scene)
+    assert wait_for(lambda: (settle(first_run, 0.05), getattr(first_run.stack.top, "online", False))[1], 5)
+    first_run.stack.top.remote.handle.close()          # the window closed mid-game: the token is kept
+    second_run = headless_app(tmp_path / "joiner", join=server.url, code=code)
+    second_run.notify = lambda text, *a, **k: None
+    again = second_run.screens.first()
+    assert getattr(again, "online", False) and again.viewer == 0 and again.player_name(1) == "Asha"
+    again.remote.handle.close()
+    other.close()
+
+
 def test_join_a_table_that_is_not_there(server, tmp_path):
     from cardgames.app import headless_app
     app = headless_app(tmp_path / "joiner", join=server.url, code="ZZZZZ")

@@ -15,9 +15,16 @@ def join_scene(app: Any, url: str, code: str) -> Scene:
     open), or the select screen with a notice when the table cannot be joined."""
     from cardgames.net import play
     from cardgames.net.client import NetError, NetHandle
+    from cardgames.net import seat_token
     from cardgames.scenes.online_common import player_name
+    code = code.strip().upper()
+    kept = seat_token.load(app.storage)
+    if kept is not None and kept["code"] == code and kept["url"] == url:   # the same command after a drop:
+        again = play.rejoin_saved(app)                                    # the kept seat, not a new one
+        if again is not None:
+            return again
     try:
-        handle = NetHandle.join(url, code.strip().upper(), player_name(app.settings))
+        handle = NetHandle.join(url, code, player_name(app.settings))
     except NetError as exc:
         from cardgames.net.texts import error_text
         app.notify(error_text(exc.code))
