@@ -138,14 +138,15 @@ def test_a_level_that_errs_like_people_stays_within_its_cap_of_expert_and_someti
 
 
 def test_the_shipped_levels_err_like_people():
-    """Easy, Normal and Hard draw among Expert's scored moves (levels/ai/switch.json), each more
-    loosely than the one above; Expert plays its own search."""
+    """Normal and Hard draw among Expert's scored moves (levels/ai/switch.json), Normal more loosely;
+    Easy keeps its blunt heuristic (with erring on, its catches measured through the table fell below
+    its notice rate: test_switch_habits; left off until that is understood); Expert plays its search."""
     from cardgames.games.switch import presets
 
     shipped = presets.load(presets.PRESET_FILE)
     easy, normal, hard = (shipped[lv] for lv in ("easy", "normal", "hard"))
-    assert easy.temperature > normal.temperature > hard.temperature > 0.0
-    assert easy.cap > normal.cap > hard.cap > 0.0
+    assert normal.temperature > hard.temperature > 0.0 and easy.temperature == 0.0
+    assert normal.cap > hard.cap > 0.0
     assert shipped["expert"].temperature == 0.0
     assert all(shipped[lv] == presets.BUILT_IN[lv] for lv in ("easy", "normal", "hard", "expert"))
 

@@ -51,7 +51,7 @@ class Habits:
 
 
 BUILT_IN = {
-    "easy": Habits(0.30, 2.2, 0.5, 0.45, 0.08, 0.30, 0.03),
+    "easy": Habits(0.30, 2.2, 0.5, 0.45),    # (its blunt heuristic only: see levels/ai/switch.json)
     "normal": Habits(0.12, 1.4, 0.85, 0.35, 0.04, 0.15, 0.05),
     "hard": Habits(0.04, 0.8, 1.0, 0.25, 0.02, 0.08, 0.08),
     "expert": Habits(0.01, 0.6, 1.0, 0.2),
