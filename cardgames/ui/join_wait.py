@@ -13,9 +13,8 @@ from cardgames.engine.scene import Scene
 def join_scene(app: Any, url: str, code: str) -> Scene:
     """The scene `--join url --code code` opens: the game (its table started), the lobby (seats still
     open), or the select screen with a notice when the table cannot be joined."""
-    from cardgames.net import play
+    from cardgames.net import play, seat_token
     from cardgames.net.client import NetError, NetHandle
-    from cardgames.net import seat_token
     from cardgames.scenes.online_common import player_name
     code = code.strip().upper()
     kept = seat_token.load(app.storage)
