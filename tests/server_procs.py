@@ -136,20 +136,61 @@ def rejoin(games: list[Game], urls: list[str], rng: random.Random, timeout: floa
     """Every player whose table is not over comes back with their token (to any of `urls`)."""
     for g in games:
         for p in g.players:
-            if p.bot.over or not p.bot.done.is_set():
-                continue
-            p.told.append(list(p.bot.played))
-            end = time.monotonic() + timeout
-            while True:
-                try:
-                    line = NetHandle.join(rng.choice(urls), g.code, token=p.token, timeout=5)
-                    break
-                except NetError as exc:
-                    assert exc.code in ("unreachable", "no_table", "closing", "moved"), exc
-                    assert time.monotonic() < end, f"table {g.code}: no way back in {timeout} s ({exc})"
-                    time.sleep(0.1)
-            assert line.seat == p.seat
-            p.bot = Bot(line, seed=p.seed + 7 * len(p.told), pace=p.bot.pace).start()
+            if not p.bot.over and p.bot.done.is_set():
+                come_back(g, p, urls, rng, timeout)
+
+
+def come_back(g: Game, p: Seat, urls: list[str], rng: random.Random, timeout: float = 60) -> None:
+    """A player whose line ended comes back with their token, as the game's client does."""
+    p.told.append(list(p.bot.played))
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            line = NetHandle.join(rng.choice(urls), g.code, token=p.token, timeout=5)
+            break
+        except NetError as exc:
+            assert exc.code in ("unreachable", "no_table", "closing", "moved"), exc
+            assert time.monotonic() < end, f"table {g.code}: no way back in {timeout} s ({exc})"
+            time.sleep(0.1)
+    assert line.seat == p.seat
+    p.bot = Bot(line, seed=p.seed + 7 * len(p.told), pace=p.bot.pace).start()
+
+
+def play_out(games: list[Game], urls: list[str], rng: random.Random, timeout: float) -> None:
+    """Until every table is over: a player whose line ends before (told "moved" by a process that
+    finds another one plays the table now, or cut off) comes back, as the game's client does."""
+    end = time.monotonic() + timeout
+    while True:
+        left = False
+        for g in games:
+            for p in g.players:
+                assert p.bot.failure is None, f"table {g.code}, seat {p.seat}: {p.bot.failure!r}"
+                if not p.bot.done.is_set():
+                    left = True
+                elif not p.bot.over:
+                    come_back(g, p, urls, rng, max(5.0, end - time.monotonic()))
+                    left = True
+        if not left:
+            return
+        assert time.monotonic() < end, "did not end:\n" + "\n".join(describe(g) for g in games if not g.over)
+        time.sleep(0.2)
+
+
+def describe(g: Game) -> str:
+    """Where each player of a table that did not end stands (the failure message)."""
+    parts = []
+    for p in g.players:
+        b, m = p.bot, p.bot.latest
+        parts.append(f"seat {p.seat}: lines {len(p.told) + 1}, done {b.done.is_set()}, closed {b.line.closed.is_set()} "
+                     f"({b.line.error}), played {len(b.played)}, moves {getattr(m, 'moves', None)}, "
+                     f"legal {getattr(m, 'legal', None)!r:.60}, errors {[e.code for e in b.errors]}, failure {b.failure!r}")
+    return f"table {g.code} ({g.game} {g.seats}):\n  " + "\n  ".join(parts)
+
+
+def lost(g: Game, p: Seat, told: list[str], actions: list[str]) -> str:
+    at = next((i for i, (a, b) in enumerate(zip(told, actions)) if a != b), min(len(told), len(actions)))
+    return (f"table {g.code} ({g.game}), seat {p.seat}: an action a client was told is lost: told {len(told)}, "
+            f"recorded {len(actions)}, first difference at {at}: told {told[at:at + 3]}, recorded {actions[at:at + 3]}")
 
 
 def check_final(g: Game, record: dict[str, Any]) -> None:
@@ -165,4 +206,4 @@ def check_final(g: Game, record: dict[str, Any]) -> None:
         assert p.bot.latest.result == local.result()
         assert p.bot.played == record["actions"]
         for told in p.told:
-            assert record["actions"][:len(told)] == told, f"table {g.code}: an action a client was told is lost"
+            assert record["actions"][:len(told)] == told, lost(g, p, told, record["actions"])

@@ -22,7 +22,7 @@ from types import SimpleNamespace
 import pytest
 import redis
 from redis_fixture import RedisServer
-from server_procs import ServerProc, check_final, host_games, rejoin, settle
+from server_procs import ServerProc, check_final, host_games, play_out, rejoin, settle
 
 from cardgames.net.client import NetError, NetHandle
 from cardgames.net.cluster import fold
@@ -42,11 +42,8 @@ def records(url: str, games) -> dict:
         client.close()
 
 
-def finish(games, timeout: float = 240 + 2 * TABLES) -> None:
-    end = time.monotonic() + timeout
-    for g in games:
-        for p in g.players:
-            assert p.bot.join(max(0.1, end - time.monotonic())), f"table {g.code} did not end"
+def finish(games, procs, rng, timeout: float = 240 + 2 * TABLES) -> None:
+    play_out(games, [p.url for p in procs], rng, timeout)
 
 
 @pytest.fixture
@@ -74,7 +71,7 @@ def test_killed_processes_tables_are_taken_over_and_every_table_ends_as_its_reco
         settle(games)
         rejoin(games, [p.url for p in procs if p is not victim], rng)
         victim.start()
-    finish(games)
+    finish(games, procs, rng)
     found = records(store.url, games)
     for g in games:
         check_final(g, found[g.code])
@@ -92,7 +89,7 @@ def test_a_rolling_restart_hands_every_table_over_and_no_client_sees_an_error(cl
         settle(games)
         rejoin(games, [p.url for p in procs if p is not proc], rng)
         proc.start()
-    finish(games)
+    finish(games, procs, rng)
     found = records(store.url, games)
     for g in games:
         check_final(g, found[g.code])
@@ -116,7 +113,7 @@ def test_redis_down_for_five_seconds_tables_go_on_new_ones_wait_and_nothing_is_l
     moved = [(g.code, p.seat) for g in games for p in g.players if len(p.bot.played) > before[(g.code, p.seat)]]
     assert moved or all(g.over for g in games), "no table went on while Redis was down"
     store.start()
-    finish(games)
+    finish(games, procs, rng)
     found = records(store.url, games)
     for g in games:
         check_final(g, found[g.code])
@@ -137,9 +134,13 @@ def test_a_record_folds_from_its_operations():
 
 
 @pytest.mark.timeout(20)
-def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
+@pytest.mark.parametrize("writable", [False, True], ids=["socket busy", "socket ready"])
+def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells(writable):
     """The cluster's writes are asynchronous: a line holds what waits for it until the store says the
-    writes queued before are done (Cluster.pending / settled), so a client told of a move never loses it."""
+    writes queued before are done (Cluster.pending / settled), so a client told of a move never loses it;
+    also when its socket could take the update at once (the direct write that skips the line's task)."""
+    from websockets.protocol import State
+
     async def run() -> list[bytes]:
         released = asyncio.Event()
 
@@ -158,8 +159,19 @@ def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
 
         sent: list[bytes] = []
 
+        class Transport:
+            def get_write_buffer_size(self) -> int:
+                return 0
+
+            def write(self, frame: bytes) -> None:
+                sent.append(frame[2:])        # (a short binary frame: two bytes of header)
+
         class Socket:
             remote_address = ("127.0.0.1", 1)
+            transport = Transport() if writable else None
+            protocol = SimpleNamespace(state=State.OPEN, extensions=[], writes=[], expect_continuation_frame=False,
+                                       debug=False)
+            send_in_progress = None
 
             async def send(self, data: bytes) -> None:
                 sent.append(data)
@@ -167,7 +179,8 @@ def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
             async def close(self, *args) -> None:
                 pass
 
-        server = SimpleNamespace(config=Config(), loop=asyncio.get_running_loop(), store=SlowStore())
+        store = SlowStore()
+        server = SimpleNamespace(config=Config(), loop=asyncio.get_running_loop(), store=store)
         line = Line(server, Socket())
         task = asyncio.create_task(line._send())
         line.push(b"one")
@@ -177,16 +190,19 @@ def test_a_line_sends_an_update_only_once_the_store_has_written_what_it_tells():
         released.set()
         await asyncio.sleep(0.05)
         assert sent == [b"one", b"two"]
+        line.push(b"three")                     # nothing waits for the store now
+        await asyncio.sleep(0.05)
         line.fail(lobby.error("closed", True))
         await task
         return sent
-    assert asyncio.run(run())[:2] == [b"one", b"two"]
+
+    assert asyncio.run(run())[:3] == [b"one", b"two", b"three"]
 
 
 @pytest.mark.timeout(30)
 def test_a_code_given_out_before_its_record_is_written_is_waited_for_not_refused(tmp_path):
     """Under load the host may be told the code before the owner's first write lands (a line waits
-    for its writes at most cluster.HOLD): another process asked for that table is told to wait (""),
+    for its first write): another process asked for that table is told to wait (""),
     not "no_table"; a code nobody reserved is no table (None)."""
     from cardgames.net.cluster import Cluster
 
@@ -204,3 +220,69 @@ def test_a_code_given_out_before_its_record_is_written_is_waited_for_not_refused
 
     with RedisServer(tmp_path / "redis") as store:
         assert asyncio.run(ask(store.url)) == ("", "ws://127.0.0.1:1", None)
+
+
+@pytest.mark.timeout(30)
+def test_a_line_waits_for_a_slow_write_and_goes_on_only_once_a_write_failed():
+    """A write that takes long (the process starved of CPU, Redis busy) is waited for, however long:
+    a line that went on after a timeout could tell a client of an action its process then dies
+    before writing. Only a failed write (Redis unreachable) lets the lines go on unwritten."""
+    from cardgames.net.cluster import Cluster
+
+    async def run() -> tuple:
+        cluster = Cluster("redis://127.0.0.1:1")
+        cluster.queued = 1
+        waiter = asyncio.create_task(cluster.settled())
+        await asyncio.sleep(1.5)
+        slow = waiter.done()
+        cluster.written = 1
+        cluster._notify()
+        await asyncio.wait_for(waiter, 5)
+        cluster.queued = 2
+        waiter = asyncio.create_task(cluster.settled())
+        await asyncio.sleep(0.05)
+        cluster.down = True
+        cluster._notify()
+        await asyncio.wait_for(waiter, 5)
+        await cluster.redis.aclose()
+        return slow, waiter.done()
+
+    assert asyncio.run(run()) == (False, True)
+
+
+@pytest.mark.timeout(30)
+def test_a_process_whose_lease_lapsed_closes_the_tables_another_process_took(tmp_path):
+    """Starved past its lease, a process finds at its next renewal that the lease had lapsed: it reads
+    its tables' owners and sends the players of each table another process has claimed meanwhile
+    there ("moved"), instead of playing on a table that is played elsewhere."""
+    from cardgames.net.cluster import Cluster
+
+    class Room:
+        def __init__(self) -> None:
+            self.closed = None
+
+        def close(self, why: str) -> None:
+            self.closed = why
+
+    async def run(url: str) -> dict:
+        cluster = Cluster(url, advertise="ws://127.0.0.1:1")
+        rooms = {"AAAAA": Room(), "BBBBB": Room()}
+        cluster.server = SimpleNamespace(rooms=rooms)
+        cluster.recorders = {code: SimpleNamespace(on=True) for code in rooms}
+        try:
+            await cluster._renew()                                           # the lease, first set
+            for code in rooms:
+                await cluster.redis.set(cluster._k("owner", code), cluster.id)
+            await cluster._renew()                                           # renewed in time: nothing checked
+            await cluster.redis.set(cluster._k("owner", "BBBBB"), "another")    # taken over meanwhile ...
+            await cluster._renew()
+            in_time = {code: room.closed for code, room in rooms.items()}
+            await cluster.redis.delete(cluster._k("proc", cluster.id))          # ... while the lease had lapsed
+            await cluster._renew()
+            return {"in time": in_time, "lapsed": {code: room.closed for code, room in rooms.items()}}
+        finally:
+            await cluster.redis.aclose()
+
+    with RedisServer(tmp_path / "redis") as store:
+        found = asyncio.run(run(store.url))
+    assert found == {"in time": {"AAAAA": None, "BBBBB": None}, "lapsed": {"AAAAA": None, "BBBBB": "moved"}}

@@ -16,7 +16,7 @@ import time
 
 import pytest
 from net_helpers import FAST
-from server_procs import ROOT, ServerProc, check_final, host_games, rejoin, settle
+from server_procs import ROOT, ServerProc, check_final, host_games, play_out, rejoin, settle
 
 from cardgames.net.bots import Bot, wait_for
 from cardgames.net.client import NetError, NetHandle
@@ -42,9 +42,7 @@ def test_a_killed_server_reopens_every_table_from_its_store_and_no_accepted_acti
             settle(games)
             server.start()
             rejoin(games, [server.url], rng)
-        for g in games:
-            for p in g.players:
-                assert p.bot.join(120), f"table {g.code} did not end"
+        play_out(games, [server.url], rng, 240)
         server.term()
         store = Store(tmp_path / "tables.sqlite3")
         for g in games:

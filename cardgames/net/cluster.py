@@ -20,15 +20,20 @@ order, every table's queued operations in one call of the APPEND script, which a
 this process still owns the table (a fence: a process that lost a table can never write to it).
 One command per action on the owner's path, fewer under load (a batch). The lines wait for the
 write before they send (Server's Line asks `settled()`): a client told an action was accepted never
-loses it. Redis unreachable: the queue keeps everything in order and is retried; the lines wait
-at most HOLD and then go on (the tables in play go on in memory); new tables are refused
-("unavailable") until Redis is back and codes can be reserved again.
+loses it, however long the write takes (a slow write is waited for: a line that went on after a
+timeout could tell a client of an action its process then dies before writing). Redis unreachable
+(a write failed: refused, or no answer in the client's socket timeout): the queue keeps everything
+in order and is retried; the lines go on (the tables in play go on in memory); new tables are
+refused ("unavailable") until Redis is back and codes can be reserved again.
 
 Takeover: every SCAN s each process reads the owners of the open tables; a table whose owner's
 lease has been missing for CONFIRM s (on this process's clock: a Redis restart that lost the
 leases does not count as their owners' death until they have had time to renew), or that was
 handed over, is claimed (CLAIM: compare and set), its record read and replayed (store.reopen):
-the players come back with their tokens. SIGTERM: the queue is written, every table handed over
+the players come back with their tokens. A process that finds its own lease had lapsed when it
+renews it (starved of CPU, or cut off from Redis for longer than LEASE) may have lost tables to
+such a takeover: it reads their owners at once and closes those it lost ("moved"), rather than
+play on a table another process now plays until its next write is refused. SIGTERM: the queue is written, every table handed over
 (owner ""), the lease dropped, and every line told "moved" (join again with the token: any process
 takes the player to the table's new owner).
 
@@ -60,8 +65,8 @@ from cardgames.table import lobby
 log = logging.getLogger("cardgames.net")
 KEY = "cardgames"
 LEASE, RENEW, SCAN, CONFIRM = 1.0, 0.25, 0.25, 0.75   # seconds
-HOLD = 1.0            # at most this long a line waits for its table's write while Redis does not answer
 POOL = 32             # room codes reserved ahead (a new table needs one at once; more are reserved at once)
+ANSWER = 5.0          # seconds without an answer from Redis before it counts as unreachable
 RETRY = 0.2           # seconds between two tries of a failed write
 PEER_HEADER, FOR_HEADER = "X-Cardgames-Peer", "X-Cardgames-For"
 
@@ -118,7 +123,9 @@ class Cluster:
         self.url, self.advertise = url, advertise
         self.where = f"Redis at {url}"
         self.id = secrets.token_hex(6)
-        self.redis = aioredis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
+        # (a refused connection is Redis gone at once; a late answer is taken for it only after
+        # ANSWER s: a process starved of CPU must not take its own slowness for Redis being down)
+        self.redis = aioredis.Redis.from_url(url, socket_timeout=ANSWER, socket_connect_timeout=ANSWER)
         self.server: Any = None
         self.recorders: dict[str, Recorder] = {}
         self.queue: deque[tuple[str, str]] = deque()    # (code, operation) not yet written
@@ -134,6 +141,7 @@ class Cluster:
         self._refill = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._stopping = False
+        self._renewed = False           # the lease was set once (a later renewal that finds none: it lapsed)
 
     def _k(self, *parts: str) -> str:
         return ":".join((KEY, *parts))
@@ -195,14 +203,10 @@ class Cluster:
         return self.written < self.queued and not self.down
 
     async def settled(self) -> None:
-        """Until what is queued now is written (at most HOLD; at once while Redis is down)."""
+        """Until what is queued now is written (at once while Redis is down: a write failed)."""
         target = self.queued
-        try:
-            async with asyncio.timeout(HOLD):
-                while self.written < target and not self.down:
-                    await self._progress.wait()
-        except TimeoutError:
-            pass
+        while self.written < target and not self.down:
+            await self._progress.wait()
 
     def forwarded(self, ws: Any) -> str | None:
         """The player's own address, when a peer of this cluster relays the line."""
@@ -241,7 +245,9 @@ class Cluster:
                 by.setdefault(code, []).append(op)
             try:
                 results = await self._send(by)
-            except (RedisError, OSError) as exc:
+            except Exception as exc:     # (RedisError, OSError; anything else is logged as well)
+                if not isinstance(exc, (RedisError, OSError)):
+                    log.exception("redis: a write failed")
                 if not self.down:
                     log.warning("redis: writes wait (%s)", exc)
                 self.down = True
@@ -290,7 +296,22 @@ class Cluster:
             room.close("moved")
 
     async def _renew(self) -> None:
-        await self.redis.set(self._k("proc", self.id), self.advertise, px=int(LEASE * 1000))
+        """Renew the lease; if it had lapsed, another process may have taken tables over: see which."""
+        held = await self.redis.set(self._k("proc", self.id), self.advertise, px=int(LEASE * 1000), get=True)
+        if held is None and self._renewed:
+            await self._check_owners()
+        self._renewed = True
+
+    async def _check_owners(self) -> None:
+        codes = [code for code, room in self.server.rooms.items() if not room.closed and code in self.recorders]
+        if not codes:
+            return
+        owners = await self.redis.mget([self._k("owner", c) for c in codes])
+        lost = [c for c, o in zip(codes, owners) if o is not None and o.decode() != self.id]
+        log.warning("redis: this process's lease had lapsed; %d of its %d tables are played elsewhere now",
+                    len(lost), len(codes))
+        for code in lost:
+            self._lost(code)
 
     async def _reserve(self) -> None:
         """Reserve codes (SET NX: no other process gives them out) until POOL are ready."""

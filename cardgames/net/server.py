@@ -81,7 +81,7 @@ class Line:
     def __init__(self, server: Server, ws: ServerConnection) -> None:
         self.server, self.ws, self.config = server, ws, server.config
         peer = ws.remote_address
-        store = getattr(server, "store", None)
+        self.store = store = getattr(server, "store", None)     # the tables' records (a cluster writes later)
         forwarded = store.forwarded(ws) if store is not None else None   # a cluster's relay passes it on
         self.address = forwarded or (str(peer[0]) if peer else "?")
         self.name = ""
@@ -133,8 +133,12 @@ class Line:
             pass
 
     def _writable(self) -> bool:
-        """Nothing waits before this message and the socket keeps up: it may be written at once.
-        Else it waits in the outbox (bounded), written by the line's own task as the peer reads."""
+        """Nothing waits before this message, the socket keeps up, and the store has written what the
+        message tells (a cluster writes after the move: cluster.py): it may be written at once. Else
+        it waits in the outbox (bounded), written by the line's own task as the peer reads."""
+        store = self.store
+        if store is not None and store.pending():
+            return False
         ws = self.ws
         transport = getattr(ws, "transport", None)
         return (transport is not None and ws.protocol.state is State.OPEN and ws.send_in_progress is None
@@ -154,7 +158,7 @@ class Line:
         self.wake.set()
 
     async def _send(self) -> None:
-        store = getattr(self.server, "store", None)
+        store = self.store
         try:
             while True:
                 while self.outbox:
