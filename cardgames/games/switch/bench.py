@@ -129,6 +129,7 @@ def table_habits_report(quick: bool = False) -> None:
     forget (4 players), how often and how fast they catch a human who forgets (2 players)."""
     from cardgames.core.stats import percentile, rate_with_ci
     from cardgames.games.switch import presets, table_habits
+    from cardgames.games.switch.catch import HOLD
 
     games = 8 if quick else 300
     app = table_habits._app()
@@ -141,7 +142,9 @@ def table_habits_report(quick: bool = False) -> None:
         c = table_habits.catch_figures(level, games // 2, app=app)
         r = c.reactions
         print(f"switch table, {level:>6}: caught the human {c.caught}/{c.moments} = {rate_with_ci(c.caught, c.moments)} "
-              f"(preset {habits.notice:.0%}), reaction median {percentile(r, 0.5):.2f} s, "
+              f"(preset {habits.catch_chance(HOLD):.0%}: notices {habits.notice:.0%}, in time "
+              f"{habits.in_time(HOLD):.0%}; in time {c.in_time}/{c.moments}, of those caught "
+              f"{rate_with_ci(c.caught, c.in_time)}), reaction median {percentile(r, 0.5):.2f} s, "
               f"p90 {percentile(r, 0.9):.2f} s, max {max(r, default=0.0):.2f} s (preset: median "
               f"{habits.reaction_time:.1f} s, spread {habits.reaction_spread:.2f}; 2 players, {games // 2} hands)",
               flush=True)

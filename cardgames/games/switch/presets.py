@@ -6,7 +6,9 @@ notice           chance that they notice a missed call at all
 reaction_spread  (optional, default 0: always the median) how much the reaction time varies: it is
                  log-normal, as people's are (skewed: now and then a long pause, never a negative
                  one), median * exp(reaction_spread * z) for a standard normal z, kept within
-                 a quarter of the median and four times it
+                 a quarter of the median and four times it; a reaction slower than the catch
+                 window's hold (pace.CATCH_HOLD, 3 s at a local table) comes too late, so at a
+                 slow level fewer missed calls are caught than it notices (catch_chance)
 temperature, cap, habit  (optional; 0: the level plays its own move) how a level below Expert errs:
                  Expert scores the moves (its estimate of the chance to win the hand after each), the
                  moves worse than the best by more than `cap` are never played, the level's own
@@ -21,6 +23,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import statistics
 import sys
 from dataclasses import dataclass, fields
 from functools import cache
@@ -49,9 +52,27 @@ class Habits:
         factor = math.exp(self.reaction_spread * rng.gauss(0.0, 1.0))
         return median * min(max(factor, 0.25), 4.0)
 
+    def in_time(self, window: float) -> float:
+        """The chance that a reaction is at most `window` seconds: a computer slower than the catch
+        window's hold comes too late (the next player's move closes it), so only this share of the
+        missed calls it notices can be caught."""
+        median, spread = self.reaction_time, self.reaction_spread
+        if window >= 4.0 * median:
+            return 1.0
+        if window < 0.25 * median:
+            return 0.0
+        if spread <= 0.0:
+            return 1.0 if window >= median else 0.0
+        return statistics.NormalDist().cdf(math.log(window / median) / spread)
+
+    def catch_chance(self, window: float) -> float:
+        """The chance that a computer catches a missed call that stays catchable `window` seconds:
+        it notices (notice) and in time (in_time)."""
+        return self.notice * self.in_time(window)
+
 
 BUILT_IN = {
-    "easy": Habits(0.30, 2.2, 0.5, 0.45),    # (its blunt heuristic only: see levels/ai/switch.json)
+    "easy": Habits(0.30, 2.2, 0.5, 0.45, 0.12, 0.35, 0.05),
     "normal": Habits(0.12, 1.4, 0.85, 0.35, 0.04, 0.15, 0.05),
     "hard": Habits(0.04, 0.8, 1.0, 0.25, 0.02, 0.08, 0.08),
     "expert": Habits(0.01, 0.6, 1.0, 0.2),

@@ -10,8 +10,11 @@ way. What happened is read from the table's record (its history: the states befo
 
 - forget_figures: a computer's "last card" moment is a "Last card!" it calls, or a play that leaves
   it one card without the call; the share of moments it forgot (levels/ai/switch.json: forget_call).
-- catch_figures: the human always forgets; at a 2-player table, how often the computer catches it
-  and how long after the human's play the catch lands (notice, reaction_time).
+- catch_figures: the human always forgets; at a 2-player table, the computer's reaction to each
+  forgotten call as the table tells it (the catch deadline's `soonest`: reaction_time,
+  reaction_spread), whether that falls within the window's hold (a reaction slower than the hold
+  comes too late: the computer's own move closes the window first), how often the computer catches
+  and how long after the human's play the catch lands (notice, among the windows it could catch in).
 
 Used by `make bench` (bench.py) and tests/test_switch_habits.py.
 """
@@ -34,6 +37,9 @@ class Figures:
     forgot: int = 0                   # moments without the call
     caught: int = 0                   # forgotten calls a computer caught
     reactions: list[float] = field(default_factory=list)   # seconds from the play to the catch
+    planned: list[float] = field(default_factory=list)     # each forgotten call: the computer's reaction (seconds)
+    in_time: int = 0                  # forgotten calls whose reaction fell within the window's hold
+    late: list[float] = field(default_factory=list)        # caught: the landed reaction less the planned one
     calls_not_due: int = 0            # calls not followed by the caller's play to one card
 
 
@@ -54,9 +60,11 @@ def _clock(scene: Any) -> float:
     return round(scene.latest().now, 6)
 
 
-def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) -> tuple[Any, list[float]]:
-    """One seeded hand through the scene; returns the scene and the moment (the table's clock, on
-    which the computers move and catch) each action was told."""
+def play_game(app: Any, level: str, players: int, seed: int,
+              human_calls: bool) -> tuple[Any, list[float], dict[float, Any]]:
+    """One seeded hand through the scene; returns the scene, the moment (the table's clock, on
+    which the computers move and catch) each action was told, and the catch deadlines on seat 0
+    the scene was told, by the moment each window opened."""
     from cardgames.games.switch.scene import SwitchScene
 
     scene = SwitchScene(app, {"players": players, "level": level, "humans": (0,)}, seed=seed)
@@ -64,18 +72,27 @@ def play_game(app: Any, level: str, players: int, seed: int, human_calls: bool) 
     app.stack.push(scene)
     app.stack.apply_pending()
     times: list[float] = []
+    windows: dict[float, Any] = {}
+
+    def told() -> None:
+        nonlocal times
+        times += [_clock(scene)] * (len(scene.actions) - len(times))
+        for d in scene.latest().deadlines if scene.seen else ():
+            if d.kind == "catch" and d.seat == 0:
+                windows.setdefault(round(d.opened, 6), d)
+
     try:
         while not scene.over and scene.scheduler.time < LIMIT:
             scene.update(FRAME)
-            times += [_clock(scene)] * (len(scene.actions) - len(times))
+            told()
             if scene.human_turn and not scene.animator.busy and not scene.over:
                 scene.act(_human_move(scene.latest(), human_calls))
-                times += [_clock(scene)] * (len(scene.actions) - len(times))
+                told()
     finally:
         while app.stack.top is not None:
             app.stack.pop()
             app.stack.apply_pending()
-    return scene, times
+    return scene, times, windows
 
 
 def _app() -> Any:
@@ -92,7 +109,7 @@ def forget_figures(level: str, games: int, players: int = 4, seed: int = 1, app:
     app = app or _app()
     out = Figures()
     for g in range(games):
-        scene, _times = play_game(app, level, players, seed * 1_000_003 + g, human_calls=True)
+        scene, _times, _windows = play_game(app, level, players, seed * 1_000_003 + g, human_calls=True)
         acts = [rules.parse_action(a) for a in scene.actions]
         for i, (action, before) in enumerate(zip(acts, scene.host.history)):
             if action.seat == 0:
@@ -113,15 +130,23 @@ def catch_figures(level: str, games: int, seed: int = 1, app: Any = None) -> Fig
     app = app or _app()
     out = Figures()
     for g in range(games):
-        scene, times = play_game(app, level, 2, seed * 1_000_003 + g, human_calls=False)
+        scene, times, windows = play_game(app, level, 2, seed * 1_000_003 + g, human_calls=False)
         acts = [rules.parse_action(a) for a in scene.actions]
         for i, (action, before) in enumerate(zip(acts, scene.host.history)):
             if action.seat != 0 or action.kind is not K_PLAY or len(before.hands[0]) != 2:
                 continue
             out.moments += 1
             out.forgot += 1
+            window = windows.get(times[i])
+            planned = None
+            if window is not None and window.soonest is not None:
+                planned = round(window.soonest - window.opened, 6)
+                out.planned.append(planned)
+                out.in_time += window.closes is not None and window.soonest <= window.closes
             nxt = acts[i + 1] if i + 1 < len(acts) else None
             if nxt is not None and nxt.kind is K_CATCH and nxt.target == 0:
                 out.caught += 1
                 out.reactions.append(round(times[i + 1] - times[i], 6))
+                if planned is not None:
+                    out.late.append(round(out.reactions[-1] - planned, 6))
     return out
