@@ -32,6 +32,8 @@ from cardgames.table import lobby
 
 TABLES = int(os.environ.get("CARDGAMES_CLUSTER_TABLES", "8"))
 KILLS = int(os.environ.get("CARDGAMES_CLUSTER_KILLS", "3"))
+PACE = max(0.05, TABLES / 200)   # seconds between a player's moves: 200 tables keep two cores about half busy
+AI_DELAY = PACE if PACE > 0.05 else 0.0   # the computers too, once there are many tables (make cluster-soak)
 
 
 def records(url: str, games) -> dict:
@@ -42,7 +44,7 @@ def records(url: str, games) -> dict:
         client.close()
 
 
-def finish(games, procs, rng, timeout: float = 240 + 2 * TABLES) -> None:
+def finish(games, procs, rng, timeout: float = 240 + 2 * TABLES * (1 + 10 * PACE)) -> None:
     play_out(games, [p.url for p in procs], rng, timeout)
 
 
@@ -50,22 +52,23 @@ def finish(games, procs, rng, timeout: float = 240 + 2 * TABLES) -> None:
 def cluster(tmp_path):
     """A redis-server and three server processes on it."""
     store = RedisServer(tmp_path / "redis", appendonly=True).start()
-    procs = [ServerProc(tmp_path, f"p{i}", ["--redis", store.url]).start() for i in range(3)]
+    procs = [ServerProc(tmp_path, f"p{i}", ["--redis", store.url, "--ai-delay", str(AI_DELAY)]).start()
+             for i in range(3)]
     yield store, procs
     for proc in procs:
         proc.kill()
     store.stop()
 
 
-@pytest.mark.timeout(300 + 20 * KILLS + 5 * TABLES)     # (60 tables, 20 kills: 7 minutes at load 25)
+@pytest.mark.timeout(300 + 20 * KILLS + 5 * TABLES + 2 * TABLES * (1 + 10 * PACE))
 def test_killed_processes_tables_are_taken_over_and_every_table_ends_as_its_record(cluster):
     store, procs = cluster
     rng = random.Random(2026)
-    games = host_games([p.url for p in procs], TABLES, rng)
+    games = host_games([p.url for p in procs], TABLES, rng, pace=PACE)
     for _ in range(KILLS):
         if all(g.over for g in games):       # every table ended before the kills did: another round of tables
-            games += host_games([p.url for p in procs], TABLES, rng)
-        time.sleep(rng.uniform(0.3, 2.0))
+            games += host_games([p.url for p in procs], TABLES, rng, pace=PACE)
+        time.sleep(rng.uniform(0.3, 2.0) * PACE / 0.05)     # (the kills spread over the games as they slow)
         victim = rng.choice(procs)
         victim.kill()
         settle(games)
