@@ -53,7 +53,7 @@ def load(path: Path) -> dict[str, Habits]:
     try:
         data = json.loads(path.read_text())
         if not isinstance(data, dict):
-            raise ValueError("the file must hold an object")
+            raise TypeError("the file must hold an object")
         out = dict(HABITS)
         names = {f.name for f in fields(Habits)}
         for level in HABITS:
