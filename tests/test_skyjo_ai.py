@@ -188,3 +188,68 @@ def test_expert_will_not_go_out_into_a_doubling_that_ends_the_game_lost():
     lost = _obs(s._replace(totals=(90, 70)))
     assert expert._game_lost(lost, (12, 3), 0, 12) == 1.0
     assert expert._game_lost(lost, (12, 30), 0, 10) == 0.5                     # 100 each: shared
+
+
+# --- issue 27: the levels err like people, with habits from levels/ai/skyjo.json
+
+
+def test_the_levels_habits_are_read_from_levels_ai_skyjo_json(tmp_path):
+    from cardgames.games.skyjo import people
+    assert people.PRESET_FILE.name == "skyjo.json" and people.PRESET_FILE.parent.name == "ai"
+    assert people.load(people.PRESET_FILE) == people.HABITS        # the shipped file and the built-in values agree
+    path = tmp_path / "skyjo.json"
+    path.write_text('{"hard": {"temperature": 0.123, "cap": 2.5, "memory": 7}}')
+    table = people.load(path)
+    assert table["hard"] == people.Habits(0.123, 2.5, 7) and table["easy"] == people.HABITS["easy"]
+    for bad in ('{"hard": {"temperature": -1, "cap": 2.5, "memory": 7}}', '{"hard": {"cap": 2.5}}', "[1]", "{"):
+        path.write_text(bad)
+        with pytest.raises(ValueError, match="skyjo.json"):
+            people.load(path)
+
+
+def test_a_level_plays_with_the_temperature_its_table_gives():
+    """people.choose draws with the table's habits: a cold Hard always plays Expert's planner move,
+    a careless one strays from it."""
+    from cardgames.games.skyjo import expert, people
+    state = advance(11, 40, 3)
+    while state.phase not in (R.Phase.TURN, R.Phase.HOLD) or len(R.legal_actions(state)) < 3:
+        state, _ = R.apply(state, random.Random(len(state.discard)).choice(R.legal_actions(state)))
+    obs, legal = _obs(state), R.legal_actions(state)
+    best = expert.scored(obs, legal, random.Random(0), memory=8, playouts=False)[0][0]
+    cold = {"hard": people.Habits(temperature=0.01, cap=0.0, memory=8)}
+    loose = {"hard": people.Habits(temperature=100.0, cap=1000.0, memory=8)}
+    assert {people.choose(obs, legal, random.Random(k), "hard", cold) for k in range(30)} == {best}
+    assert len({people.choose(obs, legal, random.Random(k), "hard", loose) for k in range(30)}) > 1
+
+
+def test_the_levels_are_apart_hard_errs_more_than_a_shade_below_expert():
+    """Hard played almost as Expert (temperature 0.35, cap 2.5, memory 20: rated level with it); now
+    each level is looser and forgets more than the one above it, Hard clearly short of Expert."""
+    from cardgames.games.skyjo import people
+    table = people.habits_table()
+    easy, normal, hard = table["easy"], table["normal"], table["hard"]
+    assert easy.temperature > normal.temperature > hard.temperature >= 0.6
+    assert easy.cap > normal.cap > hard.cap
+    assert easy.memory < normal.memory < hard.memory <= 10     # a round's discard pile is longer
+
+
+def test_no_level_breaks_a_column_pair_for_nothing():
+    """Swapping out one of two equal face-up cards in a column for another card is a mistake nobody
+    makes: however careless the habits, a level never does it unless it is Expert's best move."""
+    from cardgames.games.skyjo import people
+    grid = [7, 7, 4, 1, 2, 3, 1, 2, 3, 0, 1, 2]
+    s = R.deal({"players": 2}, [grid, list(range(12))], [5], [9], face_up=[[0, 1, 3, 4, 5], [0, 1]], current=0)
+    s, _ = R.apply(s, R.DRAW)   # holding a 5
+    obs = _obs(s)
+    assert people.breaks_pair(obs, R.SWAP[0]) and people.breaks_pair(obs, R.SWAP[1])
+    assert not people.breaks_pair(obs, R.SWAP[2]) and not people.breaks_pair(obs, R.SWAP[5])
+    assert not people.breaks_pair(obs, R.DISCARD)
+    careless = people.Habits(temperature=100.0, cap=1000.0, memory=0)
+    options = [(R.SWAP[5], 0.0), (R.SWAP[0], 0.1), (R.SWAP[1], 0.1), (R.DISCARD, 0.2)]
+    picks = {people.pick(options, careless, random.Random(k), obs) for k in range(200)}
+    assert picks == {R.SWAP[5], R.DISCARD}
+    cold = people.Habits(temperature=0.01, cap=1.0, memory=0)     # Expert's own best may break a pair
+    assert people.pick([(R.SWAP[0], 0.0), (R.DISCARD, 0.5)], cold, random.Random(1), obs) == R.SWAP[0]
+    for level in ai.LEVELS[:3]:
+        for k in range(20):
+            assert ai.choose(obs, R.legal_actions(s), random.Random(k), level) not in (R.SWAP[0], R.SWAP[1])

@@ -69,3 +69,18 @@ def test_bench_scores_each_level_against_expert():
     costs = bench.level_costs(6, seed=4)
     assert set(costs) == set(ai.LEVELS) and all(n == 6 for _, n in costs.values())
     assert costs["expert"][0] == 0.0 and all(mean >= 0.0 for mean, _ in costs.values())
+
+
+def test_lower_levels_forget_discards_thrown_long_ago():
+    """A level with `memory` remembers the discard pile's last `memory` laps of throws only: cards
+    buried deeper count as unseen again (its estimate falls back to the average); Expert forgets nothing."""
+    pile = "KC KD KH 4C 5D"                                       # bottom first: the kings buried deepest
+    state = R.deal(None, ["3C QS 7D", "2H 5C 8D"], stock="4H 9H", discard=pile, round_no=1)
+    obs = R.observe(state, 0)
+    king = parse_card("KC")
+    assert expert.unseen(obs)[king] == 0                           # Expert counts the pile whole
+    assert expert.unseen(obs, memory=1)[king] == 1                 # one lap (two throws): the kings forgotten
+    assert expert.unseen(obs, memory=1)[parse_card("5D")] == 0     # the top ones remembered
+    assert expert.unseen(obs, memory=3)[king] == 0
+    costs = expert.scored(obs, R.legal_actions(state), None, memory=1)
+    assert set(costs) == set(R.legal_actions(state))

@@ -2,7 +2,8 @@
 
 The levels:
 - easy, normal, hard: people.py. They pick among the moves Expert scores with a level's temperature
-  and a cap on how much worse a move may be, and remember only the top of the discard pile.
+  and a cap on how much worse a move may be, and remember only the discard pile's top cards
+  (levels/ai/skyjo.json).
 - expert: expert.py. The planner (planner.py) plus playouts near a round's end.
 """
 from __future__ import annotations

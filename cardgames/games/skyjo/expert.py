@@ -34,6 +34,14 @@ openskill ordinal (mu, sigma): Hard 29.50 (38.26, 2.92), Expert 29.34 (38.24, 2.
 (28.87, 2.96), Easy -21.76 (-7.77, 4.66): Expert and Hard not separated. CPU per decision, p95 (max):
 2 seats 13.9 ms (27 ms), 4 seats 25.5 ms (56 ms, tuning deals), 6 seats 25.2 ms (55 ms), 8 seats
 28.4 ms (45 ms, one deal).
+After the lower levels were set apart (levels/ai/skyjo.json: Hard temperature 0.8, cap 4, memory 8;
+2026-12-07 14:36-15:37 UTC, load 2-29, same reporting deals): Expert + 3 Hard 43.3% (37.9-48.7%) of
+232 games, deals 1000000-1000057 (goal met), -2.45 points a round (-3.15 to -1.71); Expert + 5 Hard
+36.3% (27.4-46.4%) of 84 games, deals 1000000-1000013 (goal 30% not met). Ladder, 32 deals x 4
+rotations = 128 games: Expert 28.53 (37.60, 3.02), Hard 28.33 (37.25, 2.97), Normal 19.59 (28.87,
+3.09), Easy -16.71 (-2.97, 4.58): the ordinals still do not separate Expert from Hard, though in
+those games Expert won 50.0%, Hard 37.9%, Normal 12.1%, Easy 0%, and Expert finished ahead of Hard
+in 70.5 of 128. CPU per decision, p95 (max): Expert 32 ms (92 ms), Hard 6.5 ms (63 ms).
 
 `scored(observation, legal, rng)` lists (action, value) for every legal move; `choose` takes the best.
 The lower levels (people.py) pick among the same list with a temperature and a cap.

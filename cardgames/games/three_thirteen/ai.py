@@ -7,7 +7,8 @@
 - easy, normal, hard (people.py): Expert's scored moves, chosen as people
   choose: with a level's temperature and a cap on how much worse a move may be
   (never a wild thrown, never a chance to go out missed), a lean to the stock,
-  a shorter view ahead and a shorter memory of the opponents' pickups.
+  a shorter view ahead and a shorter memory (of the opponents' pickups and of
+  the discard pile: cards thrown long ago count as unseen again).
 
 The knobs come from levels/ai/three_thirteen.json (see default_presets); the
 built-in values (expert.KNOBS, people.STYLES) are the same.

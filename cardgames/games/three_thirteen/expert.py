@@ -31,7 +31,8 @@ Each decision:
 
 `scored()` gives every legal move with its cost in expected penalty points, so
 the lower levels (people.py) can choose among Expert's moves as people do.
-`memory` lets them forget: only each opponent's last `memory` pickups count.
+`memory` lets them forget: only each opponent's last `memory` pickups count, and only the
+discard pile's last `memory` laps of throws (older cards count as unseen: the average again).
 """
 from __future__ import annotations
 
@@ -93,10 +94,12 @@ def passed(obs: Observation) -> list[Counter]:
 
 
 def unseen(obs: Observation, memory: int | None = None) -> Counter:
-    """Every card this seat has not seen, with counts (several decks)."""
+    """Every card this seat has not seen, with counts (several decks). With `memory`, only the
+    discard pile's top `memory` laps (memory * players cards) are remembered: the cards below count
+    as unseen again, as they do for a person who did not keep count."""
     pool = Counter(standard_deck(obs.decks))
     pool.subtract(obs.hand)
-    pool.subtract(obs.discard)
+    pool.subtract(obs.discard if memory is None else obs.discard[max(0, len(obs.discard) - memory * obs.players):])
     for seat, held in enumerate(known_hands(obs, memory)):
         if seat != obs.seat:
             pool.subtract(held)

@@ -12,8 +12,9 @@ penalty points each move leads to), then chooses among them like a person:
 - a lean to the stock: `stock_lean` points in the stock's favour (people take a
   chance on the stock rather than show what they collect);
 - a shorter view: `horizon` own draws looked ahead (Expert: KNOBS.horizon);
-- memory: only each opponent's last `memory` pickups from the discard pile are
-  remembered; older ones are forgotten (those cards count as unseen).
+- memory: only each opponent's last `memory` pickups from the discard pile, and
+  the pile's last `memory` laps of throws, are remembered; older ones are
+  forgotten (those cards count as unseen, so the estimate falls back to the average).
 """
 from __future__ import annotations
 
@@ -32,13 +33,13 @@ class Style:
     cap: float           # points: never a move worse than the best by more than this
     stock_lean: float    # points in the stock's favour when drawing
     horizon: int         # own draws looked ahead
-    memory: int          # each opponent's last pickups remembered
+    memory: int          # each opponent's last pickups, and the discard pile's last laps, remembered
 
 
 STYLES = {
-    "easy": Style(temperature=2.5, cap=7.0, stock_lean=1.5, horizon=1, memory=1),
-    "normal": Style(temperature=1.2, cap=4.0, stock_lean=0.8, horizon=1, memory=2),
-    "hard": Style(temperature=0.5, cap=2.0, stock_lean=0.3, horizon=2, memory=4),
+    "easy": Style(temperature=3.0, cap=8.0, stock_lean=1.5, horizon=1, memory=0),
+    "normal": Style(temperature=1.8, cap=5.0, stock_lean=1.0, horizon=1, memory=1),
+    "hard": Style(temperature=1.0, cap=3.0, stock_lean=0.5, horizon=1, memory=2),
 }
 
 
