@@ -133,11 +133,9 @@ class Line:
             pass
 
     def _writable(self) -> bool:
-        """Nothing waits before this message, the socket keeps up, and the store has written what the
-        message tells (a cluster writes after the move: cluster.py): it may be written at once. Else
-        it waits in the outbox (bounded), written by the line's own task as the peer reads."""
-        store = self.store
-        if store is not None and store.pending():
+        """Nothing waits before this message, the socket keeps up and the store has written what it tells
+        (a cluster writes after the move): it may go at once. Else it waits in the outbox (bounded)."""
+        if self.store is not None and self.store.pending():
             return False
         ws = self.ws
         transport = getattr(ws, "transport", None)
@@ -158,13 +156,12 @@ class Line:
         self.wake.set()
 
     async def _send(self) -> None:
-        store = self.store
         try:
             while True:
                 while self.outbox:
                     ready = len(self.outbox)
-                    if store is not None and store.pending():
-                        await store.settled()     # what these updates tell is in the store first (cluster.py)
+                    if self.store is not None and self.store.pending():
+                        await self.store.settled()     # what these updates tell is in the store first (cluster.py)
                     for _ in range(ready):
                         if not self.outbox:
                             break
