@@ -84,6 +84,27 @@ def test_the_record_follows_the_table_seats_tokens_actions_and_a_new_deal(tmp_pa
         net.stop()
 
 
+@pytest.mark.timeout(60)
+def test_a_reopened_tables_computers_think_beside_the_loop_as_a_new_tables_do(tmp_path):
+    """A table reopened from its record (a restart; in a cluster, a takeover: the same reopen) hands
+    its computers' choices to the server's AI worker, as a new table does: thinking on the loop, a
+    process holding many reopened tables stopped answering its players and renewing its lease."""
+    path = tmp_path / "t.sqlite3"
+    net = ServerThread(FAST, store=Store(path))
+    net.start()
+    host = NetHandle.host(net.url, "skyjo", "Asha", ["away", "computer:easy"])
+    fresh = net.call(lambda: net.server.rooms[host.code].table._executor)
+    net.stop()
+    host.close()
+    again = ServerThread(FAST, store=Store(path), port=0)
+    again.start()
+    try:
+        reopened = again.call(lambda: again.server.rooms[host.code].table._executor)
+    finally:
+        again.stop()
+    assert fresh is not None and reopened is fresh
+
+
 def test_a_clean_stop_keeps_the_tables_and_a_restart_seats_the_same_players(tmp_path):
     path = tmp_path / "t.sqlite3"
     net = ServerThread(FAST, store=Store(path))

@@ -33,7 +33,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from cardgames.net.rooms import Room, Seat, room_code
+from cardgames.net.rooms import Room, Seat, ai_worker, room_code
 from cardgames.table.seats import parse_seat
 from cardgames.table.table import Table
 
@@ -116,7 +116,7 @@ def reopen(record: dict[str, Any], server: Any, hook: Callable[[Room], None]) ->
     config, loop = server.config, server.loop
     blob = record["seats"]
     table = Table(record["game"], record["options"], record["seed"], [parse_seat(s) for s in blob["table"]],
-                  ai_delay=config.ai_delay)
+                  ai_delay=config.ai_delay, executor=ai_worker())    # (its computers think beside the loop)
     done = table.replay(record["actions"])
     if done != len(record["actions"]):
         log.error("table %s: %d of %d actions replayed (%s)", record["code"], done, len(record["actions"]),
