@@ -33,9 +33,10 @@ handed over, is claimed (CLAIM: compare and set), its record read and replayed (
 the players come back with their tokens. A process that finds its own lease had lapsed when it
 renews it (starved of CPU, or cut off from Redis for longer than LEASE) may have lost tables to
 such a takeover: it reads their owners at once and closes those it lost ("moved"), rather than
-play on a table another process now plays until its next write is refused. SIGTERM: the queue is written, every table handed over
-(owner ""), the lease dropped, and every line told "moved" (join again with the token: any process
-takes the player to the table's new owner).
+play on a table another process now plays until its next write is refused.
+
+SIGTERM: the queue is written, every table handed over (owner ""), the lease dropped, and every
+line told "moved" (join again with the token: any process takes the player to the table's new owner).
 
 Relay, not redirect: behind a plain load balancer a client cannot choose its process, so a
 process that does not own a table opens a websocket to its owner (the owner's lease holds its
