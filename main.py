@@ -17,7 +17,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no pygame banner on 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["--server"]:            # the executable's own server and headless player: no window
-        from cardgames.net.server import main as serve
+        from cardgames.server import main as serve
 
         return serve(args[1:])
     if args[:1] == ["--bot-join"]:

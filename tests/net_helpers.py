@@ -11,7 +11,8 @@ import pytest
 from cardgames.net.config import Config
 from cardgames.net.server import ServerThread
 
-FAST = Config(ai_delay=0.0, rate=100_000, burst=100_000, tables_per_address=1000)
+FAST = Config(ai_delay=0.0, rate=100_000, burst=100_000, tables_per_address=1000,
+              catch_base=0.75, catch_cap=1.5)   # short catch windows: a Switch game held by each lasts less
 
 
 def start_server(config: Config = FAST) -> ServerThread:

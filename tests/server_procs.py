@@ -52,7 +52,8 @@ class ServerProc:
         with open(self.folder / f"{self.name}.log", "a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "cardgames.server", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--ai-delay", "0", "--grace", "20", "--tables-per-address", "1000", "--lines-per-address", "10000", "--rate", "1000", *self.args],
+                 "--ai-delay", "0", "--grace", "20", "--tables-per-address", "1000", "--lines-per-address", "10000",
+                 "--rate", "1000", "--catch-window", "0.75", *self.args],    # short Switch windows: quicker games
                 stdout=log, stderr=log, cwd=ROOT, env=env)
         end = time.monotonic() + timeout
         while time.monotonic() < end:

@@ -173,3 +173,36 @@ def test_over_the_network_a_far_catch_beats_the_next_players_quick_move(monkeypa
         assert played == ["0 play 5C", "2 catch 0", exposed[1].legal[0]] and final is not None
     finally:
         stop(server, proxies, lines)
+
+
+
+def test_a_servers_window_is_as_long_as_a_local_tables_hold_plus_the_slowest_half_round_trip():
+    """Seen in two real windows: with 0.75 s a quick press came after the window had closed (the card
+    must land, the player notice). The default is the local table's hold (pace.CATCH_HOLD), the one
+    the computers' reaction times were set for (presets.Habits.in_time), so they catch online as at home."""
+    from types import SimpleNamespace
+
+    from cardgames.net.config import Config
+    from cardgames.table import pace
+
+    def length(config, *latencies):
+        seats = [SimpleNamespace(line=None if t is None else SimpleNamespace(latency=t)) for t in latencies]
+        return rooms.Room.catch_window(SimpleNamespace(seats=seats, config=config))
+    default = Config()
+    assert length(default, 0.0, None) == pace.CATCH_HOLD
+    assert length(default, 0.2, 0.05) == pytest.approx(pace.CATCH_HOLD + 0.1)
+    assert length(default, 5.0) == default.catch_cap == pace.CATCH_HOLD + 1.0
+
+
+def test_the_server_command_sets_the_window(monkeypatch):
+    from cardgames import server as command
+    seen = {}
+
+    def serve(args, config, tls):
+        seen["config"] = config
+        return 0
+    monkeypatch.setattr(command, "_serve", serve)
+    monkeypatch.setattr(command.loops, "run", lambda result: result)
+    assert command.main(["--no-store", "--catch-window", "1.5"]) == 0
+    assert (seen["config"].catch_base, seen["config"].catch_cap) == (1.5, 2.5)
+    assert command.main(["--no-store"]) == 0 and seen["config"].catch_base == 3.0

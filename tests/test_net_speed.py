@@ -142,15 +142,15 @@ def test_a_server_process_freezes_what_its_start_made_and_collects_less_often():
 def test_the_server_command_tunes_its_collector_first(monkeypatch):
     import argparse
 
-    from cardgames.net import server as net_server
+    from cardgames import server as command
     tuned: list[bool] = []
-    monkeypatch.setattr(net_server, "tune_gc", lambda: tuned.append(True))
+    monkeypatch.setattr(command, "tune_gc", lambda: tuned.append(True))
 
     async def refused(self, *args, **kw):
         raise OSError("no port here")
-    monkeypatch.setattr(net_server.Server, "start", refused)
+    monkeypatch.setattr(command.Server, "start", refused)
     args = argparse.Namespace(redis=None, no_store=True, host="127.0.0.1", port=0)
-    assert asyncio.run(net_server._serve(args, net_server.Config(), None)) == 1
+    assert asyncio.run(command._serve(args, command.Config(), None)) == 1
     assert tuned == [True]
 
 

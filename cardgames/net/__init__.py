@@ -7,6 +7,7 @@
                 `python -m cardgames.server` command
     client.py   NetHandle: a view's line to a table on a server (LocalHandle's interface), the
                 websocket client in a thread of its own
+    loop.py     the event loop a server process runs on (uvloop where installed)
     bots.py     a headless player (the tests and the bench)
     bench.py    server CPU per action and intent-to-update latency with bot clients on loopback
 

@@ -3,7 +3,7 @@
     python -m cardgames.net.bench [--tables 200,500,1000] [--seconds 10] [--rate 1] [--game skyjo] [--find-max]
 
 A table server runs in a process of its own (`--serve`: a Server with the limits opened wide for
-one loopback address). This process is the load: for each table, four bot clients on one asyncio
+one loopback address). This process is the load: for each table, four bot clients on one event
 loop (raw websockets, the game's codec) host and join it; the seat whose turn it is plays a
 random legal action, each table at `rate` actions a second. After a warm-up, for `seconds`:
 - server CPU per action: the server process's user + system time (/proc/<pid>/stat) over the
@@ -18,6 +18,8 @@ when none of them held, fewer (halved): the most tables one server process held 
 100 ms (a count the server could not seat counts as over).
 The bots read only the few fields they need of each update (msgpack, not the game's codec): the
 load stays light beside the server it measures.
+Both processes run on the loop python -m cardgames.server runs on (net/loop.py: uvloop where it is
+installed; CARDGAMES_LOOP=asyncio for asyncio's own, to compare).
 Loopback only (127.0.0.1). Measures and prints; nothing here is a test.
 """
 from __future__ import annotations
@@ -35,6 +37,7 @@ from pathlib import Path
 import msgspec
 from websockets.asyncio.client import connect
 
+from cardgames.net import loop as loops
 from cardgames.table import lobby
 from cardgames.table.lobby import Host, Join, Welcome
 from cardgames.table.messages import Intent, Update, encode
@@ -61,7 +64,7 @@ def serve_main() -> None:
         print(port, flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)   # until the bench closes stdin
         await server.shutdown()
-    asyncio.run(run())
+    loops.run(run())
 
 
 def _cpu_seconds(pid: int) -> tuple[float, float]:
@@ -175,7 +178,7 @@ def _one(n: int, seconds: float, rate: float, game: str) -> dict[str, float]:
     try:
         port = int(proc.stdout.readline())
         try:
-            r = asyncio.run(_measure(f"ws://127.0.0.1:{port}", proc.pid, n, seconds, rate, game))
+            r = loops.run(_measure(f"ws://127.0.0.1:{port}", proc.pid, n, seconds, rate, game))
         except (OSError, TimeoutError) as exc:     # the server could not take them all: over its limit
             print(f"{n:7d}  could not seat every table: {type(exc).__name__}: {exc} (load {os.getloadavg()[0]:.2f})",
                   flush=True)
@@ -192,7 +195,7 @@ def _one(n: int, seconds: float, rate: float, game: str) -> dict[str, float]:
 
 
 def run(tables: list[int], seconds: float, rate: float, game: str, find_max: bool = False) -> None:
-    print(f"table server on loopback: {game}, {SEATS} bot clients a table, {rate:g} action/s a table, "
+    print(f"table server on loopback ({loops.name()} loop): {game}, {SEATS} bot clients a table, {rate:g} action/s a table, "
           f"{seconds:g} s measured")
     print(f"{'tables':>7} {'actions':>8} {'CPU µs/action':>14} {'(system)':>9} {'p50 ms':>8} {'p99 ms':>8} "
           f"{'RSS KB/table':>13} {'bots CPU':>8} {'load':>6}")

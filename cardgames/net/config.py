@@ -31,8 +31,12 @@ class Config:
     level: str = "normal"               # the computer that plays it
     ai_delay: float = pace.AI_DELAY     # a computer seat's thinking time
     empty_ttl: float = 600.0            # a table nobody is connected to closes after this many seconds
-    catch_base: float = 0.75            # Switch's catch window: this many seconds plus the slowest
-    catch_cap: float = 1.5              # connected player's half round trip (ws.latency), at most catch_cap
+    # Switch's catch window: catch_base seconds plus the slowest connected player's half round trip
+    # (ws.latency), at most catch_cap. As long as a local table's (pace.CATCH_HOLD): a person must see
+    # the card land, notice the missing call and press (seen in two real windows: with 0.75 s the
+    # window had closed before a quick press), and the computers' reaction times were set for it.
+    catch_base: float = pace.CATCH_HOLD
+    catch_cap: float = pace.CATCH_HOLD + 1.0
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.grace <= GRACE_MAX:
