@@ -105,6 +105,20 @@ def test_x_while_a_card_plays_says_why(app, device):
     assert "invalid" in app.sounds
 
 
+def test_a_click_on_the_stock_while_a_card_plays_says_why_as_p_does(app):
+    """Seen in two real windows: the click only buzzed (a shake of the stock), the rule unsaid."""
+    scene = catch_and_call_position(app)
+    scene.catch()
+    settle(app, 1.0)
+    app.toasts.queue.clear()
+    app.sounds.clear()
+    scene.click(scene.board.top("stock"), "stock")
+    assert scene.actions[-1] == "0 catch 1"            # nothing drawn
+    texts = [str(t[0]) for t in app.toasts.queue]
+    assert texts == ["You may draw only when you cannot play, and 5 of diamonds can be played."], texts
+    assert "invalid" in app.sounds
+
+
 @pytest.mark.parametrize("language", ["en", "ta", "te", "kn"])
 def test_your_panels_line_of_controls_fits_in_every_language(app, language, monkeypatch):
     scene = open_scene(app, SwitchScene(app, {"players": 4, "level": "normal"}, seed=1))

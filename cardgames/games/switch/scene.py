@@ -294,6 +294,10 @@ class SwitchScene(HandEnd, SwitchHud, PassAndPlay, GameScene):
                 and not self.actions_from(sprite, pile):
             self._explain(sprite.card)
             return
+        if pile == "stock" and self.picked is None and self.my_move() is None \
+                and not self.actions_from(sprite, pile):
+            self.do_move()      # no draw now (a card plays, not your turn): the toast says why, as P does
+            return
         super().click(sprite, pile)
 
     def _is_mine(self, sprite: Any) -> bool:
