@@ -29,6 +29,22 @@ another run). The
 issue's goals (62% and 35%, lower bounds) are not met: with every hand known the same search wins
 70% heads-up; the draws' likelihoods (above) bring the worlds only a little closer to the truth.
 
+Tried without a gain beyond the noise (session 13, heads-up against Hard, tuning deals from 5,000,
+100 deals = 200 hands unless said; the figure above at the same deals: 54.0%, 47.5-60.5%): CONFIDENCE
+0: 47.5% (40.5-54.0%) and 2: 56.0% (50.0-62.5%); three times the budget: 48.0% (42.0-54.0%; p95
+86 ms); ROUNDS 12: 55.0% (48.5-61.5%); worlds dealt again until the player of a Jack just played
+holds most of the suit it named: 51.0% (44.5-57.0%); worlds dealt again until the card just played
+by the seat before leaves it as many cards of its suit or value as any other card it could have
+played (Hard's "follow"), 150 deals: 53.0% (48.0-58.0%), the rule fits Hard's real hand 95% of the
+time and a world's hand 87%, too little to tell the worlds apart (a Jack's suit: 52% and 30%);
+ENDGAME_CARDS 7, 150 deals: 56.3% (51.3-61.3%); the same with the other player answering by
+`policy` instead of at its best, 150 deals: 55.3% (50.0-60.3%), and on the reporting deals above:
+55.8% (51.7-60.0%) of 400 hands (max 145 ms; not kept: `policy` never plays a Jack against a player
+about to go out, Hard does). For scale (tuning deals from 20,000): `policy` alone against Hard wins
+49.2% (46.1-52.5%) of 800 hands, Hard's heuristic alone (hard.move, no draw among Expert's scores)
+48.5% (44.8-52.2%) of 600 (from 6,000), random play 30.8% (26.5-35.2%) of 400: between fair players
+who see as much as each other the cards decide most hands, and the search adds about five points.
+
 `scores(obs, moves, rng)` gives every move its value (0..1, Expert's estimate of the chance to win
 the hand): the lower levels choose among these with their temperature and cap (ai.py).
 """
