@@ -1,8 +1,9 @@
 """Three Thirteen's Expert: exact penalties with wilds, expected draws, no feeding the next player."""
 import random
 from collections import Counter
+from dataclasses import replace
 
-from cardgames.core.cards import parse_card, parse_cards
+from cardgames.core.cards import parse_card, parse_cards, standard_deck
 from cardgames.games.three_thirteen import ai, expert
 from cardgames.games.three_thirteen import rules as R
 from cardgames.games.three_thirteen.rules import STOCK, TAKE
@@ -88,3 +89,17 @@ def test_expert_sees_what_the_next_player_passed_on_and_feeds_them_that_more_rea
     fed = ex.feed(parse_card("7S"))
     ex.passed = [Counter(), Counter()]                            # as if blind to the pass
     assert 0 < fed < ex.feed(parse_card("7S"))
+
+
+def test_expert_lowers_its_deadwood_rather_than_wait_on_one_run():
+    # round 3 (5s wild), after drawing 2D: 6H 8C 2H 3H 7C 2D. Keeping 7C 8C waits on 6C, 9C or a 5;
+    # throwing the 8C lowers the deadwood now and keeps as many ways to improve. The best of several
+    # draws (horizon 3) takes the gamble; the shipped Expert (one draw ahead, measured stronger) does not.
+    used = parse_cards("6H 8C 2H 3H 7C 2D AS 5C 10S 4H 10D 7S KH 6D")
+    rest = [c for c in standard_deck(1) if c not in used]
+    state = R.deal(None, ["6H 8C 2H 3H 7C", "AS 5C 10S 4H 10D"], stock=[*rest, parse_card("2D")],
+                   discard="7S KH 6D", round_no=3, dealer=1)
+    state, _ = R.apply(state, STOCK)
+    obs, legal = R.observe(state, 0), R.legal_actions(state)
+    assert expert.choose(obs, legal, random.Random(0), replace(expert.KNOBS, horizon=3)).card == parse_card("6H")
+    assert ai.choose(obs, legal, random.Random(0), "expert").card == parse_card("8C")

@@ -1,18 +1,24 @@
 """Three Thirteen's expert computer player. It sees an Observation only, like every level.
 
 How it weighs a hand (`Expert.worth`): the exact penalty now (melds.py, wilds
-included) and the penalty it expects after its coming draws. The draws come
-from the cards it has not seen (the decks minus its hand, the discard pile and
-the cards each opponent is known to hold: taken from the discard pile and not
+included) and the penalty it expects after its next draw. The draws come from
+the cards it has not seen (the decks minus its hand, the discard pile and the
+cards each opponent is known to hold: taken from the discard pile and not
 thrown since). Every distinct unseen card is tried, not a sample: cards that
 touch nothing in the hand (no rank in common, no suit-mate near enough for a
 run, even with the hand's wilds) all behave alike, so they are tried once per
-value. A hand's worth is the expected best of its coming draws (the expected
-minimum of independent draws), weighed by the chance of each number of draws
-before an opponent goes out (out_chance: their hand size and the turns they have
-taken); an opponent going out still leaves one more draw. So a hand with many
-ways to improve is worth more than one waiting for a single card, and more so
-early in a round.
+value. So a hand with many ways to improve is worth more than one waiting for a
+single card.
+
+`horizon` (levels/ai/three_thirteen.json) may look further: the expected best of
+several independent draws, weighed by the chance of each number of draws before
+an opponent goes out (out_chance: their hand size and the turns they have
+taken; an opponent going out still leaves one more draw). Measured against Hard,
+that is weaker (horizon 3: 1.1 points a round worse than horizon 1 on 16 tuning
+deals, 2026-12-07): the best of several draws, each tried on the hand as it is
+now, favours a hand waiting for one big jump (8C 7C kept for 6C, 9C or a wild)
+over one that improves step by step, and a round is won step by step. So the
+shipped Expert looks one draw ahead.
 
 Each decision:
 - draw: taking the discard top is worth the best hand it leaves after the
@@ -48,7 +54,7 @@ from cardgames.games.three_thirteen.rules import NEXT, OUT, STOCK, TAKE, Action,
 
 @dataclass(frozen=True)
 class ExpertKnobs:
-    horizon: int = 3            # own draws looked ahead when weighing a hand
+    horizon: int = 1            # own draws looked ahead when weighing a hand (3 measured weaker)
     out_base: float = 0.05      # an opponent's chance to go out in a turn: out_base + out_small / cards
     out_small: float = 0.3      # + out_growth * their turns so far (measured: Hard's rounds last
     out_growth: float = 0.012   # about 5 turns each, whatever the hand size)
