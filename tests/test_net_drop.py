@@ -220,3 +220,24 @@ def test_a_table_that_fails_is_closed_and_told_the_others_go_on():
     a2, _b2 = lines["BBBBB"]
     fine.intent(a2, 0, Intent(seat=0, seq=1, action=a2.updates[-1].legal[0]))
     assert not fine.closed and len(fine.table.actions) == 1
+
+
+def test_players_with_the_same_name_are_told_apart_at_the_table():
+    """Seen in two real windows on one computer: both players took its host name, "vm", and the log
+    read "vm played 7S" for either. A later player's name gets a number; a rejoin keeps its own."""
+    loop = FakeLoop()
+    room = Room.open("AAAAA", "skyjo", {}, 3, ["away", "away", "away"], Config(ai_delay=0.0), loop)
+    first, second, third = FakeLine("vm"), FakeLine("VM"), FakeLine("x" * lobby.NAME_MAX)
+    for line in (first, second, third):
+        room.join(line)
+    assert [info.name for info in room.seats] == ["vm", "VM 2", "x" * lobby.NAME_MAX]
+    fourth = Room.open("BBBBB", "skyjo", {}, 3, ["away", "away"], Config(ai_delay=0.0), loop)
+    for line in (FakeLine("x" * lobby.NAME_MAX), FakeLine("x" * lobby.NAME_MAX)):
+        fourth.join(line)
+    assert [info.name for info in fourth.seats] == ["x" * lobby.NAME_MAX, "x" * (lobby.NAME_MAX - 2) + " 2"]
+    token = room.seats[1].token
+    room.drop(second)
+    back = FakeLine("VM")
+    assert room.rejoin(back, token) == 1 and room.seats[1].name == "VM 2"
+    room.close()
+    fourth.close()

@@ -346,6 +346,17 @@ def cycler_fits(c) -> bool:
     return widest + 2 * 30 <= box.w and c.rect.x + 16 + label + 8 <= box.x
 
 
+def field_fits(field) -> bool:
+    """A text field's label whole, and drawn inside the focus ring (seen in real windows: against it)."""
+    from cardgames.ui import theme
+    surface = pygame.Surface((field.rect.right + 10, field.rect.bottom + 10))
+    field.draw(surface, True)
+    left = field.rect.x + 6             # the first columns of the row: the ring's, never the label's
+    touched = any(surface.get_at((x, y))[:3] != (0, 0, 0) for x in range(field.rect.x, left)
+                  for y in range(field.rect.y + 8, field.rect.bottom - 8))
+    return theme.text_width(theme.font(theme.BODY), i18n.tr(field.label)) <= field.label_room() and not touched
+
+
 def button_fits(b) -> bool:
     from cardgames.ui import theme
     return theme.text_width(theme.font(b.fitted_px(), True), i18n.tr(b.text)) <= b.rect.w - 12
@@ -353,6 +364,7 @@ def button_fits(b) -> bool:
 
 @pytest.mark.parametrize("lang", ("en", "ta", "te", "kn"))
 def test_every_row_and_button_of_the_online_screens_fits_in_every_language(app, lang):
+    from cardgames.scenes.online_common import TextField
     from cardgames.ui.widgets import Button, Cycler
     i18n.set_language(lang)
     server = start_server()
@@ -377,6 +389,8 @@ def test_every_row_and_button_of_the_online_screens_fits_in_every_language(app, 
                     assert cycler_fits(w), (lang, type(scene).__name__, w.label)
                 elif isinstance(w, Button):
                     assert button_fits(w), (lang, type(scene).__name__, w.text)
+                elif isinstance(w, TextField):
+                    assert field_fits(w), (lang, type(scene).__name__, w.label)
         guest.close()
         line.close()
     finally:

@@ -209,9 +209,19 @@ class Room:
         if seat not in open_seats:
             raise JoinRefused("bad_seat")
         info = self.seats[seat]
-        info.kind, info.name, info.token = "player", line.name, secrets.token_urlsafe(18)
+        info.kind, info.name, info.token = "player", self._unclashed(line.name, seat), secrets.token_urlsafe(18)
         self._attach(line, seat)
         return seat
+
+    def _unclashed(self, name: str, seat: int) -> str:
+        """`name`, or `name 2`, `name 3`...: a player's name unlike every other player's at the table (two
+        friends whose games took the same name, e.g. one computer's host name, would read alike in the log)."""
+        taken = {info.name.casefold() for s, info in enumerate(self.seats) if s != seat and info.kind == "player"}
+        candidate, n = name, 1
+        while candidate.casefold() in taken:
+            n += 1
+            candidate = f"{name[:lobby.NAME_MAX - len(str(n)) - 1]} {n}"     # (no longer than a name may be)
+        return candidate
 
     def rejoin(self, line: Line, token: str) -> int:
         """A player back with their token (after a drop, or from another screen: the old line is
@@ -224,7 +234,7 @@ class Room:
                     info.grace.cancel()
                     info.grace = None
                 info.returning = info.computer_plays
-                info.name = line.name or info.name
+                info.name = self._unclashed(line.name, seat) if line.name else info.name
                 self._attach(line, seat)
                 return seat
         raise JoinRefused("bad_token")
