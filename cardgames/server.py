@@ -20,7 +20,7 @@ import sys
 from typing import Any
 
 from cardgames.net import loop as loops
-from cardgames.net.config import Config
+from cardgames.net.config import CATCH_TRIP_MAX, Config
 from cardgames.net.rooms import JoinRefused, ai_worker
 from cardgames.net.server import Server, tune_gc
 
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = Config(grace=args.grace, ai_delay=args.ai_delay, tables_per_address=args.tables_per_address,
                         lines_per_address=args.lines_per_address, rate=args.rate, burst=max(1, int(2 * args.rate)),
-                        catch_base=args.catch_window, catch_cap=args.catch_window + 1.0)
+                        catch_base=args.catch_window, catch_cap=args.catch_window + CATCH_TRIP_MAX)
     except ValueError as exc:
         parser.error(str(exc))
     tls = None

@@ -206,3 +206,11 @@ def test_the_server_command_sets_the_window(monkeypatch):
     assert command.main(["--no-store", "--catch-window", "1.5"]) == 0
     assert (seen["config"].catch_base, seen["config"].catch_cap) == (1.5, 2.5)
     assert command.main(["--no-store"]) == 0 and seen["config"].catch_base == 3.0
+
+
+@pytest.mark.parametrize("bad", ["0", "-1", "61", "nan"])
+def test_a_bad_catch_window_is_refused_with_a_clear_message(bad, capsys):
+    from cardgames import server as command
+    with pytest.raises(SystemExit) as exc:
+        command.main(["--no-store", "--catch-window", bad])
+    assert exc.value.code == 2 and "catch window is more than 0 and at most 60 s" in capsys.readouterr().err

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from cardgames.table import lobby, pace
 
 GRACE_DEFAULT, GRACE_MAX = 20.0, 120.0
+CATCH_TRIP_MAX = 1.0          # seconds of round trip a Switch catch window may add (catch_cap = catch_base + this)
+CATCH_MAX = 60.0
 
 
 @dataclass(frozen=True)
@@ -36,11 +38,13 @@ class Config:
     # the card land, notice the missing call and press (seen in two real windows: with 0.75 s the
     # window had closed before a quick press), and the computers' reaction times were set for it.
     catch_base: float = pace.CATCH_HOLD
-    catch_cap: float = pace.CATCH_HOLD + 1.0
+    catch_cap: float = pace.CATCH_HOLD + CATCH_TRIP_MAX
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.grace <= GRACE_MAX:
             raise ValueError(f"the grace before a computer takes a seat is 0 to {GRACE_MAX:.0f} s, not {self.grace}")
+        if not 0.0 < self.catch_base <= CATCH_MAX:
+            raise ValueError(f"a catch window is more than 0 and at most {CATCH_MAX:.0f} s, not {self.catch_base}")
 
 
 class Bucket:

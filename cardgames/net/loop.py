@@ -1,7 +1,7 @@
 """The event loop a server process runs on: uvloop (libuv's loop, made for asyncio servers) where it
 is installed, else asyncio's own. The table server spends much of each action in the loop (reading
-a frame, writing an update to four sockets); on uvloop the same bench server takes about 15% less
-CPU per action (`make bench`, paired runs). requirements.txt installs it where it builds (not
+a frame, writing an update to four sockets); on uvloop the same bench server takes 6 to 16% less
+CPU per action (`make bench`'s net bench, paired runs at 200 to 1,000 tables). requirements.txt installs it where it builds (not
 Windows); the executable leaves it out (cardgames.spec: 14 MB) and runs asyncio's loop, as does
 the game's own host (net/host.py: a thread beside the game). CARDGAMES_LOOP=asyncio chooses
 asyncio's loop anyway (to compare the two).
