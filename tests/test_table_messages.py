@@ -18,6 +18,7 @@ from cardgames.table.codec import Codec, CodecError
 from cardgames.table.messages import (
     MAX_BYTES,
     VERSION,
+    GameCodec,
     Intent,
     Public,
     Refusal,
@@ -26,6 +27,7 @@ from cardgames.table.messages import (
     codec,
     decode,
     encode,
+    new_memo,
 )
 
 GAMES = tuple(CASES)
@@ -59,6 +61,23 @@ def test_every_message_of_a_game_comes_back_equal_and_as_the_same_types(game):
             assert raw[0] == "update"
             assert type(msg.observation).__name__ == "Observation"
             assert all(type(e).__module__ == "cardgames.core.events" for e in msg.events)
+
+
+@pytest.mark.parametrize("game", ("skyjo", "three_thirteen", "switch"))
+def test_a_tables_own_memory_sends_the_very_bytes_each_update_alone_would(game):
+    """Two tables' updates (every seat's and the spectator's), interleaved, each encoded with its own
+    table's memory of what it sent last (new_memo(), as a server's rooms keep; Skyjo's shared events
+    remembered by identity too) are byte for byte what a codec that never sent anything makes."""
+    options, seats = CASES[game][-1]
+    logs = [play(game, options, seats, seed, steps=60)[1] for seed in (5, 6)]
+    memos = (new_memo(), new_memo())
+    checked = 0
+    for i in range(max(map(len, logs))):
+        for log, memo in zip(logs, memos):
+            if i < len(log):
+                assert encode(log[i], game, memo) == GameCodec(game).encode(log[i]), (game, i)
+                checked += 1
+    assert checked > 100
 
 
 def test_a_refusal_carries_the_rules_exception_with_its_values():

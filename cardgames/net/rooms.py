@@ -30,7 +30,7 @@ from typing import Any, Protocol
 from cardgames.net.config import Config
 from cardgames.table import lobby
 from cardgames.table.lobby import Error, SeatInfo, Seats, Welcome
-from cardgames.table.messages import Intent, encode
+from cardgames.table.messages import Intent, Memo, encode, new_memo
 from cardgames.table.seats import AWAY, SeatSpec, computer
 from cardgames.table.table import Table
 from cardgames.table.updates import whose_turn
@@ -114,6 +114,8 @@ class Room:
     _empty: asyncio.TimerHandle | None = None
     _watching: bool = False
     _awaiting: Future | None = None     # a computer's choice the table waits for (made in ai_worker())
+    _memo: Memo = field(default_factory=new_memo)          # what the seats' updates carried last (encode())
+    _public_memo: Memo = field(default_factory=new_memo)   # the spectators'
 
     @classmethod
     def open(cls, code: str, game: str, options: dict[str, Any], seed: int, seats: Sequence[str], config: Config,
@@ -374,7 +376,8 @@ class Room:
             line.tell(lobby.error("not_allowed", False, "the game has not started: seats are still open"))
             return
         game = self.table.game
-        if self._safely(self._at_now, self.table.submit, intent, (seat,), lambda msg: line.push(encode(msg, game))):
+        memo = self._memo
+        if self._safely(self._at_now, self.table.submit, intent, (seat,), lambda msg: line.push(encode(msg, game, memo))):
             self.tick()
 
     def again(self, line: Line, seat: int | None) -> None:
@@ -491,18 +494,18 @@ class Room:
 
     # ------------------------------------------------------------------ sending
     def _sender(self, seat: int) -> Callable[[Any], None]:
-        game = self.table.game
+        game, memo = self.table.game, self._memo
 
         def send(msg: Any) -> None:
             self.on_record("play")          # the record first: a line told of a move never loses it
             line = self.seats[seat].line
             if line is not None:
-                line.push(encode(msg, game))
+                line.push(encode(msg, game, memo))
         return send
 
     def _to_spectators(self, msg: Any) -> None:
         if self.spectators:
-            data = encode(msg, self.table.game)
+            data = encode(msg, self.table.game, self._public_memo)
             for line in list(self.spectators):
                 line.push(data)
 

@@ -98,13 +98,18 @@ class Codec:
         self._made: dict[Any, tuple[Enc, Dec]] = {}
         self._as_is: dict[Any, frozenset[type]] = {}     # a union -> its types carried as they are
         self._enc, self._dec = self._plan(root)
+        self._enc_after: Callable[[Any, list], Any] = lambda value, _last: self._enc(value)
         if _is_struct(root) or typing.get_origin(root) is tuple:
-            self._enc = _like_the_last(self._enc, _field_values(root, _names(root)) if _is_struct(root) else None,
-                                       self._plan_struct(root, fields_only=True) if _is_struct(root) else None)
+            self._enc_after = _like_the_last(self._enc, _field_values(root, _names(root)) if _is_struct(root) else None,
+                                             self._plan_struct(root, fields_only=True) if _is_struct(root) else None)
+            shared: list[Any] = [None]
+            self._enc = lambda value: self._enc_after(value, shared)
 
-    def to_plain(self, value: Any) -> Any:
+    def to_plain(self, value: Any, last: list | None = None) -> Any:
+        """`last`: a cell of one's own (a table's) for what was carried last (see _like_the_last);
+        None: the codec's own, shared by every caller."""
         try:
-            return self._enc(value)
+            return self._enc(value) if last is None else self._enc_after(value, last)
         except CodecError:
             raise
         except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:
@@ -389,16 +394,18 @@ def _names(cls: type) -> list[str]:
     return list(cls._fields)
 
 
-def _like_the_last(enc: Enc, fields: Callable[[Any], tuple] | None, encs: list[Enc] | None) -> Enc:
-    """The root's encoder, remembering the last value it carried: a value equal to it (the events
-    every seat is told of one move), or a struct's field equal to the last one's (the public parts
-    of the seats' observations of one position, made afresh for each seat), is carried as its plain
-    form was then, not made again. Equal values of the same type have the same plain form, so the
-    bytes are the same as if each were made on its own (a seat's private parts differ: made anew)."""
-    last: list[Any] = [None]     # (the value, its fields, its plain form): one cell, read and set whole
-    # (the codec of a game is shared by the threads of one process: a server's, a local table's)
+def _like_the_last(enc: Enc, fields: Callable[[Any], tuple] | None,
+                   encs: list[Enc] | None) -> Callable[[Any, list], Any]:
+    """The root's encoder, remembering in a cell (`last`, a list of one item) the last value it carried:
+    a value equal to it (the events every seat is told of one move), or a struct's field equal to the
+    last one's (the public parts of the seats' observations of one position, made afresh for each
+    seat; and of one table's positions one after the other, when the table keeps its own cell), is
+    carried as its plain form was then, not made again. Equal values of the same type have the same
+    plain form, so the bytes are the same as if each were made on its own (a seat's private parts
+    differ: made anew). The cell is read and set whole (a codec is shared by the threads of a process:
+    a server's, a local table's)."""
 
-    def enc_tuple(value: Any) -> Any:
+    def enc_tuple(value: Any, last: list) -> Any:
         then = last[0]
         if then is not None and type(value) is type(then[0]) and value == then[0]:
             return then[2]
@@ -406,7 +413,7 @@ def _like_the_last(enc: Enc, fields: Callable[[Any], tuple] | None, encs: list[E
         last[0] = (value, value, plain)
         return plain
 
-    def enc_struct(value: Any) -> Any:
+    def enc_struct(value: Any, last: list) -> Any:
         then = last[0]
         if then is None or type(value) is not type(then[0]):
             plain = enc(value)

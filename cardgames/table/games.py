@@ -14,7 +14,8 @@ adds one entry. Everything here is pure (no pygame).
   between(state): the table is between rounds (nobody plays until a human deals on).
 - public(observation): an observation with what only its seat may know taken out: the view of a
   spectator (built from seat 0's observation).
-- stable: classes whose values stay the same through a game (the codec remembers them).
+- stable: classes whose values stay the same through a game (the codec remembers them);
+  stable_events: the event classes whose values the rules share from move to move (Skyjo's).
 - choose(spec, state, seat, rng, level): a computer's move, from its observation only (but
   TriPeaks' demo, which shows the solver playing).
 - mover(rules, before, after, action_text): who made a move, None for one that closed a round or
@@ -93,6 +94,7 @@ class GameSpec:
     fair_undo: bool = True
     multi_seat: bool = True       # "players" comes from the seats (TriPeaks has one seat)
     stable: tuple[type, ...] = ()   # values that stay the same through a game (remembered by the codec)
+    stable_events: tuple[type, ...] = ()   # events made once and shared by the rules (remembered likewise)
 
     def rules_options(self, options: dict[str, Any], players: int) -> dict[str, Any]:
         out = {k: v for k, v in options.items() if k in self.rules_keys}
@@ -105,7 +107,7 @@ class GameSpec:
         return self.mover(self.rules, before, after, action)
 
     def out_of_turn(self, state: Any, seat: int) -> tuple[Any, ...]:
-        fn = getattr(self.rules, "out_of_turn_actions", None)
+        fn = vars(self.rules).get("out_of_turn_actions")   # (getattr's default costs a raised AttributeError)
         return fn(state, seat) if fn is not None else ()
 
 
@@ -122,6 +124,7 @@ SKYJO = GameSpec(
     overrides=_card_events(int), card=int, next_action=skyjo.NEXT,
     between=lambda state: state.phase == skyjo.Phase.ROUND_OVER,
     public=lambda obs: replace(obs, seat=-1), choose=_default_choose, mover=fair_undo.round_mover,
+    stable_events=(CardMoved, CardFlipped),      # (skyjo.rules makes each one once: _EVENTS)
 )
 
 THREE_THIRTEEN = GameSpec(

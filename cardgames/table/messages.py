@@ -175,13 +175,15 @@ class GameCodec:
         self.game = game
         self.observation = Codec(s.observation, s.whitelist, s.overrides, cards, s.stable)
         self.events = Codec(tuple[EVENT_TYPES[0] | EVENT_TYPES[1] | EVENT_TYPES[2] | EVENT_TYPES[3], ...],
-                            EVENT_TYPES, s.overrides, cards)
+                            EVENT_TYPES, s.overrides, cards, s.stable_events)
         self.cards = cards
 
-    def encode(self, msg: Message) -> bytes:
+    def encode(self, msg: Message, memo: Memo | None = None) -> bytes:
+        """`memo`: a table's own cells for what its updates carried last (new_memo()), or None."""
         if isinstance(msg, (Update, Public)):
-            changes: dict[str, Any] = {"observation": self.observation.to_plain(msg.observation),
-                                       "events": self.events.to_plain(tuple(msg.events))}
+            obs, events = memo if memo is not None else (None, None)
+            changes: dict[str, Any] = {"observation": self.observation.to_plain(msg.observation, obs),
+                                       "events": self.events.to_plain(tuple(msg.events), events)}
             if isinstance(msg, Update) and msg.refusal is not None and msg.refusal.values:
                 changes["refusal"] = msgspec.structs.replace(
                     msg.refusal, values=tuple((k, _value_plain(v)) for k, v in msg.refusal.values))
@@ -255,8 +257,18 @@ def codec(game: str) -> GameCodec:
     return GameCodec(game)
 
 
-def encode(msg: Message, game: str) -> bytes:
-    return codec(game).encode(msg)
+Memo = tuple[list, list]
+
+
+def new_memo() -> Memo:
+    """Cells of one table's own for encode(): the observation and the events it carried last. Each
+    position is then compared with the same table's last one (most of it the very same values), not
+    with whatever another table sent last."""
+    return [None], [None]
+
+
+def encode(msg: Message, game: str, memo: Memo | None = None) -> bytes:
+    return codec(game).encode(msg, memo)
 
 
 def decode(data: bytes, game: str) -> Message:

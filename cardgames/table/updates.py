@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgames.core.events import redact
+from cardgames.core.same import by_identity
 from cardgames.table.games import GameSpec
 from cardgames.table.messages import Assist, Deadline, Public, Refusal, Result, Update
 
@@ -36,6 +37,11 @@ def whose_turn(spec: GameSpec, state: Any) -> int | None:
     if spec.rules.is_over(state) or spec.between(state):
         return None
     return spec.rules.current_player(state)
+
+
+# Legal actions as text, by the identity of the rules' tuple (Skyjo's are made once, for every position
+# alike); a tuple made afresh each time is worked out again.
+_texts = by_identity(lambda actions: tuple([str(a) for a in actions]), 4096)
 
 
 def legal_for(spec: GameSpec, state: Any, seat: int, human: bool) -> tuple[Any, ...]:
@@ -72,7 +78,7 @@ class Turn:
         if self.current != seat:
             return ()
         if self._legal is None:
-            self._legal = tuple(str(a) for a in self.spec.rules.legal_actions(self.state))
+            self._legal = _texts(self.spec.rules.legal_actions(self.state))
         return self._legal
 
 

@@ -342,10 +342,11 @@ _seat_shown = by_identity(lambda grid, hid, gon: tuple(CLEARED if gon >> i & 1 e
 
 
 def observe(state: State, seat: int) -> Observation:
-    key, last = (state.grids, state.hidden, state.gone), _SHOWN[0]   # every seat of a position: the same grids
-    if last is None or any(a is not b for a, b in zip(last[0], key)):   # (made once: a table tells them all)
-        last = _SHOWN[0] = (key, tuple(map(_seat_shown, *key)))   # (the seats a move left alone: the same tuples)
-    grids = last[1]
+    last = _SHOWN[0]          # every seat of a position: the same grids (made once: a table tells them all)
+    if last is None or last[0] is not state.grids or last[1] is not state.hidden or last[2] is not state.gone:
+        last = _SHOWN[0] = (state.grids, state.hidden, state.gone,   # (the seats a move left alone: the same tuples)
+                            tuple(map(_seat_shown, state.grids, state.hidden, state.gone)))
+    grids = last[3]
     return Observation(seat, state.players, state.target, state.round_no, state.phase,
                        current_player(state), grids, state.discard, len(state.stock), state.held,
                        state.finisher, state.totals, state.rounds)
