@@ -54,6 +54,22 @@ def seat_names(settings: Mapping[str, Any], players: int, humans: Sequence[int])
     return _distinct(out)
 
 
+def with_players(names: Sequence[str], players: Mapping[int, str]) -> tuple[str, ...]:
+    """`names` (seat_names()) with the players of an online table at their seats under their own names;
+    a computer seat whose name a player has takes the first computer name nobody at the table has (a
+    player called "Ada" never sits beside a computer "Ada")."""
+    out = list(names)
+    for seat, name in players.items():
+        if 0 <= seat < len(out) and name:
+            out[seat] = name
+    taken = {out[seat].lower() for seat in players if 0 <= seat < len(out)}
+    spare = [n for n in COMPUTER_NAMES if n.lower() not in taken and n.lower() not in {x.lower() for x in out}]
+    for seat, name in enumerate(out):
+        if seat not in players and name.lower() in taken:
+            out[seat] = spare.pop(0) if spare else f"{name[:MAX_LENGTH - 2]} {seat + 1}"
+    return tuple(out)
+
+
 def _distinct(names: list[str]) -> tuple[str, ...]:
     """Two seats with one name: the later one gets " 2" (then " 3"...)."""
     seen: dict[str, int] = {}

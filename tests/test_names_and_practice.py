@@ -81,6 +81,31 @@ def test_seat_names_defaults_and_duplicates():
     assert names.clean("  a\tvery   long name indeed ") == "a very long na"
 
 
+def test_an_online_player_named_like_a_computer_is_not_beside_a_computer_of_that_name():
+    local = names.seat_names({}, 4, (0,))                       # You, Ada, Ben, Cleo
+    # a player called "Ada" sits in seat 3: the computer in seat 1 takes a computer name nobody has
+    assert names.with_players(local, {3: "Ada"}) == ("You", "Cleo", "Ben", "Ada")
+    assert names.with_players(local, {2: "ada", 3: "Cleo"}) == ("You", "Ben", "ada", "Cleo")
+    # a seat with a name of its own keeps it; no clash, no change
+    assert names.with_players(local, {1: "Sam"}) == ("You", "Sam", "Ben", "Cleo")
+    assert names.with_players(local, {}) == local
+
+
+def test_an_online_game_names_its_seats_without_two_alike(tmp_path):
+    """The joiner's screen: the host "Ada" in seat 0, the joiner in seat 1, a computer in seat 2 (which
+    this screen's settings would call "Ada" too)."""
+    from types import SimpleNamespace
+
+    from cardgames.net.play import online_options
+    from cardgames.table.lobby import SeatInfo
+
+    app = headless_app(tmp_path)
+    handle = SimpleNamespace(game="skyjo", seat=1, options={})
+    seats = (SeatInfo("player", "Ada", True), SeatInfo("player", "Sam", True), SeatInfo("computer", level="normal"))
+    got = online_options(app, handle, seats)["names"]
+    assert got[0] == "Ada" and got[2] != "Ada" and len({n.lower() for n in got}) == 3, got
+
+
 def test_practice_is_an_option_of_the_multiplayer_games_only():
     for info in registry.GAMES:
         keys = [o.key for o in menu_options(info)]

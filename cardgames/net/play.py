@@ -32,11 +32,10 @@ def online_options(app: Any, handle: NetHandle, seats: Any) -> dict[str, Any]:
     options = info.default_options()
     options.update(getattr(handle, "options", None) or {})
     mine = (handle.seat,) if handle.seat is not None else ()
-    names = list(player_names.seat_names(app.settings, len(seats), mine))
-    for seat, seat_info in enumerate(seats):
-        if seat != handle.seat and seat_info.name:
-            names[seat] = seat_info.name
-    options.update(humans=mine, names=names, players=len(seats), online=True)
+    names = player_names.with_players(player_names.seat_names(app.settings, len(seats), mine),
+                                      {seat: info.name for seat, info in enumerate(seats)
+                                       if seat != handle.seat and info.name})
+    options.update(humans=mine, names=list(names), players=len(seats), online=True)
     return options
 
 

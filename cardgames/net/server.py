@@ -41,7 +41,7 @@ log = logging.getLogger("cardgames.net")
 CLOSE_CODES = {"too_big": 1009, "closing": 1001, "closed": 1001, "left": 1000}   # else 1008 (policy)
 FLUSH_TIMEOUT = 5.0     # seconds to send a closing line its last messages
 WRITE_AT_ONCE = 64 * 1024   # a line's socket holds less than this unsent: a message is written at once
-GC_THRESHOLDS = (50_000, 20, 100)   # the cyclic collector's generations (Python's default: 700, 10, 10)
+GC_THRESHOLDS = (200_000, 20, 100)  # the cyclic collector's generations (Python's default: 700, 10, 10)
 
 
 def tune_gc() -> None:
@@ -49,7 +49,10 @@ def tune_gc() -> None:
     small objects that live long (every table's states, the lines), and a full collection walks them
     all (~0.2 s at 300 tables, every ~20 s: the p99 of the moves it lands on). What the start made
     (modules, classes) is frozen out of every collection, and the collector runs less often, young
-    objects (most of them die young) before they are old."""
+    objects (most of them die young) before they are old. A move leaves almost no cycles (632 objects
+    collected in a run of 1,000 tables), but many objects that live a few seconds (each line's wait for
+    its next message, what the codec remembers): at 50,000 the young collections came 3 a second, ~9 ms
+    each, and the p99 at 1,000 tables was 54 and 109 ms in two runs; at 200,000, 43 and 39 ms."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)

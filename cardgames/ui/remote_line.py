@@ -26,6 +26,7 @@ from typing import Any
 
 import pygame
 
+from cardgames import names as player_names
 from cardgames.i18n import N_, said, tr
 from cardgames.net.texts import error_text
 from cardgames.table.lobby import Error, Said, Seats
@@ -264,10 +265,8 @@ class OnlineTable:
             return
         names = list(self.options.get("names") or ())
         if len(names) == len(infos):       # a player's own name at their seat (player_name reads it)
-            for seat, info in enumerate(infos):
-                if seat != self.viewer and info.name:
-                    names[seat] = info.name
-            self.options["names"] = names
+            self.options["names"] = list(player_names.with_players(
+                names, {seat: info.name for seat, info in enumerate(infos) if seat != self.viewer and info.name}))
         for seat, (was, now) in enumerate(zip(old, infos)):
             if seat == self.viewer or now.kind != "player":
                 continue
