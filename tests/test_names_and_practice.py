@@ -92,8 +92,8 @@ def test_an_online_player_named_like_a_computer_is_not_beside_a_computer_of_that
 
 
 def test_an_online_game_names_its_seats_without_two_alike(tmp_path):
-    """The joiner's screen: the host "Ada" in seat 0, the joiner in seat 1, a computer in seat 2 (which
-    this screen's settings would call "Ada" too)."""
+    """The joiner's screen: the host "Ben" in seat 0, the joiner in seat 1, a computer in seat 2 (this
+    screen's settings name the computers in seat order, seat 0 first: seat 2 would be "Ben" too)."""
     from types import SimpleNamespace
 
     from cardgames.net.play import online_options
@@ -101,9 +101,9 @@ def test_an_online_game_names_its_seats_without_two_alike(tmp_path):
 
     app = headless_app(tmp_path)
     handle = SimpleNamespace(game="skyjo", seat=1, options={})
-    seats = (SeatInfo("player", "Ada", True), SeatInfo("player", "Sam", True), SeatInfo("computer", level="normal"))
+    seats = (SeatInfo("player", "Ben", True), SeatInfo("player", "Sam", True), SeatInfo("computer", level="normal"))
     got = online_options(app, handle, seats)["names"]
-    assert got[0] == "Ada" and got[2] != "Ada" and len({n.lower() for n in got}) == 3, got
+    assert got[0] == "Ben" and got[2] != "Ben" and len({n.lower() for n in got}) == 3, got
 
 
 def test_practice_is_an_option_of_the_multiplayer_games_only():
