@@ -40,7 +40,10 @@ from cardgames.core.cards import Card, Rank, Suit
 
 MEMO_FROM = 6            # tuples this long or longer are remembered by identity when encoded (immutable values)
 MEMO_SIZE = 16384        # at most this many remembered per tuple type (a server's thousand tables of
-                         # four seats each hold some: Skyjo's grids); then the memory starts again
+                         # four seats each hold some: Skyjo's grids); then the memory starts again (a memory
+                         # of two halves, forgetting only what was not asked for lately, was tried: no less
+                         # CPU, and what it kept lived on into the old generation: p99 at 1,000 tables 189 to
+                         # 245 ms, against 29 to 41 ms)
 MAX_ITEMS = 4096          # the longest tuple a peer may send (a Three Thirteen record of 11 rounds is ~1200 cards)
 
 
