@@ -39,8 +39,9 @@ ONLINE_IDS = {"on_game", "on_win", "on_full_table", "on_again", "on_catch"}
 
 @pytest.fixture
 def server():
-    # a long grace (a quick rejoin is not a computer's), a long catch window (a loaded machine still catches)
-    srv = start_server(Config(**{**FAST.__dict__, "grace": 60.0, "catch_base": 30.0}))
+    # a long grace (a quick rejoin is not a computer's); a catch window of 1.5 s whatever the round trip
+    # (longer than FAST's 0.75 s: a loaded machine still catches; the next player's move waits for it)
+    srv = start_server(Config(**{**FAST.__dict__, "grace": 60.0, "catch_base": 1.5, "catch_cap": 1.5}))
     srv.server.seeds = lambda: SEED
     yield srv
     srv.stop()
