@@ -346,9 +346,8 @@ def observe(state: State, seat: int) -> Observation:
     if last is None or last[0] is not state.grids or last[1] is not state.hidden or last[2] is not state.gone:
         last = _SHOWN[0] = (state.grids, state.hidden, state.gone,   # (the seats a move left alone: the same tuples)
                             tuple(map(_seat_shown, state.grids, state.hidden, state.gone)))
-    grids = last[3]
     return Observation(seat, state.players, state.target, state.round_no, state.phase,
-                       current_player(state), grids, state.discard, len(state.stock), state.held,
+                       current_player(state), last[3], state.discard, len(state.stock), state.held,
                        state.finisher, state.totals, state.rounds)
 
 
