@@ -63,7 +63,8 @@ def with_players(names: Sequence[str], players: Mapping[int, str]) -> tuple[str,
         if 0 <= seat < len(out) and name:
             out[seat] = name
     taken = {out[seat].lower() for seat in players if 0 <= seat < len(out)}
-    spare = [n for n in COMPUTER_NAMES if n.lower() not in taken and n.lower() not in {x.lower() for x in out}]
+    used = {name.lower() for name in out}
+    spare = [n for n in COMPUTER_NAMES if n.lower() not in used]
     for seat, name in enumerate(out):
         if seat not in players and name.lower() in taken:
             out[seat] = spare.pop(0) if spare else f"{name[:MAX_LENGTH - 2]} {seat + 1}"

@@ -101,18 +101,20 @@ class Codec:
         self._made: dict[Any, tuple[Enc, Dec]] = {}
         self._as_is: dict[Any, frozenset[type]] = {}     # a union -> its types carried as they are
         self._enc, self._dec = self._plan(root)
-        self._enc_after: Callable[[Any, list], Any] = lambda value, _last: self._enc(value)
+        self._like_the_last: Callable[[Any, list], Any] | None = None     # a struct or tuple root's
+        self._shared: list[Any] = [None]        # its cell for every caller without one of its own
         if _is_struct(root) or typing.get_origin(root) is tuple:
-            self._enc_after = _like_the_last(self._enc, _field_values(root, _names(root)) if _is_struct(root) else None,
-                                             self._plan_struct(root, fields_only=True) if _is_struct(root) else None)
-            shared: list[Any] = [None]
-            self._enc = lambda value: self._enc_after(value, shared)
+            self._like_the_last = _like_the_last(
+                self._enc, _field_values(root, _names(root)) if _is_struct(root) else None,
+                self._plan_struct(root, fields_only=True) if _is_struct(root) else None)
 
     def to_plain(self, value: Any, last: list | None = None) -> Any:
         """`last`: a cell of one's own (a table's) for what was carried last (see _like_the_last);
         None: the codec's own, shared by every caller."""
         try:
-            return self._enc(value) if last is None else self._enc_after(value, last)
+            if self._like_the_last is None:
+                return self._enc(value)
+            return self._like_the_last(value, self._shared if last is None else last)
         except CodecError:
             raise
         except (TypeError, ValueError, AttributeError, KeyError, IndexError) as exc:

@@ -161,6 +161,7 @@ class Public(_Message, tag="public"):
 
 
 Message = Intent | Update | Public
+Memo = tuple[list, list]     # a table's own cells for what its updates carried last (new_memo())
 
 _ENCODER = msgspec.msgpack.Encoder()
 _DECODER = msgspec.msgpack.Decoder(Message)
@@ -255,9 +256,6 @@ def _value_plain(value: Any) -> Any:
 def codec(game: str) -> GameCodec:
     """The game's codec, made once."""
     return GameCodec(game)
-
-
-Memo = tuple[list, list]
 
 
 def new_memo() -> Memo:
